@@ -1,0 +1,30 @@
+// Lint rules that keep the architecture honest (STYLE.md): domain code never imports the HTTP
+// framework or a driver, and files stay small.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const DRIVERS = ['fastify', 'fastify-plugin', '@fastify/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*', 'ioredis', '@aws-sdk/*'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/modules/**/*.ts', 'src/core/**/*.ts', 'src/ports/**/*.ts', 'src/jobs/**/*.ts'],
+    ignores: ['src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: DRIVERS, message: 'Domain code stays free of the framework and drivers: go through a port (STYLE.md).' }] }],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'max-lines': 'off' },
+  },
+);

@@ -1,0 +1,18 @@
+/** Writes openapi.json (keys sorted) from the route schemas; a test fails when the committed file is stale. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPglite } from '../src/adapters/database/pglite.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { projectRoot } from '../src/core/project-root.js';
+import { sortedDocument } from '../src/http/openapi.js';
+import { createRuntime } from '../src/runtime.js';
+
+const runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/fds-openapi' }), { database: await openPglite('memory://') });
+const app = await buildApp(runtime);
+await app.ready();
+const file = join(projectRoot(), 'openapi.json');
+writeFileSync(file, `${JSON.stringify(sortedDocument(app.swagger()), null, 2)}\n`);
+await app.close();
+await runtime.close();
+process.stdout.write(`wrote ${file}\n`);

@@ -1,0 +1,29 @@
+/**
+ * PGlite, the embedded database: Postgres compiled to WASM, in-process, files under DATA_DIR.
+ * It has one backend session, so it sits behind a node-postgres pool of size one: Kysely then
+ * serialises transactions instead of interleaving them on the shared session (DESIGN pitfalls).
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseHandle } from '../../ports/database.js';
+import type { DB } from './schema.js';
+
+/** Opens (creating if needed) the PGlite database in `dataDir`, or in memory with `memory://`. */
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const pglite = await PGlite.create(dataDir);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

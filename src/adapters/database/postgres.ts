@@ -1,0 +1,26 @@
+/** PostgreSQL through `pg`, the production database adapter. */
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseHandle } from '../../ports/database.js';
+import type { DB } from './schema.js';
+
+/** Opens a pool on `url`; connection failures surface on first use, as `service_unavailable`. */
+export function openPostgres(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // A dead server must fail a request quickly rather than hang it (DESIGN: 503 service_unavailable).
+    connectionTimeoutMillis: 3000,
+  });
+  // An idle client losing its server emits 'error' on the pool; without a listener that kills the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,87 @@
+/** The Kysely view of every table (one file, as migrations/ defines them). */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  live_enabled: boolean;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  key_hash: string;
+  hint: string;
+  scopes: Json<string[]>;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface RequestLogsTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  api_key_id: string;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  organization_id: string;
+  mode: 'test' | 'live';
+  key: string;
+  request_hash: string;
+  state: 'running' | 'done';
+  locked_until: Timestamp | null;
+  response_status: number | null;
+  response_headers: Json<Record<string, string>> | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: Json<unknown>;
+  state: 'pending' | 'succeeded' | 'failed';
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface ServiceSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  checksum: string;
+  applied_at: Timestamp;
+}
+
+export interface DB {
+  organizations: OrganizationsTable;
+  api_keys: ApiKeysTable;
+  request_logs: RequestLogsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  jobs: JobsTable;
+  service_secrets: ServiceSecretsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,24 @@
+/** Everything the HTTP app needs, made once per process by src/runtime.ts (or by the tests). */
+import type { Config } from './config.js';
+import type { Services } from './core/context.js';
+import type { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-key.js';
+import type { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
+import type { RateLimiter } from './ports/keyvalue.js';
+
+export interface HealthProbes {
+  database(): Promise<void>;
+  keyvalue(): Promise<void>;
+  objects(): Promise<void>;
+}
+
+export interface AppRuntime {
+  config: Config;
+  services: Services;
+  authenticator: ApiKeyAuthenticator;
+  rateLimiter: RateLimiter;
+  requestLogs: RequestLogWriter;
+  probes: HealthProbes;
+  schemaVersion: number;
+  /** True once shutdown began: new requests get `service_unavailable`. */
+  isDraining(): boolean;
+}

@@ -1,0 +1,74 @@
+/**
+ * buildApp(runtime) → the Fastify instance, not listening (tests inject into it). The request path,
+ * in hook order: request id → draining check, API key, rate limit, access rule → body parsing and
+ * validation → Idempotency-Key → handler → problem+json on any error → request-log row.
+ */
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppRuntime } from './app-runtime.js';
+import { newId } from './core/ids.js';
+import { registerAccessControl } from './http/access.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { registerOpenApi } from './http/openapi.js';
+import { plannedRoutes } from './http/planned-routes.js';
+import { registerProblemHandling } from './http/problem.js';
+import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
+import { referenceRoutes } from './http/reference-page.js';
+import { pathTemplate, registerRequestLog } from './http/request-log.js';
+import { buildValidator } from './http/validation.js';
+import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import './http/route-config.js';
+
+/** Default body limit; routes that take files set their own (documented per operation). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface BuildAppOptions {
+  /** Extra route plugins, registered after the service's own (tests use this for fixture routes). */
+  plugins?: FastifyPluginAsync<{ runtime: AppRuntime }>[];
+  /** Where logs go; defaults to stdout. The CLI sends them to stderr. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: runtime.config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: () => newId('request', runtime.services.clock.now()),
+    requestIdHeader: false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // We log one line per request ourselves, with the route template instead of a URL that may carry tokens.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Requests arriving while we drain get our own 503 problem (src/http/access.ts), not Fastify's.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    // Fastify types this factory for its own Ajv pool; ours takes the same arguments (src/http/validation.ts).
+    schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addSchema(FindingSchema);
+  app.addSchema(ProblemSchema);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, route: pathTemplate(request.routeOptions.url ?? '(none)'), status: reply.statusCode, ms: Math.round(reply.elapsedTime), key: request.principal?.keyId },
+      'request',
+    );
+  });
+  registerProblemHandling(app, runtime.config.docsUrl);
+  await registerOpenApi(app, runtime.config.publicBaseUrl);
+  registerAccessControl(app, runtime);
+  registerIdempotency(app, runtime);
+  registerRequestLog(app, runtime);
+
+  await app.register(async (scope) => systemRoutes(scope, runtime));
+  await app.register(async (scope) => requestLogRoutes(scope, runtime));
+  await app.register(referenceRoutes);
+  await app.register(plannedRoutes);
+  for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });
+  return app;
+}

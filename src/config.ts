@@ -1,0 +1,90 @@
+/**
+ * Configuration: environment variables only, each with an embedded default (DESIGN, Stack), checked
+ * at boot so a typo stops the start with a message instead of surfacing later.
+ */
+import { resolve } from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const Environment = Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')]);
+const Role = Type.Union([Type.Literal('all'), Type.Literal('api'), Type.Literal('worker')]);
+const LogLevel = Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)));
+
+const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  DATA_DIR: Type.String({ default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  S3_ENDPOINT: Type.Optional(Type.String()),
+  S3_REGION: Type.String({ default: 'eu-central-1' }),
+  S3_BUCKET: Type.Optional(Type.String({ minLength: 3 })),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String()),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
+  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  SMTP_URL: Type.Optional(Type.String()),
+  ENVIRONMENT: Type.Union([Environment], { default: 'development' }),
+  ROLE: Type.Union([Role], { default: 'all' }),
+  LOG_LEVEL: Type.Union([LogLevel], { default: 'info' }),
+  RATE_LIMIT_REQUESTS: Type.Integer({ minimum: 1, default: 100 }),
+  RATE_LIMIT_WINDOW_S: Type.Integer({ minimum: 1, default: 1 }),
+});
+
+export type Environment = Static<typeof Environment>;
+export type Role = Static<typeof Role>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  s3?: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
+  publicBaseUrl: string;
+  docsUrl: string;
+  smtpUrl?: string;
+  environment: Environment;
+  role: Role;
+  logLevel: string;
+  rateLimit: { requests: number; windowS: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.keys(EnvSchema.properties);
+  const raw = Object.fromEntries(known.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
+  const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  const problems = [...Value.Errors(EnvSchema, converted)].map((e) => `${e.path.slice(1)}: ${e.message}`);
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  const e = converted as Static<typeof EnvSchema>;
+
+  if (e.ENVIRONMENT === 'production' && !e.DATABASE_URL) {
+    throw new ConfigError('ENVIRONMENT=production needs DATABASE_URL: the embedded database is for trying the service, not for running it');
+  }
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(`ROLE=${e.ROLE} runs one role in its own process, which needs DATABASE_URL (the embedded database serves one process)`);
+  }
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+      : undefined,
+    publicBaseUrl,
+    docsUrl: (e.DOCS_URL ?? `${publicBaseUrl}/docs`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    environment: e.ENVIRONMENT,
+    role: e.ROLE,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S },
+  };
+}

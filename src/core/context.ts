@@ -1,0 +1,24 @@
+/**
+ * What a use case receives (STYLE, Thin routes): the ports and clock, and for tenant work the
+ * organisation and mode it acts in. Domain code takes this instead of importing global clients.
+ */
+import type { Clock } from './clock.js';
+import type { Mode } from './mode.js';
+import type { Database } from '../ports/database.js';
+import type { KeyValue } from '../ports/keyvalue.js';
+import type { ObjectStore } from '../ports/objects.js';
+
+export interface Services {
+  db: Database;
+  kv: KeyValue;
+  objects: ObjectStore;
+  clock: Clock;
+  /** Secrets the service made for itself (cursor and URL signing), shared by every process. */
+  secrets: { cursor: string; urls: string };
+}
+
+export interface TenantContext extends Services {
+  organizationId: string;
+  mode: Mode;
+  requestId: string;
+}

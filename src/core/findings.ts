@@ -1,0 +1,81 @@
+/**
+ * Findings: the elements of `errors` and `warnings` (service description, Finding). A finding's
+ * `message` is rendered from a template per `code` in the requested language, from its `params`.
+ */
+import type { Language } from './language.js';
+
+export interface Finding {
+  /** JSON path of the offending value, such as `$.goods[0].gross_weight_kg`. */
+  path: string;
+  /** Stable code clients may branch on. */
+  code: string;
+  /** Human-readable, in the requested language. */
+  message: string;
+  rule?: string;
+  source?: string;
+  params?: Record<string, unknown>;
+}
+
+type Template = (params: Record<string, unknown>) => string;
+
+/** Message templates of the finding codes; a code without a template keeps the message it came with. */
+const TEMPLATES: Record<string, Record<Language, Template>> = {
+  required: {
+    en: (p) => `The field ${String(p.field)} is required.`,
+    nl: (p) => `Het veld ${String(p.field)} is verplicht.`,
+  },
+  unknown_field: {
+    en: (p) => `The field ${String(p.field)} is not known.`,
+    nl: (p) => `Het veld ${String(p.field)} is onbekend.`,
+  },
+  invalid_type: {
+    en: (p) => `Must be of type ${String(p.type)}.`,
+    nl: (p) => `Moet van het type ${String(p.type)} zijn.`,
+  },
+  too_short: {
+    en: (p) => `Must be at least ${String(p.limit)} long.`,
+    nl: (p) => `Moet minstens ${String(p.limit)} lang zijn.`,
+  },
+  too_long: {
+    en: (p) => `Must be at most ${String(p.limit)} long.`,
+    nl: (p) => `Mag hoogstens ${String(p.limit)} lang zijn.`,
+  },
+  too_few_items: {
+    en: (p) => `Must have at least ${String(p.limit)} items.`,
+    nl: (p) => `Moet minstens ${String(p.limit)} elementen hebben.`,
+  },
+  too_many_items: {
+    en: (p) => `Must have at most ${String(p.limit)} items.`,
+    nl: (p) => `Mag hoogstens ${String(p.limit)} elementen hebben.`,
+  },
+  invalid_format: {
+    en: (p) => `Does not match the expected format${p.format ? ` (${String(p.format)})` : ''}.`,
+    nl: (p) => `Voldoet niet aan het verwachte formaat${p.format ? ` (${String(p.format)})` : ''}.`,
+  },
+  invalid_value: {
+    en: (p) => `Must be one of: ${Array.isArray(p.allowed) ? p.allowed.join(', ') : String(p.allowed)}.`,
+    nl: (p) => `Moet een van deze waarden zijn: ${Array.isArray(p.allowed) ? p.allowed.join(', ') : String(p.allowed)}.`,
+  },
+  out_of_range: {
+    en: (p) => `Must be ${String(p.comparison)} ${String(p.limit)}.`,
+    nl: (p) => `Moet ${String(p.comparison)} ${String(p.limit)} zijn.`,
+  },
+  invalid: {
+    en: () => 'Is not valid.',
+    nl: () => 'Is ongeldig.',
+  },
+};
+
+/** Builds a finding whose message comes from the template of its code. */
+export function finding(path: string, code: string, params: Record<string, unknown> = {}, language: Language = 'en'): Finding {
+  return { path, code, message: renderMessage(code, params, language) ?? code, params };
+}
+
+export function renderMessage(code: string, params: Record<string, unknown>, language: Language): string | undefined {
+  return TEMPLATES[code]?.[language](params);
+}
+
+/** Re-renders findings in another language; codes without a template keep their message. */
+export function translateFindings(findings: Finding[], language: Language): Finding[] {
+  return findings.map((f) => ({ ...f, message: renderMessage(f.code, f.params ?? {}, language) ?? f.message }));
+}

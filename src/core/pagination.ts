@@ -1,0 +1,83 @@
+/**
+ * Cursor pagination for every list (DESIGN: `{"data", "has_more", "next_cursor"}`).
+ *
+ * A cursor is opaque to clients: base64url JSON naming the list, the sort order and the last id
+ * seen, with an expiry, followed by an HMAC over that payload and the tenant. So a cursor that we
+ * did not issue, that was edited, that belongs to another list, organisation or mode, or that
+ * expired is refused with `invalid_cursor` rather than silently giving a wrong page.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from './errors.js';
+import type { Mode } from './mode.js';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+/** A cursor outlives any reasonable page-by-page walk but not a bookmark. */
+export const CURSOR_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type SortOrder = 'desc' | 'asc';
+
+export interface PageRequest {
+  limit: number;
+  order: SortOrder;
+  /** Keyset position: the id after which (in `order`) the page starts. */
+  after?: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+export interface CursorScope {
+  secret: string;
+  list: string;
+  organizationId: string;
+  mode: Mode;
+  now: Date;
+}
+
+interface CursorPayload {
+  l: string;
+  o: SortOrder;
+  a: string;
+  e: number;
+}
+
+function sign(scope: CursorScope, body: string): string {
+  return createHmac('sha256', scope.secret).update(`${scope.organizationId}|${scope.mode}|${body}`).digest('base64url');
+}
+
+export function encodeCursor(scope: CursorScope, order: SortOrder, after: string): string {
+  const payload: CursorPayload = { l: scope.list, o: order, a: after, e: scope.now.getTime() + CURSOR_TTL_MS };
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${sign(scope, body)}`;
+}
+
+/** Turns list query parameters into a keyset request; raises `invalid_cursor`. */
+export function pageRequest(scope: CursorScope, query: { limit?: number; order?: SortOrder; cursor?: string }): PageRequest {
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  if (query.cursor === undefined) return { limit, order: query.order ?? 'desc' };
+  const invalid = (why: string) => new AppError('invalid_cursor', `${why}; restart the list without a cursor.`);
+  const [body, mac, extra] = query.cursor.split('.');
+  if (!body || !mac || extra !== undefined) throw invalid('The cursor was not issued by this API');
+  const expected = Buffer.from(sign(scope, body));
+  const given = Buffer.from(mac);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid('The cursor was not issued by this API for this list');
+  const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorPayload;
+  if (payload.l !== scope.list) throw invalid('The cursor belongs to another list');
+  if (payload.e < scope.now.getTime()) throw invalid('The cursor expired');
+  if (query.order !== undefined && query.order !== payload.o) throw invalid('The cursor was issued for the other sort order');
+  return { limit, order: payload.o, after: payload.a };
+}
+
+/**
+ * Makes a page from rows fetched with `limit + 1`: the extra row only tells whether more follow.
+ */
+export function toPage<T extends { id: string }>(scope: CursorScope, request: PageRequest, rows: T[]): Page<T> {
+  const has_more = rows.length > request.limit;
+  const data = has_more ? rows.slice(0, request.limit) : rows;
+  const last = data.at(-1);
+  return { data, has_more, next_cursor: has_more && last ? encodeCursor(scope, request.order, last.id) : null };
+}

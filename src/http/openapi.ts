@@ -1,0 +1,78 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route schemas by @fastify/swagger, and its
+ * completion: every keyed operation gets its security requirement (with the scope it needs) and
+ * the error responses of the shared request path beside its own, so the document lists every code
+ * an operation can answer.
+ */
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { API_VERSION, SERVICE_NAME } from '../core/version.js';
+import { SCOPES, SCOPE_DESCRIPTIONS } from '../core/scopes.js';
+import type { ErrorCode } from '../core/errors.js';
+import { errorResponses } from './problem.schema.js';
+import { keyedRouteErrors } from './route-config.js';
+
+const DESCRIPTION = `Electronic freight documents for the EU behind one API: the eCMR consignment note as data and PDF,
+signatures with evidence, inspection links, remarks, proof of delivery, the Peppol e-invoice, the eFTI dataset
+and signed webhooks.
+
+Authenticate with \`Authorization: Bearer <API_KEY>\`. \`sk_test_\` keys act in the sandbox, \`sk_live_\` keys in live
+mode; data never crosses organisations or modes. Errors are \`application/problem+json\`: branch on \`code\`.
+Lists are cursor-paginated (\`limit\` 1-100, default 20; \`cursor\` from \`next_cursor\`). POSTs that create accept
+\`Idempotency-Key\`. Every keyed response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+Request bodies are limited to 1 MiB unless an operation says otherwise (\`payload_too_large\`).`;
+
+function hasBody(route: RouteOptions): boolean {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return methods.some((m) => ['POST', 'PUT', 'PATCH'].includes(m));
+}
+
+/** Adds security and the shared error responses to a route's schema, as routes are declared. */
+function completeRoute(route: RouteOptions): void {
+  const config = (route.config ?? {}) as { access?: import('./route-config.js').RouteAccess; idempotent?: boolean; errors?: ErrorCode[] };
+  const schema = (route.schema ??= {}) as Record<string, unknown> & { response?: Record<string, unknown>; hide?: boolean };
+  if (schema.hide) return;
+  const access = config.access;
+  const shared: ErrorCode[] =
+    access && !access.public ? keyedRouteErrors(access, hasBody(route), Boolean(config.idempotent)) : hasBody(route) ? ['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed', 'internal_error', 'service_unavailable'] : ['internal_error', 'service_unavailable'];
+  schema.response = { ...errorResponses([...shared, ...(config.errors ?? [])]), ...schema.response };
+  if (access && !access.public) schema.security = [{ apiKey: access.scope ? [access.scope] : [] }];
+  else schema.security = [];
+}
+
+export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
+  app.addHook('onRoute', completeRoute);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: SERVICE_NAME, version: API_VERSION, description: DESCRIPTION, license: { name: 'Apache-2.0', identifier: 'Apache-2.0' } },
+      servers: [{ url: publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'API key: `sk_test_…` (sandbox) or `sk_live_…` (live). Each operation lists the scope it needs. Scopes:\n\n' +
+              SCOPES.map((s) => `- \`${s}\`: ${SCOPE_DESCRIPTIONS[s]}`).join('\n'),
+            'x-scopes': Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]])),
+          } as never,
+        },
+      },
+      tags: [
+        { name: 'system', description: 'Health, version, the OpenAPI document and the key in use.' },
+        { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+}
+
+/** The document with keys sorted at every level, as committed in openapi.json. */
+export function sortedDocument(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedDocument);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedDocument((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}

@@ -1,0 +1,110 @@
+/**
+ * Routes of the service description that are declared but not built yet. They exist so that
+ * integrators see the whole surface in the OpenAPI document and get a precise answer: after
+ * authentication, scope and mode checks, and id-shape checks, they say `not_implemented` (501).
+ * Each capability's issue removes its rows from this table when it builds the real route.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../core/errors.js';
+import type { IdKind } from '../core/ids.js';
+import { IdString } from '../core/schema-types.js';
+import type { RouteAccess } from './route-config.js';
+
+interface PlannedRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  tag: string;
+  summary: string;
+  access: RouteAccess;
+  /** Path parameters that are our identifiers; others (tokens) are plain strings. */
+  ids?: Record<string, IdKind>;
+  idempotent?: boolean;
+}
+
+const shp = { id: 'shipment' } as const;
+const PUBLIC: RouteAccess = { public: true };
+
+export const PLANNED_ROUTES: readonly PlannedRoute[] = [
+  { method: 'POST', url: '/v1/shipments', tag: 'shipments', summary: 'Create a shipment', access: { scope: 'shipments:write' }, idempotent: true },
+  { method: 'GET', url: '/v1/shipments', tag: 'shipments', summary: 'List shipments', access: { scope: 'shipments:read' } },
+  { method: 'POST', url: '/v1/shipments/validate', tag: 'shipments', summary: 'Validate a shipment without storing it', access: { scope: 'shipments:write' } },
+  { method: 'GET', url: '/v1/shipments/:id', tag: 'shipments', summary: 'Get a shipment', access: { scope: 'shipments:read' }, ids: shp },
+  { method: 'PATCH', url: '/v1/shipments/:id', tag: 'shipments', summary: 'Update a shipment', access: { scope: 'shipments:write' }, ids: shp },
+  { method: 'POST', url: '/v1/shipments/:id/issue', tag: 'shipments', summary: 'Issue a shipment', access: { scope: 'shipments:write' }, ids: shp },
+  { method: 'POST', url: '/v1/shipments/:id/cancel', tag: 'shipments', summary: 'Cancel a shipment', access: { scope: 'shipments:write' }, ids: shp },
+  { method: 'GET', url: '/v1/shipments/:id/events', tag: 'shipments', summary: 'Events of one shipment in chain order', access: { scope: 'shipments:read' }, ids: shp },
+  { method: 'GET', url: '/v1/shipments/:id/integrity', tag: 'shipments', summary: 'Verify the event hash chain', access: { scope: 'shipments:read' }, ids: shp },
+  { method: 'GET', url: '/v1/shipments/:id/documents', tag: 'documents', summary: 'Documents of a shipment', access: { scope: 'documents:read' }, ids: shp },
+  { method: 'POST', url: '/v1/shipments/:id/documents', tag: 'documents', summary: 'Upload an attachment', access: { scope: 'documents:write' }, ids: shp, idempotent: true },
+  { method: 'GET', url: '/v1/documents/:id', tag: 'documents', summary: 'Get a document', access: { scope: 'documents:read' }, ids: { id: 'document' } },
+  { method: 'DELETE', url: '/v1/documents/:id', tag: 'documents', summary: 'Delete an attachment', access: { scope: 'documents:write' }, ids: { id: 'document' } },
+  { method: 'POST', url: '/v1/documents/:id/download-url', tag: 'documents', summary: 'Make a signed download URL', access: { scope: 'documents:read' }, ids: { id: 'document' } },
+  { method: 'GET', url: '/v1/shipments/:id/signatures', tag: 'signatures', summary: 'Signatures of a shipment', access: { scope: 'signatures:read' }, ids: shp },
+  { method: 'POST', url: '/v1/shipments/:id/signatures', tag: 'signatures', summary: 'Record a signature', access: { scope: 'signatures:write' }, ids: shp, idempotent: true },
+  { method: 'POST', url: '/v1/shipments/:id/signature-requests', tag: 'signatures', summary: 'Request a signature by sign link', access: { scope: 'signatures:write' }, ids: shp, idempotent: true },
+  { method: 'GET', url: '/v1/signature-requests/:id', tag: 'signatures', summary: 'Get a signature request', access: { scope: 'signatures:read' }, ids: { id: 'signature_request' } },
+  { method: 'POST', url: '/v1/signature-requests/:id/revoke', tag: 'signatures', summary: 'Revoke a sign link', access: { scope: 'signatures:write' }, ids: { id: 'signature_request' } },
+  { method: 'POST', url: '/v1/signature-requests/:id/resend', tag: 'signatures', summary: 'Send the sign link again', access: { scope: 'signatures:write' }, ids: { id: 'signature_request' } },
+  { method: 'GET', url: '/v1/sign/:token', tag: 'sign', summary: 'Context of a sign link', access: PUBLIC },
+  { method: 'POST', url: '/v1/sign/:token/otp', tag: 'sign', summary: 'Send a one-time password', access: PUBLIC },
+  { method: 'POST', url: '/v1/sign/:token/otp/verify', tag: 'sign', summary: 'Verify a one-time password', access: PUBLIC },
+  { method: 'POST', url: '/v1/sign/:token/identification', tag: 'sign', summary: 'Identify at the trust service', access: PUBLIC },
+  { method: 'POST', url: '/v1/sign/:token/submit', tag: 'sign', summary: 'Submit a signature', access: PUBLIC },
+  { method: 'POST', url: '/v1/sign/:token/handoff', tag: 'sign', summary: 'Hand the device to the next signer', access: PUBLIC },
+  { method: 'GET', url: '/v1/shipments/:id/remarks', tag: 'remarks', summary: 'Remarks of a shipment', access: { scope: 'remarks:read' }, ids: shp },
+  { method: 'POST', url: '/v1/shipments/:id/remarks', tag: 'remarks', summary: 'Add a remark', access: { scope: 'remarks:write' }, ids: shp, idempotent: true },
+  { method: 'GET', url: '/v1/shipments/:id/pod', tag: 'pod', summary: 'Proof of delivery (JSON or PDF)', access: { scope: 'pod:read' }, ids: shp },
+  { method: 'POST', url: '/v1/shipments/:id/invoice', tag: 'invoice', summary: 'Issue the e-invoice of a delivered shipment', access: { scope: 'invoice:write' }, ids: shp, idempotent: true },
+  { method: 'GET', url: '/v1/shipments/:id/invoice', tag: 'invoice', summary: 'The e-invoice (JSON or UBL)', access: { scope: 'invoice:read' }, ids: shp },
+  { method: 'GET', url: '/v1/invoicing-profile', tag: 'invoice', summary: 'The seller data used on invoices', access: { scope: 'invoice:read' } },
+  { method: 'PUT', url: '/v1/invoicing-profile', tag: 'invoice', summary: 'Set the seller data used on invoices', access: { scope: 'invoice:write' } },
+  { method: 'POST', url: '/v1/webhook-endpoints', tag: 'webhooks', summary: 'Create a webhook endpoint', access: { scope: 'webhooks:manage' }, idempotent: true },
+  { method: 'GET', url: '/v1/webhook-endpoints', tag: 'webhooks', summary: 'List webhook endpoints', access: { scope: 'webhooks:manage' } },
+  { method: 'GET', url: '/v1/webhook-endpoints/:id', tag: 'webhooks', summary: 'Get a webhook endpoint', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_endpoint' } },
+  { method: 'PATCH', url: '/v1/webhook-endpoints/:id', tag: 'webhooks', summary: 'Update a webhook endpoint', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_endpoint' } },
+  { method: 'DELETE', url: '/v1/webhook-endpoints/:id', tag: 'webhooks', summary: 'Delete a webhook endpoint', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_endpoint' } },
+  { method: 'POST', url: '/v1/webhook-endpoints/:id/test', tag: 'webhooks', summary: 'Send a test ping', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_endpoint' } },
+  { method: 'POST', url: '/v1/webhook-endpoints/:id/rotate-secret', tag: 'webhooks', summary: 'Rotate the signing secret', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_endpoint' } },
+  { method: 'GET', url: '/v1/webhook-deliveries', tag: 'webhooks', summary: 'Delivery log', access: { scope: 'webhooks:manage' } },
+  { method: 'GET', url: '/v1/webhook-deliveries/:id', tag: 'webhooks', summary: 'One delivery with headers, body and answer', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_delivery' } },
+  { method: 'POST', url: '/v1/webhook-deliveries/:id/retry', tag: 'webhooks', summary: 'Replay a delivery', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_delivery' } },
+  { method: 'GET', url: '/v1/events', tag: 'events', summary: 'Organisation-wide event feed (90 days)', access: { scope: 'events:read' } },
+  { method: 'GET', url: '/v1/events/:id', tag: 'events', summary: 'One event', access: { scope: 'events:read' }, ids: { id: 'event' } },
+  { method: 'GET', url: '/v1/audit-log', tag: 'audit-log', summary: 'Administrative acts (two years)', access: { scope: 'audit-log:read' } },
+  { method: 'GET', url: '/v1/notifications', tag: 'notifications', summary: 'E-mail and SMS sent', access: { scope: 'notifications:read' } },
+  { method: 'GET', url: '/v1/usage', tag: 'usage', summary: 'Metered usage per UTC day', access: { scope: 'usage:read' } },
+  { method: 'GET', url: '/v1/shipments/:id/efti', tag: 'efti', summary: 'eFTI dataset of a shipment', access: { scope: 'efti:read' }, ids: shp },
+  { method: 'GET', url: '/v1/inspect/:token', tag: 'inspect', summary: 'Read-only inspection of a consignment note', access: PUBLIC },
+  { method: 'POST', url: '/v1/test/shipments/:id/simulate', tag: 'test', summary: 'Sandbox: simulate sign, deliver, remark or auto-advance', access: { scope: 'test:write', testOnly: true }, ids: shp },
+  { method: 'GET', url: '/v1/auth/members', tag: 'auth', summary: 'Members of the organisation (console only)', access: { consoleOnly: true } },
+  { method: 'PATCH', url: '/v1/auth/organization', tag: 'auth', summary: 'Organisation settings (console only)', access: { consoleOnly: true } },
+];
+
+function operationId(route: PlannedRoute): string {
+  const words = `${route.method.toLowerCase()} ${route.url.replace(/^\/v1\//, '').replace(/:[a-z]+/g, '')}`.split(/[^a-z]+/i).filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+}
+
+export async function plannedRoutes(app: FastifyInstance): Promise<void> {
+  for (const route of PLANNED_ROUTES) {
+    const params = route.url.match(/:[a-z]+/g)?.map((p) => p.slice(1)) ?? [];
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: route.access, idempotent: route.idempotent, errors: [...(params.length > 0 ? (['invalid_id'] as const) : []), 'not_implemented'] },
+      schema: {
+        operationId: operationId(route),
+        tags: [route.tag],
+        summary: route.summary,
+        description: 'Declared, not built yet: answers `not_implemented` (501) after the checks every route makes.',
+        ...(params.length > 0
+          ? { params: Type.Object(Object.fromEntries(params.map((p) => [p, route.ids?.[p] ? IdString(route.ids[p]) : Type.String({ minLength: 1 })])), { additionalProperties: false }) }
+          : {}),
+      },
+      handler: async () => {
+        throw new AppError('not_implemented', `${route.method} ${route.url.replace(/:([a-z]+)/g, '{$1}')} is declared but not built yet.`);
+      },
+    });
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * What a route declares beyond its schemas: who may call it (checked by src/http/access.ts) and
+ * whether it honours Idempotency-Key. The route table is the only place these are set.
+ */
+import type { AccessRule } from '../modules/api-keys/authorize.js';
+import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
+import type { ErrorCode } from '../core/errors.js';
+import type { IdempotencyTenantKey } from '../modules/idempotency/idempotent-request.js';
+
+export interface RouteAccess extends AccessRule {
+  /** Public routes (health, version, OpenAPI, docs) take no key. */
+  public?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** POSTs that create: Idempotency-Key is honoured. */
+    idempotent?: boolean;
+    /** Codes this route raises itself; the shared request path's codes are added by src/http/openapi.ts. */
+    errors?: ErrorCode[];
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+    idempotency?: IdempotencyTenantKey;
+  }
+}
+
+/** The codes the shared request path can answer on a keyed route (listed in every operation). */
+export function keyedRouteErrors(access: RouteAccess, hasBody: boolean, idempotent: boolean): ErrorCode[] {
+  const codes: ErrorCode[] = ['unauthorized', 'invalid_api_key'];
+  if (access.consoleOnly) codes.push('forbidden');
+  if (access.scope) codes.push('insufficient_scope');
+  if (!access.allowUnclearedLive) codes.push('live_not_enabled');
+  if (access.testOnly) codes.push('test_mode_only');
+  if (hasBody) codes.push('malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
+  if (idempotent) codes.push('bad_request', 'idempotency_key_reused', 'idempotency_in_progress');
+  codes.push('rate_limited', 'internal_error', 'service_unavailable');
+  return codes;
+}

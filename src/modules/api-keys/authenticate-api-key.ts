@@ -1,0 +1,68 @@
+/**
+ * Turns a bearer key into a principal. Lookups are cached in-process for at most 5 seconds (hits
+ * and misses alike), which takes the database off the hot path of every request; the price, which
+ * the README documents, is that a revoked key or a changed live clearance takes effect in other
+ * processes within those 5 seconds.
+ */
+import { AppError } from '../../core/errors.js';
+import type { Clock } from '../../core/clock.js';
+import type { Mode } from '../../core/mode.js';
+import type { Scope } from '../../core/scopes.js';
+import type { Database } from '../../ports/database.js';
+import { hashApiKey, modeOfKey } from './api-key-secret.js';
+import { findApiKeyByHash, type ApiKeyRecord } from './api-keys.repository.js';
+
+export const KEY_CACHE_TTL_MS = 5000;
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+export interface Principal {
+  keyId: string;
+  organizationId: string;
+  mode: Mode;
+  scopes: ReadonlySet<Scope>;
+  liveEnabled: boolean;
+}
+
+interface CacheEntry {
+  record: ApiKeyRecord | undefined;
+  fetchedAt: number;
+}
+
+export class ApiKeyAuthenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Raises `invalid_api_key` for a key that is malformed, unknown, revoked or of another mode. */
+  async authenticate(key: string): Promise<Principal> {
+    const mode = modeOfKey(key);
+    if (!mode) throw new AppError('invalid_api_key', 'The API key is not shaped like sk_test_… or sk_live_….');
+    const record = await this.lookup(hashApiKey(key));
+    if (!record || record.mode !== mode) throw new AppError('invalid_api_key', 'The API key is not known to this environment.');
+    if (record.revoked) throw new AppError('invalid_api_key', 'The API key was revoked.');
+    return { keyId: record.id, organizationId: record.organization_id, mode, scopes: new Set(record.scopes), liveEnabled: record.live_enabled };
+  }
+
+  /** Drops every cached lookup, so this process sees revocations at once (the CLI and tests use it). */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private async lookup(hash: string): Promise<ApiKeyRecord | undefined> {
+    const now = this.clock.now().getTime();
+    const hit = this.cache.get(hash);
+    if (hit && now - hit.fetchedAt < KEY_CACHE_TTL_MS) return hit.record;
+    const record = await findApiKeyByHash(this.db, hash);
+    if (this.cache.size >= KEY_CACHE_MAX_ENTRIES) {
+      // Maps iterate in insertion order: the first key is the oldest entry.
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.delete(hash);
+    this.cache.set(hash, { record, fetchedAt: now });
+    return record;
+  }
+}

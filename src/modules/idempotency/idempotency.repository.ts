@@ -1,0 +1,77 @@
+/** Queries on `idempotency_keys`, scoped by organisation and mode. */
+import { sql } from 'kysely';
+import type { Database } from '../../ports/database.js';
+import type { Mode } from '../../core/mode.js';
+
+export interface IdempotencyTenantKey {
+  organizationId: string;
+  mode: Mode;
+  key: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface IdempotencyRecord {
+  request_hash: string;
+  state: 'running' | 'done';
+  response: StoredResponse | undefined;
+}
+
+/**
+ * Claims the key for a new run. Succeeds when the key is new, when its record expired, or when an
+ * earlier run of the same request stopped renewing its lock (its process died). One statement, so
+ * of two concurrent requests exactly one wins.
+ */
+export async function claimKey(db: Database, k: IdempotencyTenantKey, requestHash: string, now: Date, lockedUntil: Date, expiresAt: Date): Promise<boolean> {
+  const result = await sql<{ key: string }>`
+    insert into idempotency_keys (organization_id, mode, key, request_hash, state, locked_until, created_at, expires_at)
+    values (${k.organizationId}, ${k.mode}, ${k.key}, ${requestHash}, 'running', ${lockedUntil}, ${now}, ${expiresAt})
+    on conflict (organization_id, mode, key) do update set
+      request_hash = excluded.request_hash, state = 'running', locked_until = excluded.locked_until,
+      response_status = null, response_headers = null, response_body = null,
+      created_at = excluded.created_at, expires_at = excluded.expires_at
+    where idempotency_keys.expires_at <= ${now}
+      or (idempotency_keys.state = 'running' and idempotency_keys.locked_until < ${now}
+          and idempotency_keys.request_hash = excluded.request_hash)
+    returning key`.execute(db);
+  return result.rows.length === 1;
+}
+
+export async function findKey(db: Database, k: IdempotencyTenantKey): Promise<IdempotencyRecord | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'state', 'response_status', 'response_headers', 'response_body'])
+    .where('organization_id', '=', k.organizationId)
+    .where('mode', '=', k.mode)
+    .where('key', '=', k.key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const response =
+    row.state === 'done' && row.response_status !== null
+      ? { status: row.response_status, headers: row.response_headers ?? {}, body: row.response_body ?? '' }
+      : undefined;
+  return { request_hash: row.request_hash, state: row.state, response };
+}
+
+export async function storeResponse(db: Database, k: IdempotencyTenantKey, response: StoredResponse): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', locked_until: null, response_status: response.status, response_headers: JSON.stringify(response.headers), response_body: response.body })
+    .where('organization_id', '=', k.organizationId)
+    .where('mode', '=', k.mode)
+    .where('key', '=', k.key)
+    .execute();
+}
+
+export async function deleteKey(db: Database, k: IdempotencyTenantKey): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('organization_id', '=', k.organizationId).where('mode', '=', k.mode).where('key', '=', k.key).execute();
+}
+
+export async function deleteExpiredKeys(db: Database, now: Date): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

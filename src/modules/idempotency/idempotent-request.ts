@@ -1,0 +1,68 @@
+/**
+ * Idempotency-Key on POSTs that create (the service description's POST /v1/shipments and every
+ * other create). The first request with a key runs and its response is kept for 24 hours; the
+ * same key with the same request replays that response byte for byte; with a different request it
+ * is `idempotency_key_reused`; while the first still runs it is `idempotency_in_progress`.
+ *
+ * Only responses below 500 are kept: a 5xx means the request may not have taken effect, so the
+ * key is released and a retry runs again (pdf_render_failed is documented as safe to retry).
+ * Known limit: a process that dies between committing its change and keeping the response leaves
+ * a running record; its lock lapses after a minute and a retry then runs the request again.
+ */
+import { createHash } from 'node:crypto';
+import { AppError } from '../../core/errors.js';
+import type { Services } from '../../core/context.js';
+import { claimKey, deleteKey, findKey, storeResponse, type IdempotencyTenantKey, type StoredResponse } from './idempotency.repository.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+export type { IdempotencyTenantKey, StoredResponse };
+
+/** Stable across key order and whitespace: two bodies that mean the same JSON hash the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestFingerprint(method: string, url: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${url}\n${canonical(body)}`).digest('hex');
+}
+
+/** Raises `bad_request` for a key that is empty, too long or not printable ASCII. */
+export function checkIdempotencyKey(key: string): void {
+  if (!KEY_SHAPE.test(key)) throw new AppError('bad_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters.');
+}
+
+/**
+ * Starts an idempotent request: resolves `undefined` when this request should run, or the kept
+ * response to replay. Raises `idempotency_key_reused` and `idempotency_in_progress`.
+ */
+export async function beginIdempotentRequest(services: Pick<Services, 'db' | 'clock'>, k: IdempotencyTenantKey, fingerprint: string): Promise<StoredResponse | undefined> {
+  const now = services.clock.now();
+  const t = now.getTime();
+  if (await claimKey(services.db, k, fingerprint, now, new Date(t + IDEMPOTENCY_LOCK_MS), new Date(t + IDEMPOTENCY_TTL_MS))) return undefined;
+  const record = await findKey(services.db, k);
+  // The record vanished between the two statements (purged as it expired): run the request.
+  if (!record) return beginIdempotentRequest(services, k, fingerprint);
+  if (record.request_hash !== fingerprint) {
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key for a new request.');
+  }
+  if (record.state === 'running' || !record.response) {
+    throw new AppError('idempotency_in_progress', 'A request with this Idempotency-Key is still running; retry when it has finished.', {
+      headers: { 'retry-after': '1' },
+    });
+  }
+  return record.response;
+}
+
+/** Keeps the response of a request that ran, or releases the key when it failed with a 5xx. */
+export async function finishIdempotentRequest(services: Pick<Services, 'db'>, k: IdempotencyTenantKey, response: StoredResponse): Promise<void> {
+  if (response.status >= 500) await deleteKey(services.db, k);
+  else await storeResponse(services.db, k, response);
+}

@@ -1,0 +1,40 @@
+/** Schemas of the system area: Health, Version (service description, Resources) and WhoAmI. */
+import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum } from '../../core/schema-types.js';
+import { SCOPES } from '../../core/scopes.js';
+
+const CheckState = StringEnum(['ok', 'error'] as const);
+
+export const HealthSchema = Type.Object(
+  {
+    ok: Type.Boolean({ description: 'False when any check is `error`; the status is then 503.' }),
+    checks: Type.Object({ database: CheckState, keyvalue: CheckState, objects: CheckState }),
+    environment: Type.String(),
+    request_id: Type.String(),
+  },
+  { $id: 'Health' },
+);
+export type Health = Static<typeof HealthSchema>;
+
+export const VersionSchema = Type.Object(
+  {
+    name: Type.String(),
+    api_version: Type.String({ description: 'Version of the interface description.' }),
+    schema_version: Type.Integer({ description: 'Latest database migration applied.' }),
+    environment: Type.String(),
+  },
+  { $id: 'Version' },
+);
+export type Version = Static<typeof VersionSchema>;
+
+export const WhoAmISchema = Type.Object(
+  {
+    organization_id: Type.String(),
+    mode: StringEnum(['test', 'live'] as const),
+    api_key_id: Type.String(),
+    scopes: Type.Array(StringEnum(SCOPES)),
+    live_enabled: Type.Boolean({ description: 'Whether the organisation is cleared for live mode; live keys answer `live_not_enabled` until it is.' }),
+  },
+  { $id: 'WhoAmI', description: 'The key in use, so an integrator can test a key. Answers for live keys of uncleared organisations too.' },
+);
+export type WhoAmI = Static<typeof WhoAmISchema>;

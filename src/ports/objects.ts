@@ -1,0 +1,22 @@
+/**
+ * Objects port: PDFs, photos and attachments. An S3-compatible store (EU region) in production,
+ * the local file system under DATA_DIR as the embedded default; both pass
+ * `test/contracts/objects.contract.test.ts`. Keys are relative paths such as `org_…/test/doc_….pdf`.
+ */
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+  size: number;
+}
+
+export interface ObjectStore {
+  /** Writes (or overwrites) the object under `key`. */
+  put(key: string, body: Buffer, options: { contentType: string }): Promise<void>;
+  /** The object under `key`, or null when there is none. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removes the object; absent keys are fine. */
+  delete(key: string): Promise<void>;
+  /** Rejects when the store cannot be reached or written. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,96 @@
+/**
+ * Opens what one process needs from the configuration: the database (PostgreSQL, or PGlite under
+ * DATA_DIR with its folder lock), migrations, the key-value and object stores, the service secrets,
+ * and the shared request-path parts. `close()` releases them in reverse order.
+ */
+import { join } from 'node:path';
+import type { AppRuntime } from './app-runtime.js';
+import type { Config } from './config.js';
+import { systemClock, type Clock } from './core/clock.js';
+import type { Services } from './core/context.js';
+import { lockDataDir, type DataDirLock } from './adapters/database/data-dir-lock.js';
+import { migrate } from './adapters/database/migrator.js';
+import { openPglite } from './adapters/database/pglite.js';
+import { openPostgres } from './adapters/database/postgres.js';
+import { createMemoryKeyValue } from './adapters/keyvalue/memory.js';
+import { createRedisKeyValue } from './adapters/keyvalue/redis.js';
+import { createFileSystemObjectStore } from './adapters/objects/filesystem.js';
+import { createS3ObjectStore } from './adapters/objects/s3.js';
+import { JOB_DEFINITIONS, SCHEDULES } from './jobs/catalogue.js';
+import { JobRegistry, JobRunner } from './jobs/job-runner.js';
+import { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-key.js';
+import { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
+import { loadServiceSecrets } from './modules/system/service-secrets.repository.js';
+import type { DatabaseHandle } from './ports/database.js';
+
+export interface Runtime extends AppRuntime {
+  database: DatabaseHandle;
+  jobs: JobRunner;
+  startDraining(): void;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  /** Where background failures are reported (the process logger). */
+  onError?: (error: unknown, context: string) => void;
+  /** Job poll interval; tests shorten it. */
+  jobPollIntervalMs?: number;
+  /** An already open database (tests use an in-memory PGlite); it is closed with the runtime. */
+  database?: DatabaseHandle;
+}
+
+/** The configured database: PostgreSQL, or PGlite under DATA_DIR behind its folder lock. */
+export async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; lock?: DataDirLock }> {
+  if (config.databaseUrl) return { database: openPostgres(config.databaseUrl) };
+  const lock = lockDataDir(config.dataDir);
+  try {
+    return { database: await openPglite(join(config.dataDir, 'pglite')), lock };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const clock = options.clock ?? systemClock;
+  const { database, lock } = options.database ? { database: options.database, lock: undefined } : await openDatabase(config);
+  // Closed in reverse order: the folder lock is released last, after the database is shut.
+  const closers: (() => Promise<void> | void)[] = [() => lock?.release(), () => database.close()];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close();
+  };
+  try {
+    const schemaVersion = await migrate(database.db);
+    const kv = config.redisUrl ? createRedisKeyValue(config.redisUrl) : createMemoryKeyValue();
+    closers.push(() => kv.close());
+    const objects = config.s3 ? createS3ObjectStore(config.s3) : createFileSystemObjectStore(join(config.dataDir, 'objects'));
+    closers.push(() => objects.close());
+    const secrets = await loadServiceSecrets(database.db, clock.now());
+    const services: Services = { db: database.db, kv, objects, clock, secrets };
+    const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
+    closers.push(() => requestLogs.close());
+    const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });
+    closers.push(() => jobs.loop.stop());
+    let draining = false;
+    return {
+      config,
+      services,
+      database,
+      jobs,
+      schemaVersion,
+      authenticator: new ApiKeyAuthenticator(database.db, clock),
+      rateLimiter: kv.rateLimiter({ keyPrefix: 'rl:api', points: config.rateLimit.requests, durationS: config.rateLimit.windowS }),
+      requestLogs,
+      probes: { database: () => database.ping(), keyvalue: () => kv.ping(), objects: () => objects.ping() },
+      isDraining: () => draining,
+      startDraining: () => {
+        draining = true;
+      },
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+/** GET /v1/request-logs and /v1/request-logs/{id}: one row per API call, filters, cursors, retention. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeRequestLogsJob, REQUEST_LOG_RETENTION_MS } from '../../../src/modules/request-logs/purge-request-logs.job.js';
+import { REQUEST_LOG_PATHS } from '../../../src/modules/request-logs/request-logs.routes.js';
+import { SYSTEM_PATHS } from '../../../src/modules/system/system.routes.js';
+import { ManualClock } from '../../../src/core/clock.js';
+import { backends } from '../../support/backends.js';
+import { buildTestApp, type Tenant, type TestApp } from '../../support/test-app.js';
+
+describe.each(backends())('request logs on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A year back: the purge test moves this clock 30 days on, and the purge must not reach the
+    // rows other test files write at the real time on the shared PostgreSQL.
+    t = await buildTestApp(backend, { clock: new ManualClock(new Date(Date.now() - 365 * 24 * 60 * 60 * 1000)) });
+  });
+  afterAll(() => t.close());
+
+  const list = (tenant: Tenant, query = '', key = tenant.testKey) => t.app.inject({ method: 'GET', url: `${REQUEST_LOG_PATHS.list}${query}`, headers: t.auth(key) });
+
+  async function callWhoami(tenant: Tenant, n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      ids.push((await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.whoami, headers: t.auth(tenant.testKey) })).headers['request-id'] as string);
+      t.clock.advance(10);
+    }
+    await t.runtime.requestLogs.flush();
+    return ids;
+  }
+
+  it('one row per call with method, path template, status, duration, key and mode; never bodies or keys', async () => {
+    const tenant = await t.newTenant();
+    const [id] = await callWhoami(tenant, 1);
+    await t.app.inject({ method: 'GET', url: '/v1/shipments/shp_01JD0000000000000000000000', headers: t.auth(tenant.testKey) });
+    await t.runtime.requestLogs.flush();
+    const res = await list(tenant);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data;
+    expect(rows[0]).toMatchObject({ method: 'GET', path: '/v1/shipments/{id}', status: 501, api_key_id: tenant.testKeyId, mode: 'test' });
+    expect(rows[1]).toMatchObject({ id, method: 'GET', path: '/v1/whoami', status: 200 });
+    expect(rows[1].duration_ms).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(rows)).not.toContain(tenant.testKey);
+    const one = await t.app.inject({ method: 'GET', url: REQUEST_LOG_PATHS.one.replace(':id', id!), headers: t.auth(tenant.testKey) });
+    expect(one.json()).toEqual(rows[1]);
+  });
+
+  it('pages newest first with an opaque cursor; order=asc walks the other way', async () => {
+    const tenant = await t.newTenant();
+    const ids = await callWhoami(tenant, 5);
+    const page1 = (await list(tenant, '?limit=2&path=/v1/whoami')).json();
+    expect(page1.data.map((r: { id: string }) => r.id)).toEqual([ids[4], ids[3]]);
+    expect(page1.has_more).toBe(true);
+    const page2 = (await list(tenant, `?limit=2&path=/v1/whoami&cursor=${page1.next_cursor}`)).json();
+    expect(page2.data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
+    const page3 = (await list(tenant, `?limit=2&path=/v1/whoami&cursor=${page2.next_cursor}`)).json();
+    expect(page3.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+    expect(page3).toMatchObject({ has_more: false, next_cursor: null });
+    const asc = (await list(tenant, '?limit=3&order=asc&path=/v1/whoami')).json();
+    expect(asc.data.map((r: { id: string }) => r.id)).toEqual(ids.slice(0, 3));
+  });
+
+  it('default page size 20, at most 100', async () => {
+    const tenant = await t.newTenant();
+    await callWhoami(tenant, 22);
+    const res = (await list(tenant, '?path=/v1/whoami')).json();
+    expect(res.data).toHaveLength(20);
+    expect(res.has_more).toBe(true);
+    expect((await list(tenant, '?limit=100')).statusCode).toBe(200);
+    expect((await list(tenant, '?limit=101')).json().code).toBe('bad_request');
+  });
+
+  it('filters: status, status_class, method, api_key_id, created range; a bad filter value is bad_request', async () => {
+    const tenant = await t.newTenant();
+    await callWhoami(tenant, 2);
+    await t.app.inject({ method: 'GET', url: '/v1/shipments', headers: t.auth(tenant.testKey) });
+    await t.runtime.requestLogs.flush();
+    expect((await list(tenant, '?status=501')).json().data).toHaveLength(1);
+    expect((await list(tenant, '?status_class=2xx&path=/v1/whoami')).json().data).toHaveLength(2);
+    expect((await list(tenant, '?method=POST')).json().data).toHaveLength(0);
+    expect((await list(tenant, `?api_key_id=${tenant.liveKeyId}`)).json().data).toHaveLength(0);
+    const future = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    expect((await list(tenant, `?created_gte=${encodeURIComponent(future)}`)).json().data).toHaveLength(0);
+    expect((await list(tenant, `?created_lt=${encodeURIComponent(future)}&path=/v1/whoami`)).json().data).toHaveLength(2);
+    for (const bad of ['?status_class=6xx', '?method=FETCH', '?api_key_id=nope', '?created_gte=yesterday']) {
+      expect((await list(tenant, bad)).json().code, bad).toBe('bad_request');
+    }
+  });
+
+  it('invalid_cursor: not ours, tampered, of another tenant, or expired', async () => {
+    const tenant = await t.newTenant();
+    const other = await t.newTenant();
+    await callWhoami(tenant, 3);
+    const cursor = (await list(tenant, '?limit=1')).json().next_cursor as string;
+    const [body, mac] = cursor.split('.');
+    const tampered = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), a: 'req_0' })).toString('base64url')}.${mac}`;
+    for (const bad of ['garbage', tampered, `${body}.${'A'.repeat(43)}`]) {
+      expect((await list(tenant, `?cursor=${encodeURIComponent(bad)}`)).json().code, bad).toBe('invalid_cursor');
+    }
+    expect((await list(other, `?cursor=${cursor}`)).json().code).toBe('invalid_cursor');
+    expect((await list(tenant, `?cursor=${cursor}`, tenant.liveKey)).json().code).toBe('invalid_cursor');
+    expect((await list(tenant, `?cursor=${cursor}`)).statusCode).toBe(200);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
+    const expired = await list(tenant, `?cursor=${cursor}`);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ code: 'invalid_cursor' });
+    expect(expired.json().detail).toContain('expired');
+  });
+
+  it('get one: invalid_id for a wrong shape, not_found for an id of nothing', async () => {
+    const tenant = await t.newTenant();
+    const one = (id: string) => t.app.inject({ method: 'GET', url: REQUEST_LOG_PATHS.one.replace(':id', id), headers: t.auth(tenant.testKey) });
+    expect((await one('req_123')).json().code).toBe('invalid_id');
+    expect((await one('req_01JD0000000000000000000000')).json().code).toBe('not_found');
+  });
+
+  it('rows older than 30 days are purged by the scheduled job', async () => {
+    const tenant = await t.newTenant();
+    const [oldId] = await callWhoami(tenant, 1);
+    t.clock.advance(REQUEST_LOG_RETENTION_MS + 60_000);
+    const [newId] = await callWhoami(tenant, 1);
+    await purgeRequestLogsJob.handle(t.runtime.services, {});
+    const ids = (await list(tenant, '?path=/v1/whoami')).json().data.map((r: { id: string }) => r.id);
+    expect(ids).toContain(newId);
+    expect(ids).not.toContain(oldId);
+  });
+});

@@ -1,0 +1,97 @@
+/** The service as a process: first start, the DATA_DIR lock, graceful shutdown, refusals at start. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../support/processes.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe('server process on the embedded defaults', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fds-proc-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('first start: sandbox key and a curl line that works; a second process on the same DATA_DIR is refused; SIGTERM drains and exits', async () => {
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
+    try {
+      await server.waitFor('curl -H', 60_000);
+      const key = /API key:\s+(sk_test_[0-9A-Za-z]{40})/.exec(server.stdout())?.[1];
+      expect(key).toBeDefined();
+      expect(server.stdout()).toContain(`curl -H "Authorization: Bearer ${key}" http://127.0.0.1:${port}/v1/whoami`);
+      const who = await fetch(`http://127.0.0.1:${port}/v1/whoami`, { headers: { authorization: `Bearer ${key}` } });
+      expect(who.status).toBe(200);
+      expect(await who.json()).toMatchObject({ mode: 'test' });
+
+      const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      const { code } = await second.exited;
+      expect(code).toBe(1);
+      expect(second.stderr()).toMatch(/DATA_DIR .* is in use by process \d+/);
+
+      const started = Date.now();
+      server.child.kill('SIGTERM');
+      const exit = await server.exited;
+      expect(exit, server.stderr()).toEqual({ code: 0, signal: null });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('a restart on the same DATA_DIR keeps the data and prints no new key', async () => {
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
+    try {
+      await server.waitFor('"started"', 60_000);
+      expect(server.stdout()).not.toContain('API key:');
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.stderr()).toEqual({ code: 0, signal: null });
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('ENVIRONMENT=production refuses to start without DATABASE_URL; ROLE=api alone needs it too', async () => {
+    for (const env of [{ ENVIRONMENT: 'production' }, { ROLE: 'api' }] as Record<string, string>[]) {
+      const server = startServer({ DATA_DIR: dataDir, ...env });
+      expect((await server.exited).code).toBe(1);
+      expect(server.stderr()).toContain('DATABASE_URL');
+    }
+  });
+
+  it('a bad setting stops the start with the variable named', async () => {
+    const server = startServer({ DATA_DIR: dataDir, RATE_LIMIT_REQUESTS: 'lots' });
+    expect((await server.exited).code).toBe(1);
+    expect(server.stderr()).toContain('RATE_LIMIT_REQUESTS');
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('API and worker roles as separate processes on PostgreSQL', () => {
+  it('ROLE=api serves requests and ROLE=worker runs jobs; both drain on SIGTERM', async () => {
+    const port = await freePort();
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, LOG_LEVEL: 'info', ENVIRONMENT: 'test' };
+    const api = startServer({ ...env, ROLE: 'api', PORT: String(port) });
+    const worker = startServer({ ...env, ROLE: 'worker' });
+    try {
+      await api.waitFor('"started"', 60_000);
+      await worker.waitFor('"started"', 60_000);
+      expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
+      expect(worker.stdout()).toContain('"role":"worker"');
+      api.child.kill('SIGTERM');
+      worker.child.kill('SIGTERM');
+      expect((await api.exited).code).toBe(0);
+      expect((await worker.exited).code).toBe(0);
+    } finally {
+      api.child.kill('SIGKILL');
+      worker.child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,70 @@
+/** Runs the service and the CLI as real processes, as a user would with npm start and npm run cli. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/core/project-root.js';
+
+const root = projectRoot();
+const TSX = ['--import', 'tsx'];
+
+export interface RunningServer {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when stdout contains `text`. */
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startServer(env: Record<string, string>): RunningServer {
+  const child = spawn(process.execPath, [...TSX, join(root, 'src/main.ts')], { cwd: root, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const waiters: (() => void)[] = [];
+  child.stdout!.on('data', (d) => {
+    out += d;
+    waiters.forEach((w) => w());
+  });
+  child.stderr!.on('data', (d) => {
+    err += d;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor: (text, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (typeof text === 'string' ? out.includes(text) : text.test(out)) resolve();
+        };
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${text}; stdout:\n${out}\nstderr:\n${err}`)), timeoutMs);
+        waiters.push(() => {
+          check();
+        });
+        void exited.then(() => {
+          clearTimeout(timer);
+          reject(new Error(`process exited before ${text}; stdout:\n${out}\nstderr:\n${err}`));
+        });
+        check();
+      }),
+  };
+}
+
+export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...TSX, join(root, 'src/cli/main.ts'), ...args], { cwd: root, env: { ...cleanEnv(), ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The parent's environment without the service's own variables, so each test says what it sets. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT', 'ENVIRONMENT', 'ROLE', 'S3_BUCKET', 'LOG_LEVEL']) delete env[k];
+  return env;
+}
