@@ -19,12 +19,13 @@ export async function startS3rver(bucket = 'fds-test'): Promise<RunningS3> {
   const address = (await server.run()) as unknown as { port: number };
   const config: S3Config = { endpoint: `http://127.0.0.1:${address.port}`, region: 'eu-central-1', bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   await createBucketIfMissing(config);
+  let closed: Promise<void> | undefined;
   return {
     ...config,
     endpoint: config.endpoint!,
-    async close() {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
+    close() {
+      closed ??= server.close().then(() => rmSync(directory, { recursive: true, force: true }));
+      return closed;
     },
   };
 }
