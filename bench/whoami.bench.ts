@@ -74,7 +74,7 @@ const best = (runs: Result[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
 const b = best(bareRuns);
 const k = best(keyedRuns);
 await runtime.requestLogs.flush();
-const logged = await runtime.services.db.selectFrom('request_logs').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
+const logged = await runtime.services.db.selectFrom('request_log_batches').select((eb) => eb.fn.sum<number>('row_count').as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
 
 const row = (name: string, r: Result) => `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
 console.log(row('bare Fastify route', b));

@@ -14,7 +14,7 @@ import { plannedRoutes } from './http/planned-routes.js';
 import { registerProblemHandling } from './http/problem.js';
 import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
 import { referenceRoutes } from './http/reference-page.js';
-import { pathTemplate, registerRequestLog } from './http/request-log.js';
+import { registerRequestLog } from './http/request-log.js';
 import { buildValidator } from './http/validation.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -50,15 +50,6 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
 
   app.addSchema(FindingSchema);
   app.addSchema(ProblemSchema);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, route: pathTemplate(request.routeOptions.url ?? '(none)'), status: reply.statusCode, ms: Math.round(reply.elapsedTime), key: request.principal?.keyId },
-      'request',
-    );
-  });
   registerProblemHandling(app, runtime.config.docsUrl);
   await registerOpenApi(app, runtime.config.publicBaseUrl);
   registerAccessControl(app, runtime);

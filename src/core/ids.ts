@@ -2,7 +2,7 @@
  * Identifiers: a type prefix and a ULID (DESIGN, Identifiers). The time part of the ULID comes from
  * the injected clock, so ids sort in creation order and keyset pagination can walk them.
  */
-import { monotonicFactory } from 'ulid';
+import { ulid } from './ulid.js';
 
 export const ID_PREFIXES = {
   organization: 'org',
@@ -37,10 +37,8 @@ export function isIdPattern(pattern: unknown): boolean {
   return typeof pattern === 'string' && ID_PATTERNS.has(pattern);
 }
 
-const nextUlid = monotonicFactory();
-
 export function newId(kind: IdKind, now: Date): string {
-  return `${ID_PREFIXES[kind]}_${nextUlid(now.getTime())}`;
+  return `${ID_PREFIXES[kind]}_${ulid(now.getTime())}`;
 }
 
 export function isId(kind: IdKind, value: string): boolean {

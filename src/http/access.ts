@@ -1,6 +1,8 @@
 /**
- * The keyed request path: API key authentication, the per-key rate limit with its headers, then
- * the route's access rule (service description, Authentication; order of refusals in authorize.ts).
+ * The start of every request: its Request-Id header, the draining check, then on keyed routes API
+ * key authentication, the per-key rate limit with its headers, and the route's access rule
+ * (service description, Authentication; order of refusals in authorize.ts). One hook, as it runs
+ * on every request.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
@@ -18,6 +20,7 @@ function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): 
 
 export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime): void {
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('request-id', request.id);
     if (runtime.isDraining()) throw new AppError('service_unavailable', 'The service is restarting; retry shortly.', { headers: { 'retry-after': '1' } });
     const access = request.routeOptions.config.access;
     if (!access || access.public) return;

@@ -1,5 +1,5 @@
 /** Wires Idempotency-Key into routes marked `idempotent` (rules in modules/idempotency/idempotent-request.ts). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { beginIdempotentRequest, checkIdempotencyKey, finishIdempotentRequest, requestFingerprint } from '../modules/idempotency/idempotent-request.js';
 
@@ -7,10 +7,11 @@ export const REPLAY_HEADER = 'idempotent-replayed';
 /** Headers kept with the response and replayed; the rest (Request-Id, RateLimit-*) are per call. */
 const KEPT_HEADERS = ['content-type', 'location'];
 
+/** Adds the Idempotency-Key hooks to the routes marked `idempotent` only, as they are declared. */
 export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): void {
-  app.addHook('preHandler', async (request, reply) => {
+  const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = request.headers['idempotency-key'];
-    if (!request.routeOptions.config.idempotent || key === undefined || !request.principal) return;
+    if (key === undefined || !request.principal) return;
     if (Array.isArray(key)) return checkIdempotencyKey('');
     checkIdempotencyKey(key);
     const tenantKey = { organizationId: request.principal.organizationId, mode: request.principal.mode, key };
@@ -23,9 +24,9 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     // The kept bytes go out as they are: no re-serialisation, so the replay is byte for byte.
     reply.serializer((payload) => payload as string);
     return reply.send(replay.body);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
     const key = request.idempotency;
     if (!key) return payload;
     request.idempotency = undefined;
@@ -37,5 +38,12 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
     await finishIdempotentRequest(runtime.services, key, { status: reply.statusCode, headers, body });
     return payload;
+  };
+
+  const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
+    route.preHandler = [...asList(route.preHandler), preHandler] as RouteOptions['preHandler'];
+    route.onSend = [...asList(route.onSend), onSend] as RouteOptions['onSend'];
   });
 }

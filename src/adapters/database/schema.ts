@@ -22,16 +22,17 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
-export interface RequestLogsTable {
-  id: string;
+export interface RequestLogBatchesTable {
   organization_id: string;
   mode: 'test' | 'live';
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  api_key_id: string;
-  created_at: Timestamp;
+  first_id: string;
+  last_id: string;
+  last_at: Timestamp;
+  row_count: number;
+  statuses: number[];
+  paths: string[];
+  api_key_ids: string[];
+  entries: Buffer;
 }
 
 export interface IdempotencyKeysTable {
@@ -79,7 +80,7 @@ export interface SchemaMigrationsTable {
 export interface DB {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
-  request_logs: RequestLogsTable;
+  request_log_batches: RequestLogBatchesTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   service_secrets: ServiceSecretsTable;

@@ -24,7 +24,8 @@ export interface Principal {
 }
 
 interface CacheEntry {
-  record: ApiKeyRecord | undefined;
+  /** The principal, or the refusal, this key got at `fetchedAt`. */
+  outcome: Principal | AppError;
   fetchedAt: number;
 }
 
@@ -40,10 +41,15 @@ export class ApiKeyAuthenticator {
   async authenticate(key: string): Promise<Principal> {
     const mode = modeOfKey(key);
     if (!mode) throw new AppError('invalid_api_key', 'The API key is not shaped like sk_test_… or sk_live_….');
-    const record = await this.lookup(hashApiKey(key));
-    if (!record || record.mode !== mode) throw new AppError('invalid_api_key', 'The API key is not known to this environment.');
-    if (record.revoked) throw new AppError('invalid_api_key', 'The API key was revoked.');
-    return { keyId: record.id, organizationId: record.organization_id, mode, scopes: new Set(record.scopes), liveEnabled: record.live_enabled };
+    const hash = hashApiKey(key);
+    const now = this.clock.now().getTime();
+    let entry = this.cache.get(hash);
+    if (!entry || now - entry.fetchedAt >= KEY_CACHE_TTL_MS) {
+      entry = { outcome: toOutcome(await findApiKeyByHash(this.db, hash), mode), fetchedAt: now };
+      this.remember(hash, entry);
+    }
+    if (entry.outcome instanceof AppError) throw entry.outcome;
+    return entry.outcome;
   }
 
   /** Drops every cached lookup, so this process sees revocations at once (the CLI and tests use it). */
@@ -51,18 +57,20 @@ export class ApiKeyAuthenticator {
     this.cache.clear();
   }
 
-  private async lookup(hash: string): Promise<ApiKeyRecord | undefined> {
-    const now = this.clock.now().getTime();
-    const hit = this.cache.get(hash);
-    if (hit && now - hit.fetchedAt < KEY_CACHE_TTL_MS) return hit.record;
-    const record = await findApiKeyByHash(this.db, hash);
+  private remember(hash: string, entry: CacheEntry): void {
+    this.cache.delete(hash);
     if (this.cache.size >= KEY_CACHE_MAX_ENTRIES) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.delete(hash);
-    this.cache.set(hash, { record, fetchedAt: now });
-    return record;
+    this.cache.set(hash, entry);
   }
+}
+
+/** The principal of a key record, or why there is none (cached alike, so unknown keys do not reach the database either). */
+function toOutcome(record: ApiKeyRecord | undefined, mode: Mode): Principal | AppError {
+  if (!record || record.mode !== mode) return new AppError('invalid_api_key', 'The API key is not known to this environment.');
+  if (record.revoked) return new AppError('invalid_api_key', 'The API key was revoked.');
+  return { keyId: record.id, organizationId: record.organization_id, mode, scopes: new Set(record.scopes), liveEnabled: record.live_enabled };
 }

@@ -1,9 +1,14 @@
-/** Queries on `request_logs`, always scoped by organisation and mode. */
+/**
+ * Queries on `request_log_batches`, always scoped by organisation and mode. A batch holds up to
+ * 1000 calls of one tenant, sorted by id, with `first_id`/`last_id` bounding them; batches written
+ * by different processes may overlap in id range, which the listing merges (list-request-logs.ts).
+ */
 import { sql } from 'kysely';
 import type { Database } from '../../ports/database.js';
-import type { PageRequest } from '../../core/pagination.js';
 import type { Mode } from '../../core/mode.js';
+import type { SortOrder } from '../../core/pagination.js';
 
+/** One call as the request path records it. */
 export interface RequestLogRow {
   id: string;
   organization_id: string;
@@ -16,6 +21,7 @@ export interface RequestLogRow {
   created_at: Date;
 }
 
+/** One call as the API shows it. */
 export interface RequestLog {
   id: string;
   method: string;
@@ -27,75 +33,128 @@ export interface RequestLog {
   created_at: string;
 }
 
-export interface RequestLogFilters {
-  method?: string;
-  status?: number;
-  status_class?: '2xx' | '3xx' | '4xx' | '5xx';
-  api_key_id?: string;
-  path?: string;
-  created_gte?: Date;
-  created_lt?: Date;
+export interface Tenant {
+  organizationId: string;
+  mode: Mode;
 }
 
-function toRequestLog(row: RequestLogRow): RequestLog {
-  return {
-    id: row.id,
-    method: row.method,
-    path: row.path,
-    status: row.status,
-    duration_ms: row.duration_ms,
-    api_key_id: row.api_key_id,
-    mode: row.mode,
-    created_at: row.created_at.toISOString(),
-  };
+/** Filters a batch can be skipped on without reading its entries. */
+export interface BatchPruning {
+  status?: number;
+  path?: string;
+  api_key_id?: string;
+  created_gte?: Date;
+}
+
+export interface Batch {
+  first_id: string;
+  last_id: string;
+  entries: RequestLog[];
+}
+
+export const MAX_BATCH_ROWS = 1000;
+
+/** Groups rows by tenant into sorted batches of at most MAX_BATCH_ROWS and writes them in one statement. */
+export async function insertRequestLogs(db: Database, rows: readonly RequestLogRow[]): Promise<void> {
+  const byTenant = new Map<string, RequestLogRow[]>();
+  for (const row of rows) {
+    const key = `${row.organization_id}|${row.mode}`;
+    const list = byTenant.get(key);
+    if (list) list.push(row);
+    else byTenant.set(key, [row]);
+  }
+  const values = [];
+  for (const tenantRows of byTenant.values()) {
+    tenantRows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (let i = 0; i < tenantRows.length; i += MAX_BATCH_ROWS) {
+      const chunk = tenantRows.slice(i, i + MAX_BATCH_ROWS);
+      const first = chunk[0]!;
+      const last = chunk.at(-1)!;
+      values.push({
+        organization_id: first.organization_id,
+        mode: first.mode,
+        first_id: first.id,
+        last_id: last.id,
+        last_at: chunk.reduce((max, r) => (r.created_at > max ? r.created_at : max), first.created_at),
+        row_count: chunk.length,
+        statuses: [...new Set(chunk.map((r) => r.status))],
+        paths: [...new Set(chunk.map((r) => r.path))],
+        api_key_ids: [...new Set(chunk.map((r) => r.api_key_id))],
+        entries: Buffer.from(JSON.stringify(chunk.map(encodeEntry))),
+      });
+    }
+  }
+  if (values.length === 0) return;
+  // A batch retried after a timeout that did commit has the same key: it is not written twice.
+  await db.insertInto('request_log_batches').values(values).onConflict((oc) => oc.columns(['organization_id', 'mode', 'last_id']).doNothing()).execute();
+}
+
+type Entry = [id: string, method: string, path: string, status: number, duration_ms: number, api_key_id: string, created_ms: number];
+
+function encodeEntry(r: RequestLogRow): Entry {
+  return [r.id, r.method, r.path, r.status, r.duration_ms, r.api_key_id, r.created_at.getTime()];
+}
+
+function decodeEntries(entries: Buffer, mode: Mode): RequestLog[] {
+  return (JSON.parse(entries.toString('utf8')) as Entry[]).map(([id, method, path, status, duration_ms, api_key_id, created_ms]) => ({
+    id,
+    method,
+    path,
+    status,
+    duration_ms,
+    api_key_id,
+    mode,
+    created_at: new Date(created_ms).toISOString(),
+  }));
 }
 
 /**
- * Writes a batch as one statement with one array per column (unnest), not one parameter per value:
- * thousands of rows a second then cost a few parameters per batch to encode and parse, which keeps
- * the request log off the API's hot path (issue 2 benchmark).
+ * The next `limit` batches in walking order: newest first by `last_id` (desc) or oldest first by
+ * `first_id` (asc), strictly beyond `beyond` on that column, and only batches that can hold a row
+ * beyond `after` (the page cursor) and match the pruning filters.
  */
-export async function insertRequestLogs(db: Database, rows: readonly RequestLogRow[]): Promise<void> {
-  const column = <K extends keyof RequestLogRow>(k: K) => rows.map((r) => r[k]);
-  // Request ids are unique; a batch retried after a timeout that did commit must not fail on them.
-  await sql`
-    insert into request_logs (id, organization_id, mode, method, path, status, duration_ms, api_key_id, created_at)
-    select * from unnest(
-      ${column('id')}::text[], ${column('organization_id')}::text[], ${column('mode')}::text[], ${column('method')}::text[],
-      ${column('path')}::text[], ${column('status')}::int[], ${column('duration_ms')}::int[], ${column('api_key_id')}::text[],
-      ${column('created_at')}::timestamptz[])
-    on conflict (organization_id, mode, id) do nothing`.execute(db);
+export async function fetchBatches(
+  db: Database,
+  tenant: Tenant,
+  walk: { order: SortOrder; beyond?: string; after?: string; limit: number },
+  prune: BatchPruning,
+): Promise<Batch[]> {
+  const desc = walk.order === 'desc';
+  const edge = desc ? 'last_id' : 'first_id';
+  let q = db
+    .selectFrom('request_log_batches')
+    .select(['first_id', 'last_id', 'entries'])
+    .where('organization_id', '=', tenant.organizationId)
+    .where('mode', '=', tenant.mode);
+  if (walk.beyond) q = q.where(edge, desc ? '<' : '>', walk.beyond);
+  if (walk.after) q = q.where(desc ? 'first_id' : 'last_id', desc ? '<' : '>', walk.after);
+  if (prune.status !== undefined) q = q.where(sql<boolean>`${prune.status} = any(statuses)`);
+  if (prune.path !== undefined) q = q.where(sql<boolean>`${prune.path} = any(paths)`);
+  if (prune.api_key_id !== undefined) q = q.where(sql<boolean>`${prune.api_key_id} = any(api_key_ids)`);
+  if (prune.created_gte) q = q.where('last_at', '>=', prune.created_gte);
+  const rows = await q.orderBy(edge, walk.order).limit(walk.limit).execute();
+  return rows.map((r) => ({ first_id: r.first_id, last_id: r.last_id, entries: decodeEntries(r.entries, tenant.mode) }));
 }
 
-export async function listRequestLogs(db: Database, tenant: { organizationId: string; mode: Mode }, page: PageRequest, f: RequestLogFilters): Promise<RequestLog[]> {
-  let q = db.selectFrom('request_logs').selectAll().where('organization_id', '=', tenant.organizationId).where('mode', '=', tenant.mode);
-  if (page.after) q = q.where('id', page.order === 'desc' ? '<' : '>', page.after);
-  if (f.method) q = q.where('method', '=', f.method);
-  if (f.status !== undefined) q = q.where('status', '=', f.status);
-  if (f.status_class) {
-    const low = Number(f.status_class[0]) * 100;
-    q = q.where('status', '>=', low).where('status', '<', low + 100);
-  }
-  if (f.api_key_id) q = q.where('api_key_id', '=', f.api_key_id);
-  if (f.path) q = q.where('path', '=', f.path);
-  if (f.created_gte) q = q.where('created_at', '>=', f.created_gte);
-  if (f.created_lt) q = q.where('created_at', '<', f.created_lt);
-  const rows = await q.orderBy('id', page.order).limit(page.limit + 1).execute();
-  return rows.map(toRequestLog);
-}
-
-export async function findRequestLog(db: Database, tenant: { organizationId: string; mode: Mode }, id: string): Promise<RequestLog | undefined> {
-  const row = await db
-    .selectFrom('request_logs')
-    .selectAll()
+/** The call with this id, from whichever batch holds it. */
+export async function findRequestLog(db: Database, tenant: Tenant, id: string): Promise<RequestLog | undefined> {
+  const batches = await db
+    .selectFrom('request_log_batches')
+    .select('entries')
     .where('organization_id', '=', tenant.organizationId)
     .where('mode', '=', tenant.mode)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && toRequestLog(row);
+    .where('last_id', '>=', id)
+    .where('first_id', '<=', id)
+    .execute();
+  for (const batch of batches) {
+    const hit = decodeEntries(batch.entries, tenant.mode).find((e) => e.id === id);
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
+/** Deletes batches whose newest call is older than `before`. */
 export async function deleteRequestLogsBefore(db: Database, before: Date): Promise<number> {
-  const result = await db.deleteFrom('request_logs').where('created_at', '<', before).executeTakeFirst();
+  const result = await db.deleteFrom('request_log_batches').where('last_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

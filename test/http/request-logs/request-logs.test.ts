@@ -4,6 +4,8 @@ import { purgeRequestLogsJob, REQUEST_LOG_RETENTION_MS } from '../../../src/modu
 import { REQUEST_LOG_PATHS } from '../../../src/modules/request-logs/request-logs.routes.js';
 import { SYSTEM_PATHS } from '../../../src/modules/system/system.routes.js';
 import { ManualClock } from '../../../src/core/clock.js';
+import { newId } from '../../../src/core/ids.js';
+import { insertRequestLogs } from '../../../src/modules/request-logs/request-logs.repository.js';
 import { backends } from '../../support/backends.js';
 import { buildTestApp, type Tenant, type TestApp } from '../../support/test-app.js';
 
@@ -111,6 +113,45 @@ describe.each(backends())('request logs on $name', (backend) => {
     const one = (id: string) => t.app.inject({ method: 'GET', url: REQUEST_LOG_PATHS.one.replace(':id', id), headers: t.auth(tenant.testKey) });
     expect((await one('req_123')).json().code).toBe('invalid_id');
     expect((await one('req_01JD0000000000000000000000')).json().code).toBe('not_found');
+  });
+
+  it('batches of several processes overlap in id range; pages still come in exact id order', async () => {
+    const tenant = await t.newTenant();
+    const rows = Array.from({ length: 2600 }, (_, i) => {
+      t.clock.advance(1);
+      return {
+        id: newId('request', t.clock.now()),
+        organization_id: tenant.organizationId,
+        mode: 'test' as const,
+        method: i % 3 === 0 ? 'POST' : 'GET',
+        path: '/v1/whoami',
+        status: 200,
+        duration_ms: 1,
+        api_key_id: tenant.testKeyId,
+        created_at: t.clock.now(),
+      };
+    });
+    // Two "processes" that each logged every other call, flushed in several batches each.
+    await insertRequestLogs(t.runtime.services.db, rows.filter((_, i) => i % 2 === 0));
+    await insertRequestLogs(t.runtime.services.db, rows.filter((_, i) => i % 2 === 1).slice(0, 700));
+    await insertRequestLogs(t.runtime.services.db, rows.filter((_, i) => i % 2 === 1).slice(700));
+    for (const [order, expected] of [
+      ['desc', rows.map((r) => r.id).reverse()],
+      ['asc', rows.map((r) => r.id)],
+    ] as const) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = (await list(tenant, `?limit=100&order=${order}${cursor ? `&cursor=${cursor}` : ''}`)).json();
+        seen.push(...res.data.map((r: { id: string }) => r.id));
+        cursor = res.next_cursor;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
+    const posts = (await list(tenant, '?method=POST&limit=100')).json().data.map((r: { id: string }) => r.id);
+    expect(posts).toEqual(rows.filter((_, i) => i % 3 === 0).map((r) => r.id).reverse().slice(0, 100));
+    const middle = rows[1301]!.id;
+    expect((await t.app.inject({ method: 'GET', url: REQUEST_LOG_PATHS.one.replace(':id', middle), headers: t.auth(tenant.testKey) })).json().id).toBe(middle);
   });
 
   it('rows older than 30 days are purged by the scheduled job', async () => {
