@@ -142,7 +142,7 @@ describe.each(backends())('request logs on $name', (backend) => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = (await list(tenant, `?limit=100&order=${order}${cursor ? `&cursor=${cursor}` : ''}`)).json();
+        const res: { data: { id: string }[]; next_cursor: string | null } = (await list(tenant, `?limit=100&order=${order}${cursor ? `&cursor=${cursor}` : ''}`)).json();
         seen.push(...res.data.map((r: { id: string }) => r.id));
         cursor = res.next_cursor;
       } while (cursor);
