@@ -31,7 +31,11 @@ function operation(method: string, path: string, op: Json): string {
     .map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${esc(schemaName(p.schema as Json))}${(p.schema as Json)?.pattern ? ` <code>${esc((p.schema as Json).pattern)}</code>` : ''}</td><td>${md(p.description)}</td></tr>`)
     .join('');
   const responses = Object.entries((op.responses as Record<string, Json>) ?? {})
-    .map(([status, r]) => `<tr><td>${esc(status)}</td><td>${md(r.description)}</td></tr>`)
+    .map(([status, r]) => {
+      const schema = Object.values((r.content as Record<string, { schema?: Json }>) ?? {})[0]?.schema;
+      const ref = typeof schema?.$ref === 'string' ? ` <code>${esc(schemaName(schema))}</code>` : '';
+      return `<tr><td>${esc(status)}</td><td>${md(r.description)}${ref}</td></tr>`;
+    })
     .join('');
   return `<section class="op" id="${esc(op.operationId)}">
 <h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code></h3>

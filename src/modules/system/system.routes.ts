@@ -25,7 +25,7 @@ export async function systemRoutes(app: FastifyInstance, runtime: AppRuntime): P
         tags: ['system'],
         summary: 'Health of the service and its stores',
         description: 'Answers 503 with the same body when a check is `error`, so monitors can read which one failed (the one route that does not answer problem+json).',
-        response: { 200: Type.Ref(HealthSchema), 503: Type.Ref(HealthSchema) },
+        response: { 200: Type.Ref(HealthSchema, { description: 'Every check is ok.' }), 503: Type.Ref(HealthSchema, { description: 'A check is `error`; `checks` names it.' }) },
       },
     },
     async (request, reply) => {
@@ -38,7 +38,7 @@ export async function systemRoutes(app: FastifyInstance, runtime: AppRuntime): P
     SYSTEM_PATHS.version,
     {
       config: { access: { public: true } },
-      schema: { operationId: 'getVersion', tags: ['system'], summary: 'Versions of the interface and the database schema', response: { 200: Type.Ref(VersionSchema) } },
+      schema: { operationId: 'getVersion', tags: ['system'], summary: 'Versions of the interface and the database schema', response: { 200: Type.Ref(VersionSchema, { description: 'Interface and schema versions.' }) } },
     },
     async () => ({ name: SERVICE_NAME, api_version: API_VERSION, schema_version: runtime.schemaVersion, environment: runtime.config.environment }),
   );
@@ -47,7 +47,7 @@ export async function systemRoutes(app: FastifyInstance, runtime: AppRuntime): P
     SYSTEM_PATHS.whoami,
     {
       config: { access: { allowUnclearedLive: true } },
-      schema: { operationId: 'getWhoAmI', tags: ['system'], summary: 'The API key in use: organisation, mode, scopes and live clearance', response: { 200: Type.Ref(WhoAmISchema) } },
+      schema: { operationId: 'getWhoAmI', tags: ['system'], summary: 'The API key in use: organisation, mode, scopes and live clearance', response: { 200: Type.Ref(WhoAmISchema, { description: 'The key in use.' }) } },
     },
     async (request): Promise<WhoAmI> => {
       const p = request.principal!;
@@ -59,7 +59,7 @@ export async function systemRoutes(app: FastifyInstance, runtime: AppRuntime): P
     SYSTEM_PATHS.openapi,
     {
       config: { access: { public: true } },
-      schema: { operationId: 'getOpenApi', tags: ['system'], summary: 'This OpenAPI 3.1 document', response: { 200: { type: 'object', additionalProperties: true } } },
+      schema: { operationId: 'getOpenApi', tags: ['system'], summary: 'This OpenAPI 3.1 document', response: { 200: { type: 'object', additionalProperties: true, description: 'The OpenAPI 3.1 document, keys sorted.' } } },
     },
     async () => sortedDocument(app.swagger()),
   );
