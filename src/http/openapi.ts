@@ -19,7 +19,10 @@ and signed webhooks.
 Authenticate with \`Authorization: Bearer <API_KEY>\`. \`sk_test_\` keys act in the sandbox, \`sk_live_\` keys in live
 mode; data never crosses organisations or modes. Errors are \`application/problem+json\`: branch on \`code\`.
 Lists are cursor-paginated (\`limit\` 1-100, default 20; \`cursor\` from \`next_cursor\`). POSTs that create accept
-\`Idempotency-Key\`. Every keyed response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+\`Idempotency-Key\` (responses kept 24 hours, replayed with \`Idempotent-Replayed: true\`). Every keyed response carries
+\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); the default budget is 100 requests per
+second per API key and mode, set per deployment by \`RATE_LIMIT_REQUESTS\` per \`RATE_LIMIT_WINDOW_S\`; over it the answer
+is 429 \`rate_limited\` with \`Retry-After\`.
 Request bodies are limited to 1 MiB unless an operation says otherwise (\`payload_too_large\`).`;
 
 function hasBody(route: RouteOptions): boolean {
