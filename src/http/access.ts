@@ -1,14 +1,16 @@
 /**
- * The start of every request: its Request-Id header, the draining check, then on keyed routes API
- * key authentication, the per-key rate limit with its headers, and the route's access rule
- * (service description, Authentication; order of refusals in authorize.ts). One hook, as it runs
- * on every request.
+ * The start of every request: its Request-Id header and the draining check; then, on keyed
+ * routes, API key authentication, the per-key rate limit with its headers, and the route's access
+ * rule (service description, Authentication; order of refusals in authorize.ts). The keyed part is
+ * attached to each keyed route as it is declared, with that route's rule.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { AppError } from '../core/errors.js';
 import { authorize } from '../modules/api-keys/authorize.js';
 import type { RateLimitDecision } from '../ports/keyvalue.js';
+import type { RouteAccess } from './route-config.js';
+import { appendRouteHook } from './route-hooks.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -18,18 +20,14 @@ function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): 
   reply.header('ratelimit-reset', Math.max(0, Math.ceil(decision.resetMs / 1000)));
 }
 
-export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('request-id', request.id);
-    if (runtime.isDraining()) throw new AppError('service_unavailable', 'The service is restarting; retry shortly.', { headers: { 'retry-after': '1' } });
-    const access = request.routeOptions.config.access;
-    if (!access || access.public) return;
-
+function keyedAccess(runtime: AppRuntime, access: RouteAccess) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
     if (!header) throw new AppError('unauthorized', 'Send your API key as Authorization: Bearer <API_KEY>.');
     const match = BEARER.exec(header);
     if (!match?.[1]) throw new AppError('unauthorized', 'The Authorization header must be: Bearer <API_KEY>.');
-    const principal = await runtime.authenticator.authenticate(match[1]);
+    const known = runtime.authenticator.authenticate(match[1]);
+    const principal = known instanceof Promise ? await known : known;
     request.principal = principal;
 
     let decision: RateLimitDecision;
@@ -46,5 +44,17 @@ export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime)
       });
     }
     authorize(principal, access);
+  };
+}
+
+export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('request-id', request.id);
+    if (runtime.isDraining()) return done(new AppError('service_unavailable', 'The service is restarting; retry shortly.', { headers: { 'retry-after': '1' } }));
+    done();
+  });
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if (access && !access.public) appendRouteHook(route, 'onRequest', keyedAccess(runtime, access));
   });
 }

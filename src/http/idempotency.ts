@@ -1,6 +1,7 @@
 /** Wires Idempotency-Key into routes marked `idempotent` (rules in modules/idempotency/idempotent-request.ts). */
 import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
+import { appendRouteHook } from './route-hooks.js';
 import { beginIdempotentRequest, checkIdempotencyKey, finishIdempotentRequest, requestFingerprint } from '../modules/idempotency/idempotent-request.js';
 
 export const REPLAY_HEADER = 'idempotent-replayed';
@@ -40,10 +41,9 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     return payload;
   };
 
-  const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
-    route.preHandler = [...asList(route.preHandler), preHandler] as RouteOptions['preHandler'];
-    route.onSend = [...asList(route.onSend), onSend] as RouteOptions['onSend'];
+    appendRouteHook(route, 'preHandler', preHandler);
+    appendRouteHook(route, 'onSend', onSend);
   });
 }

@@ -1,9 +1,10 @@
 /**
  * After each response: one structured log line, and for keyed API calls one request-log row,
- * buffered by RequestLogWriter (never bodies, headers or secrets). One synchronous hook, since it
- * runs on every request.
+ * buffered by RequestLogWriter (never bodies, headers or secrets). A synchronous hook attached to
+ * each route with its path template, since it runs on every request.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { appendRouteHook } from './route-hooks.js';
 import type { AppRuntime } from '../app-runtime.js';
 
 const templates = new Map<string, string>();
@@ -20,27 +21,20 @@ export function pathTemplate(url: string): string {
 
 export function registerRequestLog(app: FastifyInstance, runtime: AppRuntime): void {
   const logsInfo = ['info', 'debug', 'trace'].includes(runtime.config.logLevel);
-  app.addHook('onResponse', (request, reply, done) => {
-    // The route template, not the URL: URLs of sign and inspection links carry tokens.
-    const path = pathTemplate(request.routeOptions.url ?? '(no route)');
+  const record = (path: string) => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const duration = Math.round(reply.elapsedTime);
     const principal = request.principal;
-    if (logsInfo) {
-      request.log.info({ method: request.method, route: path, status: reply.statusCode, ms: duration, key: principal?.keyId }, 'request');
-    }
+    if (logsInfo) request.log.info({ method: request.method, route: path, status: reply.statusCode, ms: duration, key: principal?.keyId }, 'request');
     if (principal) {
-      runtime.requestLogs.record({
-        id: request.id,
-        organization_id: principal.organizationId,
-        mode: principal.mode,
-        method: request.method,
-        path,
-        status: reply.statusCode,
-        duration_ms: duration,
-        api_key_id: principal.keyId,
-        created_at: runtime.services.clock.now(),
-      });
+      runtime.requestLogs.record(principal, [request.id, request.method, path, reply.statusCode, duration, principal.keyId, runtime.services.clock.now().getTime()]);
     }
+    done();
+  };
+  // The route template, not the URL: URLs of sign and inspection links carry tokens.
+  app.addHook('onRoute', (route: RouteOptions) => appendRouteHook(route, 'onResponse', record(pathTemplate(route.url))));
+  // Requests that match no route are logged (they have no key, so no request-log row).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logsInfo && request.is404) request.log.info({ method: request.method, route: '(no route)', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
 }

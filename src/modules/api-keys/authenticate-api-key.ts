@@ -20,6 +20,8 @@ export interface Principal {
   organizationId: string;
   mode: Mode;
   scopes: ReadonlySet<Scope>;
+  /** The same scopes as a list, in the order they were granted. */
+  scopeList: readonly Scope[];
   liveEnabled: boolean;
 }
 
@@ -37,19 +39,22 @@ export class ApiKeyAuthenticator {
     private readonly clock: Clock,
   ) {}
 
-  /** Raises `invalid_api_key` for a key that is malformed, unknown, revoked or of another mode. */
-  async authenticate(key: string): Promise<Principal> {
+  /**
+   * Raises `invalid_api_key` for a key that is malformed, unknown, revoked or of another mode.
+   * A cached answer comes back synchronously: no promise on the hot path when the key is known.
+   */
+  authenticate(key: string): Principal | Promise<Principal> {
     const mode = modeOfKey(key);
     if (!mode) throw new AppError('invalid_api_key', 'The API key is not shaped like sk_test_… or sk_live_….');
     const hash = hashApiKey(key);
     const now = this.clock.now().getTime();
-    let entry = this.cache.get(hash);
-    if (!entry || now - entry.fetchedAt >= KEY_CACHE_TTL_MS) {
-      entry = { outcome: toOutcome(await findApiKeyByHash(this.db, hash), mode), fetchedAt: now };
-      this.remember(hash, entry);
-    }
-    if (entry.outcome instanceof AppError) throw entry.outcome;
-    return entry.outcome;
+    const entry = this.cache.get(hash);
+    if (entry && now - entry.fetchedAt < KEY_CACHE_TTL_MS) return settle(entry);
+    return findApiKeyByHash(this.db, hash).then((record) => {
+      const fresh = { outcome: toOutcome(record, mode), fetchedAt: now };
+      this.remember(hash, fresh);
+      return settle(fresh);
+    });
   }
 
   /** Drops every cached lookup, so this process sees revocations at once (the CLI and tests use it). */
@@ -68,9 +73,14 @@ export class ApiKeyAuthenticator {
   }
 }
 
+function settle(entry: CacheEntry): Principal {
+  if (entry.outcome instanceof AppError) throw entry.outcome;
+  return entry.outcome;
+}
+
 /** The principal of a key record, or why there is none (cached alike, so unknown keys do not reach the database either). */
 function toOutcome(record: ApiKeyRecord | undefined, mode: Mode): Principal | AppError {
   if (!record || record.mode !== mode) return new AppError('invalid_api_key', 'The API key is not known to this environment.');
   if (record.revoked) return new AppError('invalid_api_key', 'The API key was revoked.');
-  return { keyId: record.id, organizationId: record.organization_id, mode, scopes: new Set(record.scopes), liveEnabled: record.live_enabled };
+  return { keyId: record.id, organizationId: record.organization_id, mode, scopes: new Set(record.scopes), scopeList: record.scopes, liveEnabled: record.live_enabled };
 }

@@ -7,6 +7,7 @@ const principal = (over: Partial<Principal> = {}): Principal => ({
   organizationId: 'org_1',
   mode: 'live',
   scopes: new Set(['shipments:read']),
+  scopeList: ['shipments:read'],
   liveEnabled: false,
   ...over,
 });

@@ -1,11 +1,14 @@
 /**
- * Writes request-log rows in batches, off the request path: a row is buffered when the response
- * is sent and the buffer is flushed every second (or sooner when it fills), so a crash loses at
- * most about one second of rows, as the README documents. A flush that fails keeps its rows for
- * the next one, up to a cap, so an outage of the database does not grow memory without bound.
+ * Writes request-log entries in batches, off the request path: an entry is buffered per tenant
+ * when the response is sent and the buffers are flushed every second (or sooner when they fill),
+ * so a crash loses at most about one second of entries, as the README documents. Entries are kept
+ * in their stored, compact shape from the start: one small array per call, nothing to convert at
+ * flush time. A flush that fails keeps its entries for the next one; past a cap new entries are
+ * dropped (and counted), so a database outage does not grow memory without bound.
  */
 import type { Database } from '../../ports/database.js';
-import { insertRequestLogs, type RequestLogRow } from './request-logs.repository.js';
+import type { Mode } from '../../core/mode.js';
+import { insertRequestLogBatches, type Entry, type TenantEntries } from './request-logs.repository.js';
 
 export interface RequestLogWriterOptions {
   flushIntervalMs?: number;
@@ -15,7 +18,10 @@ export interface RequestLogWriterOptions {
 }
 
 export class RequestLogWriter {
-  private buffer: RequestLogRow[] = [];
+  private groups = new Map<string, TenantEntries>();
+  private buffered = 0;
+  /** Entries refused while the buffer was full (the database was down for a while). */
+  dropped = 0;
   private flushing: Promise<void> | undefined;
   private readonly timer: NodeJS.Timeout;
 
@@ -27,11 +33,17 @@ export class RequestLogWriter {
     this.timer.unref();
   }
 
-  record(row: RequestLogRow): void {
-    this.buffer.push(row);
-    const cap = this.options.maxBuffered ?? 50_000;
-    if (this.buffer.length > cap) this.buffer.splice(0, this.buffer.length - cap);
-    if (this.buffer.length >= (this.options.maxBatch ?? 5000)) void this.flush();
+  record(tenant: { organizationId: string; mode: Mode }, entry: Entry): void {
+    if (this.buffered >= (this.options.maxBuffered ?? 50_000)) {
+      this.dropped += 1;
+      return;
+    }
+    const key = tenant.organizationId + tenant.mode;
+    const group = this.groups.get(key);
+    if (group) group.entries.push(entry);
+    else this.groups.set(key, { organizationId: tenant.organizationId, mode: tenant.mode, entries: [entry] });
+    this.buffered += 1;
+    if (this.buffered >= (this.options.maxBatch ?? 5000)) void this.flush();
   }
 
   /** Writes what is buffered; concurrent calls share one flush. */
@@ -49,16 +61,21 @@ export class RequestLogWriter {
   }
 
   private async drain(): Promise<void> {
-    const max = this.options.maxBatch ?? 5000;
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, max);
-      try {
-        await insertRequestLogs(this.db, batch);
-      } catch (error) {
-        this.buffer.unshift(...batch);
-        this.options.onError?.(error);
-        return;
+    if (this.buffered === 0) return;
+    const taken = [...this.groups.values()];
+    this.groups = new Map();
+    this.buffered = 0;
+    try {
+      await insertRequestLogBatches(this.db, taken);
+    } catch (error) {
+      // Put them back in front of what arrived meanwhile, for the next flush.
+      for (const group of taken) {
+        const key = group.organizationId + group.mode;
+        const newer = this.groups.get(key);
+        this.groups.set(key, newer ? { ...group, entries: [...group.entries, ...newer.entries] } : group);
       }
+      this.buffered = [...this.groups.values()].reduce((n, g) => n + g.entries.length, 0);
+      this.options.onError?.(error);
     }
   }
 }

@@ -8,17 +8,17 @@ import type { Database } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 
-/** One call as the request path records it. */
-export interface RequestLogRow {
-  id: string;
-  organization_id: string;
+/**
+ * One call as stored: [id, method, path, status, duration_ms, api_key_id, created_at epoch ms].
+ * Compact on purpose: one is made on every API call.
+ */
+export type Entry = [id: string, method: string, path: string, status: number, duration_ms: number, api_key_id: string, created_ms: number];
+
+/** The entries of one organisation and mode, as the writer buffers them. */
+export interface TenantEntries {
+  organizationId: string;
   mode: Mode;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  api_key_id: string;
-  created_at: Date;
+  entries: Entry[];
 }
 
 /** One call as the API shows it. */
@@ -54,45 +54,31 @@ export interface Batch {
 
 export const MAX_BATCH_ROWS = 1000;
 
-/** Groups rows by tenant into sorted batches of at most MAX_BATCH_ROWS and writes them in one statement. */
-export async function insertRequestLogs(db: Database, rows: readonly RequestLogRow[]): Promise<void> {
-  const byTenant = new Map<string, RequestLogRow[]>();
-  for (const row of rows) {
-    const key = `${row.organization_id}|${row.mode}`;
-    const list = byTenant.get(key);
-    if (list) list.push(row);
-    else byTenant.set(key, [row]);
-  }
+/** Writes each tenant's entries as sorted batches of at most MAX_BATCH_ROWS, in one statement. */
+export async function insertRequestLogBatches(db: Database, groups: readonly TenantEntries[]): Promise<void> {
   const values = [];
-  for (const tenantRows of byTenant.values()) {
-    tenantRows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (let i = 0; i < tenantRows.length; i += MAX_BATCH_ROWS) {
-      const chunk = tenantRows.slice(i, i + MAX_BATCH_ROWS);
-      const first = chunk[0]!;
-      const last = chunk.at(-1)!;
+  for (const group of groups) {
+    // Entries are recorded when responses finish, so concurrent requests arrive slightly out of id order.
+    const entries = [...group.entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (let i = 0; i < entries.length; i += MAX_BATCH_ROWS) {
+      const chunk = entries.slice(i, i + MAX_BATCH_ROWS);
       values.push({
-        organization_id: first.organization_id,
-        mode: first.mode,
-        first_id: first.id,
-        last_id: last.id,
-        last_at: chunk.reduce((max, r) => (r.created_at > max ? r.created_at : max), first.created_at),
+        organization_id: group.organizationId,
+        mode: group.mode,
+        first_id: chunk[0]![0],
+        last_id: chunk.at(-1)![0],
+        last_at: new Date(chunk.reduce((max, e) => (e[6] > max ? e[6] : max), 0)),
         row_count: chunk.length,
-        statuses: [...new Set(chunk.map((r) => r.status))],
-        paths: [...new Set(chunk.map((r) => r.path))],
-        api_key_ids: [...new Set(chunk.map((r) => r.api_key_id))],
-        entries: Buffer.from(JSON.stringify(chunk.map(encodeEntry))),
+        statuses: [...new Set(chunk.map((e) => e[3]))],
+        paths: [...new Set(chunk.map((e) => e[2]))],
+        api_key_ids: [...new Set(chunk.map((e) => e[5]))],
+        entries: Buffer.from(JSON.stringify(chunk)),
       });
     }
   }
   if (values.length === 0) return;
   // A batch retried after a timeout that did commit has the same key: it is not written twice.
   await db.insertInto('request_log_batches').values(values).onConflict((oc) => oc.columns(['organization_id', 'mode', 'last_id']).doNothing()).execute();
-}
-
-type Entry = [id: string, method: string, path: string, status: number, duration_ms: number, api_key_id: string, created_ms: number];
-
-function encodeEntry(r: RequestLogRow): Entry {
-  return [r.id, r.method, r.path, r.status, r.duration_ms, r.api_key_id, r.created_at.getTime()];
 }
 
 function decodeEntries(entries: Buffer, mode: Mode): RequestLog[] {

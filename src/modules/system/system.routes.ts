@@ -51,7 +51,7 @@ export async function systemRoutes(app: FastifyInstance, runtime: AppRuntime): P
     },
     async (request): Promise<WhoAmI> => {
       const p = request.principal!;
-      return { organization_id: p.organizationId, mode: p.mode, api_key_id: p.keyId, scopes: [...p.scopes], live_enabled: p.liveEnabled };
+      return { organization_id: p.organizationId, mode: p.mode, api_key_id: p.keyId, scopes: p.scopeList as WhoAmI['scopes'], live_enabled: p.liveEnabled };
     },
   );
 

@@ -5,7 +5,7 @@ import { REQUEST_LOG_PATHS } from '../../../src/modules/request-logs/request-log
 import { SYSTEM_PATHS } from '../../../src/modules/system/system.routes.js';
 import { ManualClock } from '../../../src/core/clock.js';
 import { newId } from '../../../src/core/ids.js';
-import { insertRequestLogs } from '../../../src/modules/request-logs/request-logs.repository.js';
+import { insertRequestLogBatches, type Entry } from '../../../src/modules/request-logs/request-logs.repository.js';
 import { backends } from '../../support/backends.js';
 import { buildTestApp, type Tenant, type TestApp } from '../../support/test-app.js';
 
@@ -117,24 +117,16 @@ describe.each(backends())('request logs on $name', (backend) => {
 
   it('batches of several processes overlap in id range; pages still come in exact id order', async () => {
     const tenant = await t.newTenant();
-    const rows = Array.from({ length: 2600 }, (_, i) => {
+    const entries = Array.from({ length: 2600 }, (_, i): Entry => {
       t.clock.advance(1);
-      return {
-        id: newId('request', t.clock.now()),
-        organization_id: tenant.organizationId,
-        mode: 'test' as const,
-        method: i % 3 === 0 ? 'POST' : 'GET',
-        path: '/v1/whoami',
-        status: 200,
-        duration_ms: 1,
-        api_key_id: tenant.testKeyId,
-        created_at: t.clock.now(),
-      };
+      return [newId('request', t.clock.now()), i % 3 === 0 ? 'POST' : 'GET', '/v1/whoami', 200, 1, tenant.testKeyId, t.clock.now().getTime()];
     });
+    const rows = entries.map(([id]) => ({ id }));
     // Two "processes" that each logged every other call, flushed in several batches each.
-    await insertRequestLogs(t.runtime.services.db, rows.filter((_, i) => i % 2 === 0));
-    await insertRequestLogs(t.runtime.services.db, rows.filter((_, i) => i % 2 === 1).slice(0, 700));
-    await insertRequestLogs(t.runtime.services.db, rows.filter((_, i) => i % 2 === 1).slice(700));
+    const write = (list: Entry[]) => insertRequestLogBatches(t.runtime.services.db, [{ organizationId: tenant.organizationId, mode: 'test', entries: list }]);
+    await write(entries.filter((_, i) => i % 2 === 0));
+    await write(entries.filter((_, i) => i % 2 === 1).slice(0, 700));
+    await write(entries.filter((_, i) => i % 2 === 1).slice(700));
     for (const [order, expected] of [
       ['desc', rows.map((r) => r.id).reverse()],
       ['asc', rows.map((r) => r.id)],
