@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { openPglite } from '../src/adapters/database/pglite.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -42,8 +43,31 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
+// A database of its own on the given server, dropped at the end: earlier data (and the autovacuum
+// it triggers) would otherwise make runs incomparable.
+let benchDatabaseUrl: string | undefined;
+const admin = process.env.DATABASE_URL;
+const benchDb = `fds_bench_${process.pid}`;
+if (admin) {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${benchDb}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${benchDb}`;
+  benchDatabaseUrl = url.toString();
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'fds-bench-'));
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT_REQUESTS: '1000000000', RATE_LIMIT_WINDOW_S: '1', ENVIRONMENT: 'test' });
+const config = loadConfig({
+  ...process.env,
+  ...(benchDatabaseUrl ? { DATABASE_URL: benchDatabaseUrl } : {}),
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  RATE_LIMIT_REQUESTS: '1000000000',
+  RATE_LIMIT_WINDOW_S: '1',
+  ENVIRONMENT: 'test',
+});
 const runtime = await createRuntime(config, { database: config.databaseUrl ? undefined : await openPglite('memory://') });
 const app = await buildApp(runtime);
 const org = await createOrganization(runtime.services, { name: 'Bench' });
@@ -88,4 +112,10 @@ await app.close();
 await bare.close();
 await runtime.close();
 rmSync(dataDir, { recursive: true, force: true });
+if (admin) {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`drop database if exists ${benchDb} with (force)`);
+  await client.end();
+}
 if (k.non2xx > 0 || k.errors > 0) process.exitCode = 1;

@@ -46,13 +46,14 @@ export class ApiKeyAuthenticator {
   authenticate(key: string): Principal | Promise<Principal> {
     const mode = modeOfKey(key);
     if (!mode) throw new AppError('invalid_api_key', 'The API key is not shaped like sk_test_… or sk_live_….');
-    const hash = hashApiKey(key);
+    // The cache is keyed by the key as sent, so a hit costs no hashing; it lives in this process's
+    // memory only, which holds the same key in the request anyway. The database only sees hashes.
     const now = this.clock.now().getTime();
-    const entry = this.cache.get(hash);
+    const entry = this.cache.get(key);
     if (entry && now - entry.fetchedAt < KEY_CACHE_TTL_MS) return settle(entry);
-    return findApiKeyByHash(this.db, hash).then((record) => {
+    return findApiKeyByHash(this.db, hashApiKey(key)).then((record) => {
       const fresh = { outcome: toOutcome(record, mode), fetchedAt: now };
-      this.remember(hash, fresh);
+      this.remember(key, fresh);
       return settle(fresh);
     });
   }
@@ -62,14 +63,14 @@ export class ApiKeyAuthenticator {
     this.cache.clear();
   }
 
-  private remember(hash: string, entry: CacheEntry): void {
-    this.cache.delete(hash);
+  private remember(key: string, entry: CacheEntry): void {
+    this.cache.delete(key);
     if (this.cache.size >= KEY_CACHE_MAX_ENTRIES) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.set(hash, entry);
+    this.cache.set(key, entry);
   }
 }
 
