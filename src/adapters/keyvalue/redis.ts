@@ -59,9 +59,9 @@ export function createRedisKeyValue(url: string): KeyValue {
         options.points,
       );
       return {
-        async consume(key) {
-          await whenReady();
-          return limiter.consume(key);
+        consume(key) {
+          // Once connected (the usual case) no extra await: this runs on every keyed request.
+          return client.status === 'ready' ? limiter.consume(key) : whenReady().then(() => limiter.consume(key));
         },
       };
     },
