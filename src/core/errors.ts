@@ -108,10 +108,6 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
-export function statusOf(code: ErrorCode): number {
-  return ERROR_CATALOGUE[code].status;
-}
-
 export interface AppErrorOptions {
   errors?: Finding[];
   warnings?: Finding[];

@@ -41,6 +41,3 @@ export function newId(kind: IdKind, now: Date): string {
   return `${ID_PREFIXES[kind]}_${ulid(now.getTime())}`;
 }
 
-export function isId(kind: IdKind, value: string): boolean {
-  return new RegExp(idPattern(kind)).test(value);
-}
