@@ -15,7 +15,11 @@ import { registerProblemHandling } from './http/problem.js';
 import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
 import { referenceRoutes } from './http/reference-page.js';
 import { registerRequestLog } from './http/request-log.js';
-import { buildValidator } from './http/validation.js';
+import { appendRouteHook } from './http/route-hooks.js';
+import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from './http/validation.js';
+import { eventRoutes } from './modules/events/events.routes.js';
+import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
+import { usageRoutes } from './modules/usage/usage.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
@@ -48,6 +52,13 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.addHook('onRoute', (route) => {
+    if (route.config?.bodyCheckedByHandler) {
+      for (const method of [route.method].flat()) markBodyCheckedByHandler(method, route.url);
+    } else if ([route.method].flat().some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) appendRouteHook(route, 'preValidation', refuseUnstorableText);
+  });
+  // JSON merge patch (RFC 7396) bodies are JSON: PATCH routes take both media types.
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.addSchema(FindingSchema);
   app.addSchema(ProblemSchema);
   registerProblemHandling(app, runtime.config.docsUrl);
@@ -58,6 +69,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
 
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));
+  await app.register(async (scope) => eventRoutes(scope, runtime));
+  await app.register(async (scope) => shipmentRoutes(scope, runtime));
+  await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

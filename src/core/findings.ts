@@ -16,7 +16,8 @@ export interface Finding {
   params?: Record<string, unknown>;
 }
 
-type Template = (params: Record<string, unknown>) => string;
+export type MessageTemplate = (params: Record<string, unknown>) => string;
+type Template = MessageTemplate;
 
 /** Message templates of the finding codes; a code without a template keeps the message it came with. */
 const TEMPLATES: Record<string, Record<Language, Template>> = {
@@ -60,11 +61,30 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
     en: (p) => `Must be ${String(p.comparison)} ${String(p.limit)}.`,
     nl: (p) => `Moet ${String(p.comparison)} ${String(p.limit)} zijn.`,
   },
+  invalid_characters: {
+    en: () => 'Contains a character that cannot be stored: U+0000 or an unpaired surrogate.',
+    nl: () => 'Bevat een teken dat niet kan worden opgeslagen: U+0000 of een ongepaarde surrogaat.',
+  },
+  field_frozen: {
+    en: (p) => `The field ${String(p.field)} is frozen since the shipment was ${String(p.status)}; it can no longer change.`,
+    nl: (p) => `Het veld ${String(p.field)} is bevroren sinds de zending de status ${String(p.status)} kreeg; het kan niet meer wijzigen.`,
+  },
   invalid: {
     en: () => 'Is not valid.',
     nl: () => 'Is ongeldig.',
   },
 };
+
+/**
+ * Adds the templates of a family of finding codes (the business rules register theirs), so a
+ * finding can be rendered, and re-rendered in another language, wherever it travels.
+ */
+export function registerFindingMessages(messages: Record<string, Record<Language, MessageTemplate>>): void {
+  for (const [code, templates] of Object.entries(messages)) {
+    if (TEMPLATES[code] && TEMPLATES[code] !== templates) throw new Error(`finding code ${code} has templates already`);
+    TEMPLATES[code] = templates;
+  }
+}
 
 /** Builds a finding whose message comes from the template of its code. */
 export function finding(path: string, code: string, params: Record<string, unknown> = {}, language: Language = 'en'): Finding {

@@ -45,6 +45,11 @@ interface CursorPayload {
   e: number;
 }
 
+/** The cursor scope of a tenant's list, from its use-case context. */
+export function cursorScope(ctx: { secrets: { cursor: string }; organizationId: string; mode: Mode; clock: { now(): Date } }, list: string): CursorScope {
+  return { secret: ctx.secrets.cursor, list, organizationId: ctx.organizationId, mode: ctx.mode, now: ctx.clock.now() };
+}
+
 function sign(scope: CursorScope, body: string): string {
   return createHmac('sha256', scope.secret).update(`${scope.organizationId}|${scope.mode}|${body}`).digest('base64url');
 }
@@ -74,10 +79,11 @@ export function pageRequest(scope: CursorScope, query: { limit?: number; order?:
 
 /**
  * Makes a page from rows fetched with `limit + 1`: the extra row only tells whether more follow.
+ * The cursor keeps the last row's key: its `id` unless `keyOf` says otherwise.
  */
-export function toPage<T extends { id: string }>(scope: CursorScope, request: PageRequest, rows: T[]): Page<T> {
+export function toPage<T>(scope: CursorScope, request: PageRequest, rows: T[], keyOf: (row: T) => string = (row) => (row as { id: string }).id): Page<T> {
   const has_more = rows.length > request.limit;
   const data = has_more ? rows.slice(0, request.limit) : rows;
   const last = data.at(-1);
-  return { data, has_more, next_cursor: has_more && last ? encodeCursor(scope, request.order, last.id) : null };
+  return { data, has_more, next_cursor: has_more && last !== undefined ? encodeCursor(scope, request.order, keyOf(last)) : null };
 }

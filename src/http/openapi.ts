@@ -9,6 +9,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { API_VERSION, SERVICE_NAME } from '../core/version.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from '../core/scopes.js';
 import type { ErrorCode } from '../core/errors.js';
+import { eventWebhooks } from '../modules/events/event-catalogue.openapi.js';
 import { errorResponses } from './problem.schema.js';
 import { keyedRouteErrors } from './route-config.js';
 
@@ -64,8 +65,12 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       },
       tags: [
         { name: 'system', description: 'Health, version, the OpenAPI document and the key in use.' },
+        { name: 'shipments', description: 'Create, read, list, update, issue and cancel shipments; per-shipment events and integrity.' },
+        { name: 'events', description: 'The organisation-wide event feed (90 days) and the event catalogue (see `webhooks`).' },
+        { name: 'usage', description: 'Metered usage per UTC day.' },
         { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
       ],
+      webhooks: eventWebhooks() as never,
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });

@@ -26,15 +26,6 @@ const shp = { id: 'shipment' } as const;
 const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'POST', url: '/v1/shipments', tag: 'shipments', summary: 'Create a shipment', access: { scope: 'shipments:write' }, idempotent: true },
-  { method: 'GET', url: '/v1/shipments', tag: 'shipments', summary: 'List shipments', access: { scope: 'shipments:read' } },
-  { method: 'POST', url: '/v1/shipments/validate', tag: 'shipments', summary: 'Validate a shipment without storing it', access: { scope: 'shipments:write' } },
-  { method: 'GET', url: '/v1/shipments/:id', tag: 'shipments', summary: 'Get a shipment', access: { scope: 'shipments:read' }, ids: shp },
-  { method: 'PATCH', url: '/v1/shipments/:id', tag: 'shipments', summary: 'Update a shipment', access: { scope: 'shipments:write' }, ids: shp },
-  { method: 'POST', url: '/v1/shipments/:id/issue', tag: 'shipments', summary: 'Issue a shipment', access: { scope: 'shipments:write' }, ids: shp },
-  { method: 'POST', url: '/v1/shipments/:id/cancel', tag: 'shipments', summary: 'Cancel a shipment', access: { scope: 'shipments:write' }, ids: shp },
-  { method: 'GET', url: '/v1/shipments/:id/events', tag: 'shipments', summary: 'Events of one shipment in chain order', access: { scope: 'shipments:read' }, ids: shp },
-  { method: 'GET', url: '/v1/shipments/:id/integrity', tag: 'shipments', summary: 'Verify the event hash chain', access: { scope: 'shipments:read' }, ids: shp },
   { method: 'GET', url: '/v1/shipments/:id/documents', tag: 'documents', summary: 'Documents of a shipment', access: { scope: 'documents:read' }, ids: shp },
   { method: 'POST', url: '/v1/shipments/:id/documents', tag: 'documents', summary: 'Upload an attachment', access: { scope: 'documents:write' }, ids: shp, idempotent: true },
   { method: 'GET', url: '/v1/documents/:id', tag: 'documents', summary: 'Get a document', access: { scope: 'documents:read' }, ids: { id: 'document' } },
@@ -69,11 +60,8 @@ export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { method: 'GET', url: '/v1/webhook-deliveries', tag: 'webhooks', summary: 'Delivery log', access: { scope: 'webhooks:manage' } },
   { method: 'GET', url: '/v1/webhook-deliveries/:id', tag: 'webhooks', summary: 'One delivery with headers, body and answer', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_delivery' } },
   { method: 'POST', url: '/v1/webhook-deliveries/:id/retry', tag: 'webhooks', summary: 'Replay a delivery', access: { scope: 'webhooks:manage' }, ids: { id: 'webhook_delivery' } },
-  { method: 'GET', url: '/v1/events', tag: 'events', summary: 'Organisation-wide event feed (90 days)', access: { scope: 'events:read' } },
-  { method: 'GET', url: '/v1/events/:id', tag: 'events', summary: 'One event', access: { scope: 'events:read' }, ids: { id: 'event' } },
   { method: 'GET', url: '/v1/audit-log', tag: 'audit-log', summary: 'Administrative acts (two years)', access: { scope: 'audit-log:read' } },
   { method: 'GET', url: '/v1/notifications', tag: 'notifications', summary: 'E-mail and SMS sent', access: { scope: 'notifications:read' } },
-  { method: 'GET', url: '/v1/usage', tag: 'usage', summary: 'Metered usage per UTC day', access: { scope: 'usage:read' } },
   { method: 'GET', url: '/v1/shipments/:id/efti', tag: 'efti', summary: 'eFTI dataset of a shipment', access: { scope: 'efti:read' }, ids: shp },
   { method: 'GET', url: '/v1/inspect/:token', tag: 'inspect', summary: 'Read-only inspection of a consignment note', access: PUBLIC },
   { method: 'POST', url: '/v1/test/shipments/:id/simulate', tag: 'test', summary: 'Sandbox: simulate sign, deliver, remark or auto-advance', access: { scope: 'test:write', testOnly: true }, ids: shp },

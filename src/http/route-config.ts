@@ -17,6 +17,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** POSTs that create: Idempotency-Key is honoured. */
     idempotent?: boolean;
+    /**
+     * The use case validates the body itself (schema and business rules together, or a merged
+     * document); Fastify parses it as JSON but does not check it against the documented schema.
+     */
+    bodyCheckedByHandler?: boolean;
     /** Codes this route raises itself; the shared request path's codes are added by src/http/openapi.ts. */
     errors?: ErrorCode[];
   }

@@ -5,7 +5,7 @@
  */
 import type { RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preHandler' | 'onSend' | 'onResponse';
+type HookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'onResponse';
 
 export function appendRouteHook(route: RouteOptions, name: HookName, hook: unknown): void {
   const existing = route[name] as unknown;

@@ -1,30 +1,35 @@
 /**
- * Request validation. Bodies are validated strictly (no type coercion, unknown fields rejected by
- * the schemas' additionalProperties: false); only query and path parameters are coerced from
- * strings (STYLE, Schemas). Every failing field becomes one finding, with its JSON path.
+ * Request validation (STYLE, Schemas): bodies strictly, query and path parameters coerced from
+ * strings. The rules and the findings they produce live in src/core/json-validation.ts.
  */
-import { Ajv, type ErrorObject, type Options } from 'ajv';
-import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
-import { finding, type Finding } from '../core/findings.js';
-import { isIdPattern } from '../core/ids.js';
+import type { FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
+import { AppError } from '../core/errors.js';
+import { makeAjv } from '../core/json-validation.js';
+import { unstorableTextFindings } from '../core/storable-text.js';
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
-
-function makeAjv(options: Options): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, removeAdditional: false, ...options });
-  addFormats(ajv);
-  return ajv;
-}
+export { validationFindings, type ValidationOutcome } from '../core/json-validation.js';
 
 const bodyAjv = makeAjv({ coerceTypes: false });
 const parameterAjv = makeAjv({ coerceTypes: 'array' });
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+/**
+ * Routes (`METHOD url`) whose body the use case validates itself, because it must report schema
+ * and business-rule findings together or validate a merged document (config `bodyCheckedByHandler`).
+ * Their body schema still documents the operation.
+ */
+const handlerCheckedBodies = new Set<string>();
+const acceptAny = () => true;
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, method, url }) => {
+  if (httpPart === 'body' && handlerCheckedBodies.has(`${method} ${url}`)) return acceptAny;
   const ajv = httpPart === 'body' ? bodyAjv : parameterAjv;
   return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
+
+/** Marks the route's body as validated by its use case (called from an onRoute hook, before schemas compile). */
+export function markBodyCheckedByHandler(method: string, url: string): void {
+  handlerCheckedBodies.add(`${method} ${url}`);
+}
 
 /**
  * Fastify's hook for a custom validator: it hands over the schemas registered with addSchema, so
@@ -39,72 +44,13 @@ export function buildValidator(externalSchemas: Record<string, unknown> | undefi
   return validatorCompiler;
 }
 
-function toPath(prefix: string, instancePath: string, child?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (child !== undefined) parts.push(child);
-  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : `${path}.${part}`), prefix);
-}
-
-function findingOf(prefix: string, e: ErrorObject): Finding | undefined {
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'required': {
-      const field = String(p.missingProperty);
-      return finding(toPath(prefix, e.instancePath, field), 'required', { field });
-    }
-    case 'additionalProperties': {
-      const field = String(p.additionalProperty);
-      return finding(toPath(prefix, e.instancePath, field), 'unknown_field', { field });
-    }
-    case 'type':
-      return finding(toPath(prefix, e.instancePath), 'invalid_type', { type: p.type });
-    case 'minLength':
-      return finding(toPath(prefix, e.instancePath), 'too_short', { limit: p.limit });
-    case 'maxLength':
-      return finding(toPath(prefix, e.instancePath), 'too_long', { limit: p.limit });
-    case 'minItems':
-      return finding(toPath(prefix, e.instancePath), 'too_few_items', { limit: p.limit });
-    case 'maxItems':
-      return finding(toPath(prefix, e.instancePath), 'too_many_items', { limit: p.limit });
-    case 'pattern':
-      return finding(toPath(prefix, e.instancePath), 'invalid_format', { pattern: p.pattern });
-    case 'format':
-      return finding(toPath(prefix, e.instancePath), 'invalid_format', { format: p.format });
-    case 'enum':
-      return finding(toPath(prefix, e.instancePath), 'invalid_value', { allowed: p.allowedValues });
-    case 'const':
-      return finding(toPath(prefix, e.instancePath), 'invalid_value', { allowed: [p.allowedValue] });
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return finding(toPath(prefix, e.instancePath), 'out_of_range', { comparison: p.comparison, limit: p.limit });
-    // anyOf/oneOf repeat what their branches already said.
-    case 'anyOf':
-    case 'oneOf':
-      return undefined;
-    default:
-      return finding(toPath(prefix, e.instancePath), 'invalid', { keyword: e.keyword });
-  }
-}
-
-export interface ValidationOutcome {
-  findings: Finding[];
-  /** True when a failing value is one of our identifiers of the wrong shape. */
-  hasBadId: boolean;
-}
-
-/** Turns Ajv errors of one request part into findings, one per field and problem. */
-export function validationFindings(part: string, errors: readonly ErrorObject[]): ValidationOutcome {
-  const prefix = part === 'body' ? '$' : part === 'querystring' ? 'query' : part === 'params' ? 'path' : part;
-  const seen = new Set<string>();
-  const findings: Finding[] = [];
-  for (const error of errors) {
-    const f = findingOf(prefix, error);
-    if (!f || seen.has(`${f.path} ${f.code}`)) continue;
-    seen.add(`${f.path} ${f.code}`);
-    findings.push(f);
-  }
-  const hasBadId = errors.some((e) => e.keyword === 'pattern' && isIdPattern((e.params as { pattern?: unknown }).pattern));
-  return { findings, hasBadId };
-}
+/**
+ * Refuses a body with text the database cannot store (U+0000, unpaired surrogates) as
+ * `validation_failed`, before it can fail an insert as a 500. Routes that validate their body
+ * themselves make this check in their use case.
+ */
+export const refuseUnstorableText: preValidationAsyncHookHandler = async (request) => {
+  if (request.body === null || typeof request.body !== 'object') return;
+  const errors = unstorableTextFindings(request.body);
+  if (errors.length > 0) throw new AppError('validation_failed', 'The request body contains text that cannot be stored; see errors.', { errors });
+};

@@ -1,4 +1,5 @@
 /** Every job kind and schedule of the service; the registry refuses duplicates and unhandled schedules. */
+import { purgeEventsJob } from '../modules/events/purge-events.job.js';
 import { purgeIdempotencyKeysJob } from '../modules/idempotency/purge-idempotency-keys.job.js';
 import { purgeRequestLogsJob } from '../modules/request-logs/purge-request-logs.job.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
@@ -6,10 +7,11 @@ import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },
   { kind: purgeIdempotencyKeysJob.kind, everyMs: HOUR },
   { kind: purgeJobsJob.kind, everyMs: 24 * HOUR },
+  { kind: purgeEventsJob.kind, everyMs: HOUR },
 ];

@@ -50,7 +50,8 @@ describe.each(backends())('cli on $name', (backend) => {
       expect((await runCli(['org', 'live-enabled', org, 'true'], env)).code).toBe(0);
       expect((await runCli(['keys', 'revoke', live.id], env)).code).toBe(0);
     }
-  });
+    // Seven CLI processes, each starting Node, tsx and the database: seconds each on a busy 2-core machine.
+  }, 120_000);
 
   it('refuses bad input with a message on stderr and nothing on stdout', async () => {
     for (const args of [['keys', 'create', '--org', 'org_missing', '--mode', 'test', '--json'], ['keys', 'create', '--mode', 'prod'], ['org', 'live-enabled', 'x', 'maybe'], ['frobnicate']]) {

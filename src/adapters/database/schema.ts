@@ -70,6 +70,61 @@ export interface ServiceSecretsTable {
   created_at: Timestamp;
 }
 
+export type ShipmentStatusColumn = 'draft' | 'issued' | 'in_transit' | 'delivered' | 'cancelled';
+
+export interface ShipmentsTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  status: ShipmentStatusColumn;
+  transport_type: 'national' | 'international' | 'cabotage' | 'combined';
+  reference: string | null;
+  data: Json<Record<string, unknown>>;
+  warnings: Json<unknown[]>;
+  cancellation_reason: string | null;
+  event_seq: number;
+  head_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  issued_at: Timestamp | null;
+  picked_up_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+export interface ShipmentEventsTable {
+  shipment_id: string;
+  seq: number;
+  event_id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  type: string;
+  created_at: Timestamp;
+  data: Json<Record<string, unknown>>;
+  data_sha256: string;
+  hash: string;
+  erased_at: Timestamp | null;
+}
+
+export interface EventsTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  type: string;
+  shipment_id: string | null;
+  created_at: Timestamp;
+  data: Json<Record<string, unknown>>;
+}
+
+export interface UsageCountersTable {
+  organization_id: string;
+  mode: 'test' | 'live';
+  day: string;
+  metric: string;
+  shard: number;
+  value: ColumnType<string, number, number>;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -85,4 +140,8 @@ export interface DB {
   jobs: JobsTable;
   service_secrets: ServiceSecretsTable;
   schema_migrations: SchemaMigrationsTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
+  events: EventsTable;
+  usage_counters: UsageCountersTable;
 }

@@ -10,6 +10,7 @@
  * a running record; its lock lapses after a minute and a retry then runs the request again.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../core/canonical-json.js';
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../core/context.js';
 import { claimKey, deleteKey, findKey, storeResponse, type IdempotencyTenantKey, type StoredResponse } from './idempotency.repository.js';
@@ -20,18 +21,8 @@ const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 export type { IdempotencyTenantKey, StoredResponse };
 
-/** Stable across key order and whitespace: two bodies that mean the same JSON hash the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 export function requestFingerprint(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${url}\n${canonical(body)}`).digest('hex');
+  return createHash('sha256').update(`${method} ${url}\n${canonicalJson(body)}`).digest('hex');
 }
 
 /** Raises `bad_request` for a key that is empty, too long or not printable ASCII. */

@@ -5,7 +5,7 @@
  * unread batch. Rows not yet final wait in the pool for the next round.
  */
 import type { TenantContext } from '../../core/context.js';
-import { pageRequest, toPage, type Page, type SortOrder } from '../../core/pagination.js';
+import { cursorScope, pageRequest, toPage, type Page, type SortOrder } from '../../core/pagination.js';
 import { fetchBatches, type RequestLog } from './request-logs.repository.js';
 
 export interface ListRequestLogsQuery {
@@ -40,7 +40,7 @@ function matcher(q: ListRequestLogsQuery, after: string | undefined, order: Sort
 
 /** Lists the request logs of the caller's organisation and mode, newest first. Raises `invalid_cursor`. */
 export async function listRequestLogs(ctx: TenantContext, query: ListRequestLogsQuery): Promise<Page<RequestLog>> {
-  const scope = { secret: ctx.secrets.cursor, list: 'request_logs', organizationId: ctx.organizationId, mode: ctx.mode, now: ctx.clock.now() };
+  const scope = cursorScope(ctx, 'request_logs');
   const page = pageRequest(scope, query);
   const desc = page.order === 'desc';
   const before = (a: string, b: string) => (desc ? a > b : a < b);

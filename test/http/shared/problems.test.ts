@@ -80,8 +80,8 @@ describe.each(backends())('problem responses on $name', (backend) => {
   });
 
   it('not_implemented: a declared route that is not built yet', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/shipments', headers: t.auth(tenant.testKey) });
-    expect(expectProblem(res, 'not_implemented').detail).toContain('GET /v1/shipments');
+    const res = await t.app.inject({ method: 'GET', url: '/v1/audit-log', headers: t.auth(tenant.testKey) });
+    expect(expectProblem(res, 'not_implemented').detail).toContain('GET /v1/audit-log');
   });
 
   it('internal_error: an unexpected exception leaks nothing internal', async () => {

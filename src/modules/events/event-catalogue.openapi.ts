@@ -1,0 +1,50 @@
+/**
+ * The event catalogue as the OpenAPI document's `webhooks` section (OpenAPI 3.1): one entry per
+ * event type, with the envelope and the fields of its `data`, and the delivery headers.
+ */
+import { EVENT_CATALOGUE, SHIPMENT_EVENT_FIELDS, type EventField } from './event-catalogue.js';
+
+function fieldSchema(field: EventField): Record<string, unknown> {
+  return field.type === 'array' ? { type: 'array', items: { type: 'string' }, description: field.description } : { type: field.type, description: field.description };
+}
+
+const DELIVERY_HEADERS = {
+  'service-signature': 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation.',
+  'service-event-id': 'The `evt_` id; identical on replays: deduplicate on it.',
+  'service-delivery-id': 'This delivery; unique per delivery.',
+};
+
+export function eventWebhooks(): Record<string, unknown> {
+  return Object.fromEntries(
+    EVENT_CATALOGUE.map((event) => {
+      const fields: Record<string, EventField> = { ...SHIPMENT_EVENT_FIELDS, ...event.fields };
+      const data = {
+        type: 'object',
+        required: Object.keys(SHIPMENT_EVENT_FIELDS),
+        properties: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldSchema(field)])),
+        additionalProperties: true,
+      };
+      const envelope = {
+        type: 'object',
+        required: ['id', 'type', 'created_at', 'mode', 'data'],
+        properties: {
+          id: { type: 'string', description: 'The `evt_` id.' },
+          type: { type: 'string', const: event.type },
+          created_at: { type: 'string', format: 'date-time' },
+          mode: { type: 'string', enum: ['test', 'live'] },
+          data,
+        },
+      };
+      const operation = {
+        operationId: `event_${event.type.replace(/\W/g, '_')}`,
+        summary: event.type,
+        description: `${event.emittedWhen} Also listed by \`GET /v1/events\` for 90 days.`,
+        tags: ['events'],
+        parameters: Object.entries(DELIVERY_HEADERS).map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } })),
+        requestBody: { required: true, content: { 'application/json': { schema: envelope } } },
+        responses: { '200': { description: 'Any 2xx acknowledges the delivery; anything else (3xx included) is retried.' } },
+      };
+      return [event.type, { post: operation }];
+    }),
+  );
+}

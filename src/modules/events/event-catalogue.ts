@@ -1,0 +1,59 @@
+/**
+ * The event catalogue: every event type the service emits, what causes it and the fields of its
+ * `data`. It feeds the OpenAPI document (its `webhooks` section) and the `type` filter's docs.
+ * `shipment.issued`, `shipment.delivered` and `signature.completed` keep the service description's
+ * names. New types may appear without notice; receivers skip types and fields they do not know.
+ */
+export interface EventField {
+  type: 'string' | 'integer' | 'array';
+  description: string;
+}
+
+export interface EventType {
+  type: string;
+  emittedWhen: string;
+  /** Fields beyond those every shipment event carries (`shipment_id`, `status`, `seq`). */
+  fields: Record<string, EventField>;
+}
+
+export const SHIPMENT_EVENT_FIELDS: Record<string, EventField> = {
+  shipment_id: { type: 'string', description: 'The `shp_` id.' },
+  status: { type: 'string', description: 'Status of the shipment after the event.' },
+  seq: { type: 'integer', description: 'Position in the shipment\'s event chain, from 1 without gaps: order by it.' },
+};
+
+export const EVENT_CATALOGUE = [
+  {
+    type: 'shipment.created',
+    emittedWhen: '`POST /v1/shipments` stored a shipment.',
+    fields: {
+      reference: { type: 'string', description: "Client's reference, when given." },
+      transport_type: { type: 'string', description: 'Derived transport type.' },
+    },
+  },
+  {
+    type: 'shipment.updated',
+    emittedWhen: '`PATCH /v1/shipments/{id}` changed at least one field.',
+    fields: { changed_fields: { type: 'array', description: 'Input fields that changed, such as `driver` or `pickup.instructions`.' } },
+  },
+  { type: 'shipment.issued', emittedWhen: 'The shipment was issued: its consignment-note fields are frozen.', fields: {} },
+  { type: 'shipment.in_transit', emittedWhen: 'Consignor and carrier signed at pickup: the goods are on their way.', fields: {} },
+  { type: 'shipment.delivered', emittedWhen: "The consignee signed at delivery (proof of delivery).", fields: {} },
+  {
+    type: 'shipment.cancelled',
+    emittedWhen: '`POST /v1/shipments/{id}/cancel` cancelled a draft or issued shipment.',
+    fields: { reason: { type: 'string', description: 'Reason given, when given.' } },
+  },
+  {
+    type: 'signature.completed',
+    emittedWhen: 'A party signed the consignment note (signatures area).',
+    fields: {
+      signature_id: { type: 'string', description: 'The `sig_` id.' },
+      role: { type: 'string', description: '`consignor`, `carrier` or `consignee`.' },
+    },
+  },
+] as const satisfies readonly EventType[];
+
+export type EventTypeName = (typeof EVENT_CATALOGUE)[number]['type'];
+
+export const EVENT_TYPE_NAMES = EVENT_CATALOGUE.map((e) => e.type) as EventTypeName[];

@@ -1,0 +1,125 @@
+/**
+ * Queries on `shipment_events` (the chains) and `events` (the organisation feed), always scoped by
+ * organisation and mode.
+ */
+import type { Database } from '../../ports/database.js';
+import type { Mode } from '../../core/mode.js';
+import type { SortOrder } from '../../core/pagination.js';
+import type { ChainedEvent } from './hash-chain.js';
+
+interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+export interface StoredShipmentEvent extends ChainedEvent {
+  event_id: string;
+  shipment_id: string;
+}
+
+export interface FeedEvent {
+  id: string;
+  type: string;
+  created_at: Date;
+  mode: Mode;
+  data: Record<string, unknown>;
+}
+
+/** Writes events into their shipment's chain and into the feed; run inside the change's transaction. */
+export async function insertShipmentEvents(db: Database, t: Tenant, events: readonly StoredShipmentEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('shipment_events')
+    .values(
+      events.map((e) => ({
+        shipment_id: e.shipment_id,
+        seq: e.seq,
+        event_id: e.event_id,
+        organization_id: t.organizationId,
+        mode: t.mode,
+        type: e.type,
+        created_at: e.created_at,
+        data: JSON.stringify(e.data),
+        data_sha256: e.data_sha256,
+        hash: e.hash,
+        erased_at: null,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('events')
+    .values(
+      events.map((e) => ({
+        id: e.event_id,
+        organization_id: t.organizationId,
+        mode: t.mode,
+        type: e.type,
+        shipment_id: e.shipment_id,
+        created_at: e.created_at,
+        data: JSON.stringify(e.data),
+      })),
+    )
+    .execute();
+}
+
+/** A page of one shipment's chain in seq order, starting after `afterSeq`. */
+export async function selectShipmentEvents(db: Database, t: Tenant, shipmentId: string, options: { afterSeq?: number; limit?: number; order?: SortOrder } = {}): Promise<StoredShipmentEvent[]> {
+  let query = db
+    .selectFrom('shipment_events')
+    .select(['shipment_id', 'seq', 'event_id', 'type', 'created_at', 'data', 'data_sha256', 'hash', 'erased_at'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('seq', options.order ?? 'asc');
+  if (options.afterSeq !== undefined) query = query.where('seq', options.order === 'desc' ? '<' : '>', options.afterSeq);
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  return (await query.execute()) as StoredShipmentEvent[];
+}
+
+export interface FeedFilter {
+  types?: string[];
+  typePrefix?: string;
+  shipmentId?: string;
+  createdGte?: Date;
+  createdLt?: Date;
+  after?: string;
+  order: SortOrder;
+  limit: number;
+  /** Events older than this are past retention and never shown, even before the purge ran. */
+  notBefore: Date;
+}
+
+export async function selectFeed(db: Database, t: Tenant, f: FeedFilter): Promise<FeedEvent[]> {
+  let query = db
+    .selectFrom('events')
+    .select(['id', 'type', 'created_at', 'mode', 'data'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('created_at', '>=', f.notBefore)
+    .orderBy('id', f.order)
+    .limit(f.limit);
+  if (f.types) query = query.where('type', 'in', f.types);
+  if (f.typePrefix) query = query.where('type', 'like', `${f.typePrefix.replace(/[\\%_]/g, '\\$&')}%`);
+  if (f.shipmentId) query = query.where('shipment_id', '=', f.shipmentId);
+  if (f.createdGte) query = query.where('created_at', '>=', f.createdGte);
+  if (f.createdLt) query = query.where('created_at', '<', f.createdLt);
+  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  return (await query.execute()) as FeedEvent[];
+}
+
+export async function selectFeedEvent(db: Database, t: Tenant, id: string, notBefore: Date): Promise<FeedEvent | undefined> {
+  return (await db
+    .selectFrom('events')
+    .select(['id', 'type', 'created_at', 'mode', 'data'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('id', '=', id)
+    .where('created_at', '>=', notBefore)
+    .executeTakeFirst()) as FeedEvent | undefined;
+}
+
+/** Drops feed events older than `cutoff` (the chains stay). */
+export async function deleteFeedEventsBefore(db: Database, cutoff: Date): Promise<number> {
+  const result = await db.deleteFrom('events').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

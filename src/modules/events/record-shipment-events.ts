@@ -1,0 +1,44 @@
+/**
+ * Appends events to a shipment's chain (and the feed) inside the transaction of the change that
+ * causes them. The caller holds the shipment row (created in, or locked by, the same transaction)
+ * and stores the returned head on it, so appends to one shipment are serialised and `seq` has no gaps.
+ */
+import type { Mode } from '../../core/mode.js';
+import { newId } from '../../core/ids.js';
+import type { Database } from '../../ports/database.js';
+import type { EventTypeName } from './event-catalogue.js';
+import { insertShipmentEvents, type StoredShipmentEvent } from './events.repository.js';
+import { chainHash, dataSha256, type ChainHead } from './hash-chain.js';
+
+export interface ShipmentEventSpec {
+  type: EventTypeName;
+  /** Status of the shipment after this event. */
+  status: string;
+  /** Fields beyond shipment_id, status and seq. */
+  fields?: Record<string, unknown>;
+}
+
+export interface ShipmentEventTarget {
+  organizationId: string;
+  mode: Mode;
+  shipmentId: string;
+  head: ChainHead;
+}
+
+/** Builds the next events of the chain without writing them. */
+export function chainShipmentEvents(target: ShipmentEventTarget, specs: readonly ShipmentEventSpec[], now: Date): { head: ChainHead; events: StoredShipmentEvent[] } {
+  let head = target.head;
+  const events = specs.map((spec) => {
+    const seq = head.seq + 1;
+    const data = { ...spec.fields, shipment_id: target.shipmentId, status: spec.status, seq };
+    const digest = dataSha256(data);
+    const hash = chainHash(head.hash, seq, spec.type, now, digest);
+    head = { seq, hash };
+    return { event_id: newId('event', now), shipment_id: target.shipmentId, seq, type: spec.type, created_at: now, data, data_sha256: digest, hash, erased_at: null };
+  });
+  return { head, events };
+}
+
+export async function recordShipmentEvents(db: Database, target: ShipmentEventTarget, events: readonly StoredShipmentEvent[]): Promise<void> {
+  await insertShipmentEvents(db, target, events);
+}

@@ -1,0 +1,55 @@
+/**
+ * Moves a shipment along the state machine (issue, cancel; pickup and delivery for the signature
+ * areas), appending the transition's event in the same transaction. Issuing checks the content
+ * against the business rules again and meters `shipments_issued` for the UTC day.
+ */
+import type { TenantContext } from '../../core/context.js';
+import type { Language } from '../../core/language.js';
+import { withTransaction } from '../../ports/database.js';
+import { recordUsage } from '../usage/record-usage.js';
+import { validationError } from './create-shipment.js';
+import { findShipment } from './get-shipment.js';
+import { assertTransition, TRANSITIONS, type TargetStatus } from './shipment-status.js';
+import { shipmentView, type ShipmentView } from './shipment-view.js';
+import { recordShipmentChange } from './record-shipment-change.js';
+import { validateShipment } from './validate-shipment.js';
+
+export interface TransitionOptions {
+  language: Language;
+  /** Extra fields of the event's data, such as a cancellation `reason`. */
+  fields?: Record<string, unknown>;
+  cancellationReason?: string;
+}
+
+export async function changeShipmentStatus(ctx: TenantContext, id: string, to: TargetStatus, options: TransitionOptions): Promise<ShipmentView> {
+  const now = ctx.clock.now();
+  const updated = await withTransaction(ctx.db, async (trx) => {
+    const row = await findShipment(trx, ctx, id, { forUpdate: true });
+    assertTransition(id, row.status, to);
+    let warnings = row.warnings;
+    if (to === 'issued') {
+      const result = validateShipment(row.data, 'en');
+      if (!result.valid) throw validationError(result, 'The shipment');
+      warnings = result.warnings;
+    }
+    const transition = TRANSITIONS[to];
+    const changes = {
+      status: to,
+      warnings,
+      [transition.stamp]: now,
+      ...(options.cancellationReason !== undefined ? { cancellation_reason: options.cancellationReason } : {}),
+    };
+    const updated = await recordShipmentChange(trx, ctx, row, changes, [{ type: transition.event, status: to, fields: options.fields }], now);
+    if (to === 'issued') await recordUsage(trx, ctx, 'shipments_issued', now);
+    return updated;
+  });
+  return shipmentView(updated, options.language);
+}
+
+export function issueShipment(ctx: TenantContext, id: string, language: Language): Promise<ShipmentView> {
+  return changeShipmentStatus(ctx, id, 'issued', { language });
+}
+
+export function cancelShipment(ctx: TenantContext, id: string, reason: string | undefined, language: Language): Promise<ShipmentView> {
+  return changeShipmentStatus(ctx, id, 'cancelled', { language, fields: reason ? { reason } : {}, cancellationReason: reason });
+}

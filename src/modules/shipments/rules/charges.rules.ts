@@ -1,0 +1,42 @@
+/**
+ * Cash on delivery (box 15): the consignment note states the amount to collect (CMR art. 6(2)(c)),
+ * and a carrier who delivers without collecting it owes it up to that amount (art. 21). An amount
+ * without its currency, or a currency without an amount, states nothing the carrier can collect.
+ * The schema requires both fields too; validate-shipment.ts keeps this finding, which names the law.
+ */
+import { defineRule, type Rule, type RuleHit } from './rule.js';
+import { isAbsent, objectAt } from './draft-reader.js';
+
+function whenCashOnDeliveryLacks(key: 'amount' | 'currency'): (draft: unknown) => RuleHit[] {
+  return (draft) => {
+    const cod = objectAt(objectAt(draft, 'charges'), 'cash_on_delivery');
+    return cod && isAbsent(cod[key]) ? [{ path: `$.charges.cash_on_delivery.${key}`, params: {} }] : [];
+  };
+}
+
+export const CHARGES_RULES: readonly Rule[] = [
+  defineRule({
+    code: 'cash_on_delivery_currency_missing',
+    rule: 'cmr.art21.cash_on_delivery_currency',
+    source: 'CMR art. 6(2)(c), art. 21',
+    severity: 'error',
+    messages: {
+      en: () => 'Cash on delivery has no currency; the amount the carrier must collect on delivery (CMR articles 6(2)(c) and 21) needs one.',
+      nl: () => 'Het rembours heeft geen valuta; het bedrag dat de vervoerder bij aflevering moet innen (CMR artikelen 6 lid 2 onder c en 21) heeft er een nodig.',
+    },
+    example: {},
+    check: whenCashOnDeliveryLacks('currency'),
+  }),
+  defineRule({
+    code: 'cash_on_delivery_amount_missing',
+    rule: 'cmr.art21.cash_on_delivery_amount',
+    source: 'CMR art. 6(2)(c), art. 21',
+    severity: 'error',
+    messages: {
+      en: () => 'Cash on delivery has no amount; CMR articles 6(2)(c) and 21 require the amount the carrier must collect on delivery.',
+      nl: () => 'Het rembours heeft geen bedrag; CMR artikelen 6 lid 2 onder c en 21 vereisen het bedrag dat de vervoerder bij aflevering moet innen.',
+    },
+    example: {},
+    check: whenCashOnDeliveryLacks('amount'),
+  }),
+];

@@ -1,0 +1,30 @@
+/** The stored shipment as the API returns it: the input fields as last set, beside what the service keeps. */
+import { translateFindings, type Finding } from '../../core/findings.js';
+import type { Language } from '../../core/language.js';
+import type { ShipmentRow } from './shipments.repository.js';
+
+export interface ShipmentView extends Record<string, unknown> {
+  id: string;
+  status: string;
+  warnings: Finding[];
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function shipmentView(row: ShipmentRow, language: Language): ShipmentView {
+  return {
+    ...row.data,
+    id: row.id,
+    status: row.status,
+    mode: row.mode,
+    transport_type: row.transport_type,
+    warnings: translateFindings(row.warnings, language),
+    cancellation_reason: row.cancellation_reason,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    issued_at: iso(row.issued_at),
+    picked_up_at: iso(row.picked_up_at),
+    delivered_at: iso(row.delivered_at),
+    cancelled_at: iso(row.cancelled_at),
+  };
+}

@@ -1,0 +1,91 @@
+/** Schemas of the stored shipment, its list filters, the dry-run result and the integrity report. */
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
+import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { shipmentInputProperties, TRANSPORT_TYPES } from './shipment-input.schema.js';
+import { SHIPMENT_STATUSES } from './shipment-status.js';
+
+const Nullable = <T extends ReturnType<typeof DateTimeString>>(schema: T) => Type.Union([schema, Type.Null()]);
+// The record's transport_type is never absent (derived), so it replaces the input's optional one.
+const inputFields = Object.fromEntries(Object.entries(shipmentInputProperties).filter(([key]) => key !== 'transport_type')) as Omit<typeof shipmentInputProperties, 'transport_type'>;
+
+export const ShipmentSchema = Type.Object(
+  {
+    id: Type.String({ description: 'The `shp_` id.' }),
+    status: StringEnum(SHIPMENT_STATUSES, {
+      description: '`draft` → `issued` → `in_transit` → `delivered`; `cancelled` from `draft` or `issued`. `delivered` and `cancelled` are final.',
+    }),
+    mode: StringEnum(['test', 'live'] as const),
+    transport_type: StringEnum(TRANSPORT_TYPES, { description: 'As sent, or derived from the lane and the carrier when omitted.' }),
+    ...inputFields,
+    warnings: Type.Array(Type.Ref('Finding'), { description: 'Business-rule warnings of the current content.' }),
+    cancellation_reason: Type.Union([Type.String(), Type.Null()]),
+    created_at: DateTimeString(),
+    updated_at: DateTimeString(),
+    issued_at: Nullable(DateTimeString()),
+    picked_up_at: Nullable(DateTimeString()),
+    delivered_at: Nullable(DateTimeString()),
+    cancelled_at: Nullable(DateTimeString()),
+  },
+  { $id: 'Shipment', description: 'A shipment: the input fields as last set, and what the service derived and recorded.' },
+);
+
+export const ShipmentPageSchema = PageOf(Type.Ref('Shipment'), 'ShipmentPage');
+
+export const ValidationResultSchema = Type.Object(
+  {
+    valid: Type.Boolean({ description: 'False when at least one rule of severity error fired.' }),
+    errors: Type.Array(Type.Ref('Finding'), { description: 'Findings that would block the create.' }),
+    warnings: Type.Array(Type.Ref('Finding'), { description: 'Findings that would ride along on the 201.' }),
+    transport_type: Type.Union([StringEnum(TRANSPORT_TYPES), Type.Null()], {
+      description: 'What the create would store; null only when pickup and delivery countries are missing, so nothing can be derived.',
+    }),
+  },
+  { $id: 'ValidationResult' },
+);
+
+export const IntegrityReportSchema = Type.Object(
+  {
+    shipment_id: Type.String(),
+    valid: Type.Boolean({ description: 'Every event verifies and the chain ends at the head the shipment keeps.' }),
+    events_checked: Type.Integer(),
+    head_hash: Type.String({ description: 'The hash of the last event, as the shipment keeps it.' }),
+    first_bad_seq: Type.Union([Type.Integer(), Type.Null()], { description: 'The first event that does not verify, or where missing events begin; null when valid.' }),
+    checked_at: DateTimeString(),
+  },
+  { $id: 'IntegrityReport' },
+);
+
+export const ShipmentParamsSchema = Type.Object({ id: IdString('shipment') }, { additionalProperties: false });
+
+export const CreateShipmentQuerySchema = Type.Object(
+  { issue: Type.Optional(Type.Boolean({ default: false, description: 'Create and issue in one call.' })) },
+  { additionalProperties: false },
+);
+
+export const ListShipmentsQuerySchema = Type.Object(
+  {
+    ...pageQueryProperties,
+    status: Type.Optional(StringEnum(SHIPMENT_STATUSES)),
+    reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Exactly this reference.' })),
+    transport_type: Type.Optional(StringEnum(TRANSPORT_TYPES)),
+    created_gte: Type.Optional(DateTimeString({ description: 'Only shipments created at or after this time.' })),
+    created_lt: Type.Optional(DateTimeString({ description: 'Only shipments created before this time.' })),
+  },
+  { additionalProperties: false },
+);
+export type ListShipmentsQuery = Static<typeof ListShipmentsQuerySchema>;
+
+export const ListShipmentEventsQuerySchema = Type.Object(
+  {
+    limit: pageQueryProperties.limit,
+    cursor: pageQueryProperties.cursor,
+  },
+  { additionalProperties: false },
+);
+
+export const CancelShipmentBodySchema = Type.Object(
+  { reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Why; kept on the shipment and in the event.' })) },
+  { additionalProperties: false, $id: 'CancelShipment' },
+);
+export type CancelShipmentBody = Static<typeof CancelShipmentBodySchema>;

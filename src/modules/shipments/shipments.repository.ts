@@ -1,0 +1,90 @@
+/** Queries on `shipments`, always scoped by organisation and mode. */
+import type { Selectable, Updateable } from 'kysely';
+import type { Database } from '../../ports/database.js';
+import type { Mode } from '../../core/mode.js';
+import type { SortOrder } from '../../core/pagination.js';
+import type { ShipmentsTable } from '../../adapters/database/schema.js';
+import type { Finding } from '../../core/findings.js';
+import type { ShipmentStatus } from './shipment-status.js';
+import type { TransportType } from './shipment-input.schema.js';
+
+interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+export interface ShipmentRow {
+  id: string;
+  organization_id: string;
+  mode: Mode;
+  status: ShipmentStatus;
+  transport_type: TransportType;
+  reference: string | null;
+  data: Record<string, unknown>;
+  warnings: Finding[];
+  cancellation_reason: string | null;
+  event_seq: number;
+  head_hash: string;
+  created_at: Date;
+  updated_at: Date;
+  issued_at: Date | null;
+  picked_up_at: Date | null;
+  delivered_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+type Row = Selectable<ShipmentsTable>;
+const fromRow = (row: Row) => row as unknown as ShipmentRow;
+
+export async function insertShipment(db: Database, row: ShipmentRow): Promise<void> {
+  await db
+    .insertInto('shipments')
+    .values({ ...row, data: JSON.stringify(row.data), warnings: JSON.stringify(row.warnings) })
+    .execute();
+}
+
+/** One shipment of the tenant; `forUpdate` locks it for the rest of the transaction. */
+export async function selectShipment(db: Database, t: Tenant, id: string, options: { forUpdate?: boolean } = {}): Promise<ShipmentRow | undefined> {
+  let query = db.selectFrom('shipments').selectAll().where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
+  if (options.forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export type ShipmentChanges = Partial<Omit<ShipmentRow, 'id' | 'organization_id' | 'mode' | 'created_at'>>;
+
+export async function updateShipmentRow(db: Database, t: Tenant, id: string, changes: ShipmentChanges): Promise<void> {
+  const { data, warnings, ...rest } = changes;
+  const values: Updateable<ShipmentsTable> = { ...rest };
+  if (data !== undefined) values.data = JSON.stringify(data);
+  if (warnings !== undefined) values.warnings = JSON.stringify(warnings);
+  await db.updateTable('shipments').set(values).where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).execute();
+}
+
+export interface ShipmentFilter {
+  status?: ShipmentStatus;
+  reference?: string;
+  transportType?: TransportType;
+  createdGte?: Date;
+  createdLt?: Date;
+  after?: string;
+  order: SortOrder;
+  limit: number;
+}
+
+export async function selectShipments(db: Database, t: Tenant, f: ShipmentFilter): Promise<ShipmentRow[]> {
+  let query = db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .orderBy('id', f.order)
+    .limit(f.limit);
+  if (f.status) query = query.where('status', '=', f.status);
+  if (f.reference) query = query.where('reference', '=', f.reference);
+  if (f.transportType) query = query.where('transport_type', '=', f.transportType);
+  if (f.createdGte) query = query.where('created_at', '>=', f.createdGte);
+  if (f.createdLt) query = query.where('created_at', '<', f.createdLt);
+  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  return (await query.execute()).map(fromRow);
+}

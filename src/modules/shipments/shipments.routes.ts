@@ -1,0 +1,206 @@
+/**
+ * Shipments area (DESIGN, Paths): create, list, dry-run validation, read, merge-patch update,
+ * issue, cancel, the shipment's event chain and its integrity check.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppRuntime } from '../../app-runtime.js';
+import { negotiateLanguage } from '../../core/language.js';
+import { tenantContext } from '../../http/tenant-context.js';
+import { ShipmentEventPageSchema, ShipmentEventSchema } from '../events/events.schema.js';
+import { checkShipmentIntegrity } from './check-shipment-integrity.js';
+import { cancelShipment, issueShipment } from './change-shipment-status.js';
+import { createShipment } from './create-shipment.js';
+import { getShipment } from './get-shipment.js';
+import { listShipmentEvents } from './list-shipment-events.js';
+import { listShipments } from './list-shipments.js';
+import { SHIPMENT_INPUT_SCHEMAS } from './shipment-input.schema.js';
+import { ShipmentPatchSchema, UPDATE_DESCRIPTION } from './shipment-patch.schema.js';
+import {
+  CancelShipmentBodySchema,
+  CreateShipmentQuerySchema,
+  IntegrityReportSchema,
+  ListShipmentEventsQuerySchema,
+  ListShipmentsQuerySchema,
+  ShipmentPageSchema,
+  ShipmentParamsSchema,
+  ShipmentSchema,
+  ValidationResultSchema,
+  type CancelShipmentBody,
+  type ListShipmentsQuery,
+} from './shipment.schema.js';
+import { updateShipment } from './update-shipment.js';
+import { validateShipment } from './validate-shipment.js';
+
+export const SHIPMENT_PATHS = {
+  collection: '/v1/shipments',
+  validate: '/v1/shipments/validate',
+  one: '/v1/shipments/:id',
+  issue: '/v1/shipments/:id/issue',
+  cancel: '/v1/shipments/:id/cancel',
+  events: '/v1/shipments/:id/events',
+  integrity: '/v1/shipments/:id/integrity',
+} as const;
+
+const language = (request: FastifyRequest) => negotiateLanguage(request.headers['accept-language']);
+const read = { access: { scope: 'shipments:read' as const } };
+const write = { access: { scope: 'shipments:write' as const } };
+const shipment = (description: string) => Type.Ref(ShipmentSchema, { description });
+const inputBody = Type.Ref('ShipmentInput');
+
+type ById = { Params: { id: string } };
+
+export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
+  for (const schema of [...SHIPMENT_INPUT_SCHEMAS, ShipmentPatchSchema, ShipmentSchema, ShipmentPageSchema, ValidationResultSchema, IntegrityReportSchema, CancelShipmentBodySchema, ShipmentEventSchema, ShipmentEventPageSchema]) {
+    app.addSchema(schema);
+  }
+  const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
+
+  app.post<{ Querystring: { issue?: boolean } }>(
+    SHIPMENT_PATHS.collection,
+    {
+      config: { ...write, idempotent: true, bodyCheckedByHandler: true, errors: ['bad_request'] },
+      schema: {
+        operationId: 'createShipment',
+        tags: ['shipments'],
+        summary: 'Create a shipment',
+        description:
+          'Validates the body with the schema and the business rules (docs/business-rules.md) and stores a `draft`. Errors block the create ' +
+          '(422 `validation_failed`, rule findings in `errors`); warnings ride along in the 201 body. `?issue=true` creates and issues in one call.',
+        querystring: CreateShipmentQuerySchema,
+        body: inputBody,
+        response: { 201: shipment('The stored shipment with its `warnings`.') },
+      },
+    },
+    async (request, reply) => {
+      const created = await createShipment(ctx(request), request.body, { issue: request.query.issue, language: language(request) });
+      return reply.status(201).header('location', `${SHIPMENT_PATHS.collection}/${created.id}`).send(created);
+    },
+  );
+
+  app.get<{ Querystring: ListShipmentsQuery }>(
+    SHIPMENT_PATHS.collection,
+    {
+      config: { ...read, errors: ['bad_request', 'invalid_cursor'] },
+      schema: {
+        operationId: 'listShipments',
+        tags: ['shipments'],
+        summary: 'List shipments, newest first',
+        querystring: ListShipmentsQuerySchema,
+        response: { 200: Type.Ref(ShipmentPageSchema, { description: 'A page of shipments.' }) },
+      },
+    },
+    async (request) => listShipments(ctx(request), request.query, language(request)),
+  );
+
+  app.post(
+    SHIPMENT_PATHS.validate,
+    {
+      config: { ...write, bodyCheckedByHandler: true },
+      schema: {
+        operationId: 'validateShipment',
+        tags: ['shipments'],
+        summary: 'Validate a shipment without storing it (dry run)',
+        description: 'Runs exactly the checks of the create and answers 200 with the result, valid or not. Nothing is stored and no event is sent.',
+        body: inputBody,
+        response: { 200: Type.Ref(ValidationResultSchema, { description: 'What the create would decide.' }) },
+      },
+    },
+    async (request) => validateShipment(request.body, language(request)),
+  );
+
+  app.get<ById>(
+    SHIPMENT_PATHS.one,
+    {
+      config: { ...read, errors: ['invalid_id', 'not_found'] },
+      schema: { operationId: 'getShipment', tags: ['shipments'], summary: 'Get a shipment', params: ShipmentParamsSchema, response: { 200: shipment('The shipment.') } },
+    },
+    async (request) => getShipment(ctx(request), request.params.id, language(request)),
+  );
+
+  app.patch<ById>(
+    SHIPMENT_PATHS.one,
+    {
+      config: { ...write, bodyCheckedByHandler: true, errors: ['invalid_id', 'not_found', 'field_frozen', 'shipment_immutable'] },
+      schema: {
+        operationId: 'updateShipment',
+        tags: ['shipments'],
+        summary: 'Update a shipment (JSON merge patch)',
+        description: UPDATE_DESCRIPTION,
+        params: ShipmentParamsSchema,
+        body: { content: { 'application/merge-patch+json': { schema: Type.Ref(ShipmentPatchSchema) }, 'application/json': { schema: Type.Ref(ShipmentPatchSchema) } } },
+        response: { 200: shipment('The updated shipment.') },
+      },
+    },
+    async (request) => updateShipment(ctx(request), request.params.id, request.body, language(request)),
+  );
+
+  app.post<ById>(
+    SHIPMENT_PATHS.issue,
+    {
+      config: { ...write, errors: ['invalid_id', 'not_found', 'invalid_transition'] },
+      schema: {
+        operationId: 'issueShipment',
+        tags: ['shipments'],
+        summary: 'Issue a draft shipment',
+        description: 'Checks the business rules again, freezes the consignment-note fields and emits `shipment.issued`. No body.',
+        params: ShipmentParamsSchema,
+        response: { 200: shipment('The issued shipment.') },
+      },
+    },
+    async (request) => issueShipment(ctx(request), request.params.id, language(request)),
+  );
+
+  app.post<ById & { Body: CancelShipmentBody | undefined }>(
+    SHIPMENT_PATHS.cancel,
+    {
+      config: { ...write, errors: ['invalid_id', 'not_found', 'invalid_transition'] },
+      // The body is optional: a POST without one is an empty object, not a schema failure.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        operationId: 'cancelShipment',
+        tags: ['shipments'],
+        summary: 'Cancel a draft or issued shipment',
+        description: 'A shipment in transit can no longer be cancelled (`invalid_transition`). The body is optional.',
+        params: ShipmentParamsSchema,
+        body: Type.Ref(CancelShipmentBodySchema),
+        response: { 200: shipment('The cancelled shipment.') },
+      },
+    },
+    async (request) => cancelShipment(ctx(request), request.params.id, request.body?.reason, language(request)),
+  );
+
+  app.get<ById & { Querystring: { limit?: number; cursor?: string } }>(
+    SHIPMENT_PATHS.events,
+    {
+      config: { ...read, errors: ['invalid_id', 'not_found', 'bad_request', 'invalid_cursor'] },
+      schema: {
+        operationId: 'listShipmentEvents',
+        tags: ['shipments'],
+        summary: 'Events of one shipment in chain order (ascending seq)',
+        description: 'Each event carries `seq`, `data_sha256` and `hash`, so the chain can be verified independently (see ShipmentEvent).',
+        params: ShipmentParamsSchema,
+        querystring: ListShipmentEventsQuerySchema,
+        response: { 200: Type.Ref(ShipmentEventPageSchema, { description: 'A page of the chain.' }) },
+      },
+    },
+    async (request) => listShipmentEvents(ctx(request), request.params.id, request.query),
+  );
+
+  app.get<ById>(
+    SHIPMENT_PATHS.integrity,
+    {
+      config: { ...read, errors: ['invalid_id', 'not_found'] },
+      schema: {
+        operationId: 'checkShipmentIntegrity',
+        tags: ['shipments'],
+        summary: "Recompute the shipment's event hash chain",
+        params: ShipmentParamsSchema,
+        response: { 200: Type.Ref(IntegrityReportSchema, { description: 'Whether every event verifies against the head the shipment keeps.' }) },
+      },
+    },
+    async (request) => checkShipmentIntegrity(ctx(request), request.params.id),
+  );
+}

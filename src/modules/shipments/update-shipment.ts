@@ -1,0 +1,49 @@
+/**
+ * Updates a shipment with a JSON merge patch (RFC 7396) on its input fields. The merged document
+ * is validated as a create would be; after issuing only the fields of frozen-fields.ts may change
+ * (`field_frozen` names the others); a delivered or cancelled shipment is `shipment_immutable`.
+ * A patch that changes nothing appends no event.
+ */
+import { AppError } from '../../core/errors.js';
+import type { TenantContext } from '../../core/context.js';
+import { finding } from '../../core/findings.js';
+import type { Language } from '../../core/language.js';
+import { applyMergePatch, isPlainObject } from '../../core/merge-patch.js';
+import { withTransaction } from '../../ports/database.js';
+import { validationError } from './create-shipment.js';
+import { changedFields, frozenFields } from './frozen-fields.js';
+import { findShipment } from './get-shipment.js';
+import { assertChangeable } from './shipment-status.js';
+import { shipmentView, type ShipmentView } from './shipment-view.js';
+import { recordShipmentChange } from './record-shipment-change.js';
+import { validateShipment } from './validate-shipment.js';
+
+export async function updateShipment(ctx: TenantContext, id: string, patch: unknown, language: Language): Promise<ShipmentView> {
+  if (!isPlainObject(patch)) {
+    throw new AppError('validation_failed', 'A merge patch of a shipment is a JSON object.', { errors: [finding('$', 'invalid_type', { type: 'object' })] });
+  }
+  const now = ctx.clock.now();
+  const updated = await withTransaction(ctx.db, async (trx) => {
+    const row = await findShipment(trx, ctx, id, { forUpdate: true });
+    assertChangeable(id, row.status);
+    const merged = applyMergePatch(row.data, patch) as Record<string, unknown>;
+    const changed = changedFields(row.data, merged);
+    if (changed.length === 0) return row;
+    const frozen = frozenFields(row.status, changed);
+    if (frozen.length > 0) {
+      throw new AppError('field_frozen', `Shipment ${id} is ${row.status}: ${frozen.join(', ')} can no longer change.`, {
+        errors: frozen.map((field) => finding(`$.${field}`, 'field_frozen', { field, status: row.status })),
+      });
+    }
+    const result = validateShipment(merged, 'en');
+    if (!result.valid || !result.transport_type) throw validationError(result, 'The updated shipment');
+    const changes = {
+      data: merged,
+      reference: typeof merged.reference === 'string' ? merged.reference : null,
+      transport_type: result.transport_type,
+      warnings: result.warnings,
+    };
+    return recordShipmentChange(trx, ctx, row, changes, [{ type: 'shipment.updated', status: row.status, fields: { changed_fields: changed } }], now);
+  });
+  return shipmentView(updated, language);
+}

@@ -1,0 +1,40 @@
+/** Queries on `usage_counters`: sharded per-day counters, summed when read. */
+import { sql } from 'kysely';
+import type { Database } from '../../ports/database.js';
+import type { Mode } from '../../core/mode.js';
+
+interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+/** Spreads one tenant's increments over this many rows so concurrent transactions rarely wait on each other. */
+export const USAGE_SHARDS = 8;
+
+export async function incrementUsage(db: Database, t: Tenant, day: string, metric: string, by: number, shard: number): Promise<void> {
+  await sql`
+    insert into usage_counters (organization_id, mode, day, metric, shard, value)
+    values (${t.organizationId}, ${t.mode}, ${day}, ${metric}, ${shard}, ${by})
+    on conflict (organization_id, mode, day, metric, shard) do update set value = usage_counters.value + excluded.value`.execute(db);
+}
+
+export interface UsageRow {
+  date: string;
+  metric: string;
+  value: number;
+}
+
+export async function selectUsage(db: Database, t: Tenant, range: { from?: string; to?: string; metric?: string }): Promise<UsageRow[]> {
+  let query = db
+    .selectFrom('usage_counters')
+    .select(['day', 'metric', (eb) => eb.fn.sum<string>('value').as('total')])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .groupBy(['day', 'metric'])
+    .orderBy('day', 'desc')
+    .orderBy('metric', 'asc');
+  if (range.from) query = query.where('day', '>=', range.from);
+  if (range.to) query = query.where('day', '<=', range.to);
+  if (range.metric) query = query.where('metric', '=', range.metric);
+  return (await query.execute()).map((r) => ({ date: r.day, metric: r.metric, value: Number(r.total) }));
+}
