@@ -1,12 +1,51 @@
-/** Wires Idempotency-Key into routes marked `idempotent` (rules in modules/idempotency/idempotent-request.ts). */
-import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+/**
+ * Wires Idempotency-Key into routes marked `idempotent` (rules in modules/idempotency/idempotent-request.ts).
+ *
+ * `idempotent: true` claims the key before the handler and keeps the response after it.
+ * `idempotent: 'in-transaction'` only looks the key up before the handler; the handler keeps the
+ * response in the statement of its change (`keptResponse`), so the change and its response commit
+ * together: no window where one exists without the other, and one commit, not three.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
+import { isAppError } from '../core/errors.js';
+import type { Database, Write } from '../ports/database.js';
 import { appendRouteHook } from './route-hooks.js';
-import { beginIdempotentRequest, checkIdempotencyKey, finishIdempotentRequest, requestFingerprint } from '../modules/idempotency/idempotent-request.js';
+import {
+  beginIdempotentRequest,
+  checkIdempotencyKey,
+  finishIdempotentRequest,
+  keepFinishedResponse,
+  keepResponseWrite,
+  isKeyCollision,
+  lookUpIdempotentRequest,
+  requestFingerprint,
+  type StoredResponse,
+} from '../modules/idempotency/idempotent-request.js';
 
 export const REPLAY_HEADER = 'idempotent-replayed';
 /** Headers kept with the response and replayed; the rest (Request-Id, RateLimit-*) are per call. */
 const KEPT_HEADERS = ['content-type', 'location'];
+
+function keptHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+}
+
+/** Sends kept bytes as they are: no re-serialisation, so a replay is byte for byte. */
+function sendVerbatim(reply: FastifyReply, body: string): FastifyReply {
+  reply.serializer((payload) => payload as string);
+  return reply.send(body);
+}
+
+function sendReplay(reply: FastifyReply, replay: StoredResponse): FastifyReply {
+  reply.headers(replay.headers).header(REPLAY_HEADER, 'true').status(replay.status);
+  return sendVerbatim(reply, replay.body);
+}
 
 /** Adds the Idempotency-Key hooks to the routes marked `idempotent` only, as they are declared. */
 export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): void {
@@ -16,34 +55,85 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     if (Array.isArray(key)) return checkIdempotencyKey('');
     checkIdempotencyKey(key);
     const tenantKey = { organizationId: request.principal.organizationId, mode: request.principal.mode, key };
-    const replay = await beginIdempotentRequest(runtime.services, tenantKey, requestFingerprint(request.method, request.url, request.body));
+    const fingerprint = requestFingerprint(request.method, request.url, request.body);
+    // An `in-transaction` route looks the key up only when its write collides or it refuses the
+    // request (keptResponse): a new key, the common case, costs no extra round trip.
+    const inTransaction = request.routeOptions.config.idempotent === 'in-transaction';
+    const replay = inTransaction ? undefined : await beginIdempotentRequest(runtime.services, tenantKey, fingerprint);
     if (!replay) {
-      request.idempotency = tenantKey;
+      request.idempotency = { ...tenantKey, fingerprint, inTransaction };
       return;
     }
-    reply.headers(replay.headers).header(REPLAY_HEADER, 'true').status(replay.status);
-    // The kept bytes go out as they are: no re-serialisation, so the replay is byte for byte.
-    reply.serializer((payload) => payload as string);
-    return reply.send(replay.body);
+    return sendReplay(reply, replay);
   };
 
   const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
     const key = request.idempotency;
-    if (!key) return payload;
+    if (!key || key.kept) return payload;
     request.idempotency = undefined;
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
-    }
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    await finishIdempotentRequest(runtime.services, key, { status: reply.statusCode, headers, body });
+    const response: StoredResponse = { status: reply.statusCode, headers: keptHeaders(reply), body };
+    if (key.inTransaction) await keepFinishedResponse(runtime.services, key, key.fingerprint, response);
+    else await finishIdempotentRequest(runtime.services, key, response);
     return payload;
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
+    if (!route.config?.idempotent) return;
     appendRouteHook(route, 'preHandler', preHandler);
     appendRouteHook(route, 'onSend', onSend);
   });
+}
+
+export interface KeptResponse<T> {
+  /** The write that keeps the response, for the use case to commit with its change; absent without a key. */
+  alsoWrite?: (db: Database, result: T) => Write[];
+  /** Runs the use case and sends its result (the very bytes kept), or the replay the key holds. */
+  send(run: () => Promise<T>): Promise<FastifyReply>;
+}
+
+/**
+ * The response of an `in-transaction` route: status and headers from the result, the body
+ * serialised by the route's response schema before the change commits and kept with it.
+ *
+ * The key is looked up only when needed: when the write collides with a record of the key (a
+ * retry, or a concurrent twin that committed first) or when the use case refuses the request.
+ * Then a kept response of the same request is replayed, another request's key is
+ * `idempotency_key_reused`, and one still running is `idempotency_in_progress`.
+ */
+export function keptResponse<T>(runtime: AppRuntime, request: FastifyRequest, reply: FastifyReply, status: number, headersOf: (result: T) => Record<string, string>): KeptResponse<T> {
+  const key = request.idempotency?.inTransaction ? request.idempotency : undefined;
+  let kept: string | undefined;
+  const prepare = (result: T) => reply.status(status).headers(headersOf(result));
+  const response: KeptResponse<T> = {
+    alsoWrite: key
+      ? (db, result) => {
+          prepare(result).type('application/json; charset=utf-8');
+          kept = String(reply.serialize(result));
+          key.kept = true;
+          return [keepResponseWrite(db, key, key.fingerprint, { status, headers: keptHeaders(reply), body: kept }, runtime.services.clock.now())];
+        }
+      : undefined,
+    async send(run) {
+      try {
+        const result = await run();
+        return kept !== undefined ? sendVerbatim(prepare(result), kept) : prepare(result).send(result);
+      } catch (error) {
+        if (!key) throw error;
+        key.kept = false;
+        kept = undefined;
+        const collided = isKeyCollision(error);
+        if (!collided && !(isAppError(error) && error.status < 500)) throw error;
+        const replay = await lookUpIdempotentRequest(runtime.services, key, key.fingerprint);
+        if (replay) {
+          key.kept = true;
+          return sendReplay(reply, replay);
+        }
+        // The collision was with an expired record, now removed: run once more.
+        if (collided) return response.send(run);
+        throw error;
+      }
+    },
+  };
+  return response;
 }

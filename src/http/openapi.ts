@@ -33,7 +33,7 @@ function hasBody(route: RouteOptions): boolean {
 
 /** Adds security and the shared error responses to a route's schema, as routes are declared. */
 function completeRoute(route: RouteOptions): void {
-  const config = (route.config ?? {}) as { access?: import('./route-config.js').RouteAccess; idempotent?: boolean; errors?: ErrorCode[] };
+  const config = (route.config ?? {}) as { access?: import('./route-config.js').RouteAccess; idempotent?: boolean | 'in-transaction'; errors?: ErrorCode[] };
   const schema = (route.schema ??= {}) as Record<string, unknown> & { response?: Record<string, unknown>; hide?: boolean };
   if (schema.hide) return;
   const access = config.access;

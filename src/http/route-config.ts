@@ -15,8 +15,11 @@ export interface RouteAccess extends AccessRule {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** POSTs that create: Idempotency-Key is honoured. */
-    idempotent?: boolean;
+    /**
+     * POSTs that create: Idempotency-Key is honoured. `in-transaction`: the handler keeps the
+     * response in the transaction of its change (src/http/idempotency.ts, respondInTransaction).
+     */
+    idempotent?: boolean | 'in-transaction';
     /**
      * The use case validates the body itself (schema and business rules together, or a merged
      * document); Fastify parses it as JSON but does not check it against the documented schema.
@@ -27,7 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal?: Principal;
-    idempotency?: IdempotencyTenantKey;
+    idempotency?: IdempotencyTenantKey & { fingerprint: string; inTransaction: boolean; kept?: boolean };
   }
 }
 

@@ -4,7 +4,7 @@
  * given: the embedded adapter has a single connection, so reaching for the outer handle would wait
  * on itself.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../adapters/database/schema.js';
 
 export type Database = Kysely<DB>;
@@ -23,4 +23,38 @@ export interface DatabaseHandle {
 /** Runs `fn` in one transaction: the state change, its events and its outbox rows commit together. */
 export function withTransaction<T>(db: Database, fn: (trx: DatabaseTransaction) => Promise<T>): Promise<T> {
   return db.transaction().execute(fn);
+}
+
+/** A write to run together with others in one statement (see `writeAsOneStatement`). */
+export type Write = Compilable;
+
+/**
+ * Runs several writes as one statement, as data-modifying CTEs: atomic without BEGIN and COMMIT,
+ * in one round trip and one commit. A create that writes its row, its events, a usage counter and
+ * its idempotent response this way costs one statement instead of seven (issue 3 benchmark).
+ * The writes run as one snapshot: none sees another's rows, and constraints (foreign keys,
+ * unique keys) are checked at the end of the statement, so a child may reference a parent
+ * inserted beside it, and any failure undoes them all.
+ */
+export async function writeAsOneStatement(db: Database, writes: readonly Write[]): Promise<void> {
+  const compiled = writes.map((w) => w.compile());
+  if (compiled.length === 1) {
+    await db.executeQuery(compiled[0]!);
+    return;
+  }
+  const parameters: unknown[] = [];
+  const parts = compiled.map((query, i) => {
+    const offset = parameters.length;
+    parameters.push(...query.parameters);
+    // Kysely numbers parameters $1..$n per query and inlines no values, so every $n is a parameter.
+    return `w${i} as (${query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
+  await db.executeQuery(CompiledQuery.raw(`with ${parts.join(', ')} select 1`, parameters));
+}
+
+/** True for a unique-key violation (SQLSTATE 23505) on `constraint`, from `pg` or PGlite. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | undefined;
+  if (e?.code !== '23505') return false;
+  return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(`"${constraint}"`));
 }

@@ -2,7 +2,7 @@
  * Queries on `shipment_events` (the chains) and `events` (the organisation feed), always scoped by
  * organisation and mode.
  */
-import type { Database } from '../../ports/database.js';
+import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { ChainedEvent } from './hash-chain.js';
@@ -25,41 +25,36 @@ export interface FeedEvent {
   data: Record<string, unknown>;
 }
 
-/** Writes events into their shipment's chain and into the feed; run inside the change's transaction. */
-export async function insertShipmentEvents(db: Database, t: Tenant, events: readonly StoredShipmentEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await db
-    .insertInto('shipment_events')
-    .values(
-      events.map((e) => ({
-        shipment_id: e.shipment_id,
-        seq: e.seq,
-        event_id: e.event_id,
-        organization_id: t.organizationId,
-        mode: t.mode,
-        type: e.type,
-        created_at: e.created_at,
-        data: JSON.stringify(e.data),
-        data_sha256: e.data_sha256,
-        hash: e.hash,
-        erased_at: null,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('events')
-    .values(
-      events.map((e) => ({
-        id: e.event_id,
-        organization_id: t.organizationId,
-        mode: t.mode,
-        type: e.type,
-        shipment_id: e.shipment_id,
-        created_at: e.created_at,
-        data: JSON.stringify(e.data),
-      })),
-    )
-    .execute();
+/** The writes that put events into their shipment's chain and into the feed. */
+export function shipmentEventWrites(db: Database, t: Tenant, events: readonly StoredShipmentEvent[]): Write[] {
+  if (events.length === 0) return [];
+  const chain = db.insertInto('shipment_events').values(
+    events.map((e) => ({
+      shipment_id: e.shipment_id,
+      seq: e.seq,
+      event_id: e.event_id,
+      organization_id: t.organizationId,
+      mode: t.mode,
+      type: e.type,
+      created_at: e.created_at,
+      data: JSON.stringify(e.data),
+      data_sha256: e.data_sha256,
+      hash: e.hash,
+      erased_at: null,
+    })),
+  );
+  const feed = db.insertInto('events').values(
+    events.map((e) => ({
+      id: e.event_id,
+      organization_id: t.organizationId,
+      mode: t.mode,
+      type: e.type,
+      shipment_id: e.shipment_id,
+      created_at: e.created_at,
+      data: JSON.stringify(e.data),
+    })),
+  );
+  return [chain, feed];
 }
 
 /** A page of one shipment's chain in seq order, starting after `afterSeq`. */

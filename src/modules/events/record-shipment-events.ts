@@ -5,9 +5,9 @@
  */
 import type { Mode } from '../../core/mode.js';
 import { newId } from '../../core/ids.js';
-import type { Database } from '../../ports/database.js';
+import type { Database, Write } from '../../ports/database.js';
 import type { EventTypeName } from './event-catalogue.js';
-import { insertShipmentEvents, type StoredShipmentEvent } from './events.repository.js';
+import { shipmentEventWrites, type StoredShipmentEvent } from './events.repository.js';
 import { chainHash, dataSha256, type ChainHead } from './hash-chain.js';
 
 export interface ShipmentEventSpec {
@@ -39,6 +39,7 @@ export function chainShipmentEvents(target: ShipmentEventTarget, specs: readonly
   return { head, events };
 }
 
-export async function recordShipmentEvents(db: Database, target: ShipmentEventTarget, events: readonly StoredShipmentEvent[]): Promise<void> {
-  await insertShipmentEvents(db, target, events);
+/** The writes that record chained events; run them in the statement or transaction of their change. */
+export function shipmentEventsWrites(db: Database, target: ShipmentEventTarget, events: readonly StoredShipmentEvent[]): Write[] {
+  return shipmentEventWrites(db, target, events);
 }

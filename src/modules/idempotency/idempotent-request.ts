@@ -8,12 +8,16 @@
  * key is released and a retry runs again (pdf_render_failed is documented as safe to retry).
  * Known limit: a process that dies between committing its change and keeping the response leaves
  * a running record; its lock lapses after a minute and a retry then runs the request again.
+ * Routes that create the most (POST /v1/shipments) close that gap: they keep the response in the
+ * statement of their change (`lookUpIdempotentRequest` + `keepResponseWrite`), so the change and
+ * its response commit together, at the cost of one commit instead of three.
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../core/context.js';
-import { claimKey, deleteKey, findKey, storeResponse, type IdempotencyTenantKey, type StoredResponse } from './idempotency.repository.js';
+import { isUniqueViolation, type Database, type Write } from '../../ports/database.js';
+import { claimKey, deleteKey, deleteKeyIfExpired, findKey, insertFinishedKey, insertFinishedKeyWrite, storeResponse, type IdempotencyTenantKey, type StoredResponse } from './idempotency.repository.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
@@ -56,4 +60,47 @@ export async function beginIdempotentRequest(services: Pick<Services, 'db' | 'cl
 export async function finishIdempotentRequest(services: Pick<Services, 'db'>, k: IdempotencyTenantKey, response: StoredResponse): Promise<void> {
   if (response.status >= 500) await deleteKey(services.db, k);
   else await storeResponse(services.db, k, response);
+}
+
+/**
+ * For a route that keeps its response in the statement of its change, after that write collided
+ * or the request was refused: resolves the kept response to replay, or `undefined` when there is none. An expired record is removed first, so the
+ * change's insert of the key does not collide with it. Raises `idempotency_key_reused`, and
+ * `idempotency_in_progress` for a record still running.
+ */
+export async function lookUpIdempotentRequest(services: Pick<Services, 'db' | 'clock'>, k: IdempotencyTenantKey, fingerprint: string): Promise<StoredResponse | undefined> {
+  const record = await findKey(services.db, k);
+  if (!record) return undefined;
+  if (record.expires_at <= services.clock.now()) {
+    await deleteKeyIfExpired(services.db, k, services.clock.now());
+    return undefined;
+  }
+  if (record.request_hash !== fingerprint) {
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key for a new request.');
+  }
+  if (!record.response) {
+    throw new AppError('idempotency_in_progress', 'A request with this Idempotency-Key is still running; retry when it has finished.', { headers: { 'retry-after': '1' } });
+  }
+  return record.response;
+}
+
+/**
+ * The write that keeps the response with the change it reports, so both commit or neither. When a
+ * concurrent request with the same key commits first, the statement fails on the key:
+ * `isKeyCollision` tells that failure apart.
+ */
+export function keepResponseWrite(db: Database, k: IdempotencyTenantKey, fingerprint: string, response: StoredResponse, now: Date): Write {
+  return insertFinishedKeyWrite(db, k, fingerprint, response, now, new Date(now.getTime() + IDEMPOTENCY_TTL_MS));
+}
+
+/** True when a write failed on a record of the same key (a retry, or a concurrent twin that committed first). */
+export function isKeyCollision(error: unknown): boolean {
+  return isUniqueViolation(error, 'idempotency_keys_pkey');
+}
+
+/** Keeps a response that changed nothing (a refusal below 500); a concurrent winner's record stays. */
+export async function keepFinishedResponse(services: Pick<Services, 'db' | 'clock'>, k: IdempotencyTenantKey, fingerprint: string, response: StoredResponse): Promise<void> {
+  if (response.status >= 500) return;
+  const now = services.clock.now();
+  await insertFinishedKey(services.db, k, fingerprint, response, now, new Date(now.getTime() + IDEMPOTENCY_TTL_MS));
 }

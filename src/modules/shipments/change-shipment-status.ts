@@ -6,7 +6,7 @@
 import type { TenantContext } from '../../core/context.js';
 import type { Language } from '../../core/language.js';
 import { withTransaction } from '../../ports/database.js';
-import { recordUsage } from '../usage/record-usage.js';
+import { usageWrite } from '../usage/record-usage.js';
 import { validationError } from './create-shipment.js';
 import { findShipment } from './get-shipment.js';
 import { assertTransition, TRANSITIONS, type TargetStatus } from './shipment-status.js';
@@ -39,9 +39,8 @@ export async function changeShipmentStatus(ctx: TenantContext, id: string, to: T
       [transition.stamp]: now,
       ...(options.cancellationReason !== undefined ? { cancellation_reason: options.cancellationReason } : {}),
     };
-    const updated = await recordShipmentChange(trx, ctx, row, changes, [{ type: transition.event, status: to, fields: options.fields }], now);
-    if (to === 'issued') await recordUsage(trx, ctx, 'shipments_issued', now);
-    return updated;
+    const usage = to === 'issued' ? [usageWrite(trx, ctx, 'shipments_issued', now)] : [];
+    return recordShipmentChange(trx, ctx, row, changes, [{ type: transition.event, status: to, fields: options.fields }], now, usage);
   });
   return shipmentView(updated, options.language);
 }

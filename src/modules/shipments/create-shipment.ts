@@ -1,28 +1,35 @@
 /**
  * Creates a shipment (POST /v1/shipments): validates the input with the schema and the business
- * rules, stores a draft and its `shipment.created` event in one transaction, and with `issue`
- * issues it in the same transaction (DESIGN: `?issue=true` creates and issues in one call).
+ * rules, stores a draft and its `shipment.created` event in one statement, and with `issue`
+ * issues it in the same statement (DESIGN: `?issue=true` creates and issues in one call).
  * Raises `validation_failed` with the findings in `errors` (warnings alongside).
  */
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Language } from '../../core/language.js';
-import { withTransaction } from '../../ports/database.js';
-import { chainShipmentEvents, recordShipmentEvents, type ShipmentEventSpec } from '../events/record-shipment-events.js';
+import { writeAsOneStatement, type Database, type Write } from '../../ports/database.js';
+import { chainShipmentEvents, shipmentEventsWrites, type ShipmentEventSpec } from '../events/record-shipment-events.js';
 import { EMPTY_CHAIN } from '../events/hash-chain.js';
-import { recordUsage } from '../usage/record-usage.js';
+import { usageWrite } from '../usage/record-usage.js';
 import type { ShipmentInput } from './shipment-input.schema.js';
 import { shipmentView, type ShipmentView } from './shipment-view.js';
 import { chainOf } from './record-shipment-change.js';
-import { insertShipment, type ShipmentRow } from './shipments.repository.js';
+import { insertShipmentWrite, type ShipmentRow } from './shipments.repository.js';
 import { validateShipment } from './validate-shipment.js';
 
 export function validationError(result: { errors: AppError['errors']; warnings: AppError['warnings'] }, what: string): AppError {
   return new AppError('validation_failed', `${what} does not validate; see errors.`, { errors: result.errors, warnings: result.warnings });
 }
 
-export async function createShipment(ctx: TenantContext, body: unknown, options: { issue?: boolean; language: Language }): Promise<ShipmentView> {
+export interface CreateShipmentOptions {
+  issue?: boolean;
+  language: Language;
+  /** Writes that must commit with the shipment (its idempotent response), made from the result. */
+  alsoWrite?: (db: Database, created: ShipmentView) => Write[];
+}
+
+export async function createShipment(ctx: TenantContext, body: unknown, options: CreateShipmentOptions): Promise<ShipmentView> {
   const result = validateShipment(body, 'en');
   if (!result.valid || !result.transport_type) throw validationError(result, 'The shipment');
   const input = body as ShipmentInput;
@@ -53,10 +60,13 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     delivered_at: null,
     cancelled_at: null,
   };
-  await withTransaction(ctx.db, async (trx) => {
-    await insertShipment(trx, row);
-    await recordShipmentEvents(trx, target, events);
-    if (options.issue) await recordUsage(trx, ctx, 'shipments_issued', now);
-  });
-  return shipmentView(row, options.language);
+  const view = shipmentView(row, options.language);
+  // One statement: the row, its events, the usage counter and the idempotent response commit together.
+  await writeAsOneStatement(ctx.db, [
+    insertShipmentWrite(ctx.db, row),
+    ...shipmentEventsWrites(ctx.db, target, events),
+    ...(options.issue ? [usageWrite(ctx.db, ctx, 'shipments_issued', now)] : []),
+    ...(options.alsoWrite?.(ctx.db, view) ?? []),
+  ]);
+  return view;
 }

@@ -3,19 +3,19 @@
  * and chain head, and the events in the chain and the feed, inside the caller's transaction.
  */
 import type { TenantContext } from '../../core/context.js';
-import type { Database } from '../../ports/database.js';
-import { chainShipmentEvents, recordShipmentEvents, type ShipmentEventSpec, type ShipmentEventTarget } from '../events/record-shipment-events.js';
-import { updateShipmentRow, type ShipmentChanges, type ShipmentRow } from './shipments.repository.js';
+import { writeAsOneStatement, type Database, type Write } from '../../ports/database.js';
+import { chainShipmentEvents, shipmentEventsWrites, type ShipmentEventSpec, type ShipmentEventTarget } from '../events/record-shipment-events.js';
+import { updateShipmentWrite, type ShipmentChanges, type ShipmentRow } from './shipments.repository.js';
 
 export function chainOf(ctx: TenantContext, row: Pick<ShipmentRow, 'id' | 'event_seq' | 'head_hash'>): ShipmentEventTarget {
   return { organizationId: ctx.organizationId, mode: ctx.mode, shipmentId: row.id, head: { seq: row.event_seq, hash: row.head_hash } };
 }
 
-export async function recordShipmentChange(trx: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date): Promise<ShipmentRow> {
+/** Stores the change, its events and any `also` writes (a usage counter) in one statement. */
+export async function recordShipmentChange(trx: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date, also: readonly Write[] = []): Promise<ShipmentRow> {
   const target = chainOf(ctx, row);
   const chained = chainShipmentEvents(target, events, now);
   const all = { ...changes, event_seq: chained.head.seq, head_hash: chained.head.hash, updated_at: now };
-  await updateShipmentRow(trx, ctx, row.id, all);
-  await recordShipmentEvents(trx, target, chained.events);
+  await writeAsOneStatement(trx, [updateShipmentWrite(trx, ctx, row.id, all), ...shipmentEventsWrites(trx, target, chained.events), ...also]);
   return { ...row, ...all };
 }

@@ -1,6 +1,6 @@
 /** Queries on `shipments`, always scoped by organisation and mode. */
 import type { Selectable, Updateable } from 'kysely';
-import type { Database } from '../../ports/database.js';
+import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { ShipmentsTable } from '../../adapters/database/schema.js';
@@ -36,11 +36,8 @@ export interface ShipmentRow {
 type Row = Selectable<ShipmentsTable>;
 const fromRow = (row: Row) => row as unknown as ShipmentRow;
 
-export async function insertShipment(db: Database, row: ShipmentRow): Promise<void> {
-  await db
-    .insertInto('shipments')
-    .values({ ...row, data: JSON.stringify(row.data), warnings: JSON.stringify(row.warnings) })
-    .execute();
+export function insertShipmentWrite(db: Database, row: ShipmentRow): Write {
+  return db.insertInto('shipments').values({ ...row, data: JSON.stringify(row.data), warnings: JSON.stringify(row.warnings) });
 }
 
 /** One shipment of the tenant; `forUpdate` locks it for the rest of the transaction. */
@@ -53,12 +50,12 @@ export async function selectShipment(db: Database, t: Tenant, id: string, option
 
 export type ShipmentChanges = Partial<Omit<ShipmentRow, 'id' | 'organization_id' | 'mode' | 'created_at'>>;
 
-export async function updateShipmentRow(db: Database, t: Tenant, id: string, changes: ShipmentChanges): Promise<void> {
+export function updateShipmentWrite(db: Database, t: Tenant, id: string, changes: ShipmentChanges): Write {
   const { data, warnings, ...rest } = changes;
   const values: Updateable<ShipmentsTable> = { ...rest };
   if (data !== undefined) values.data = JSON.stringify(data);
   if (warnings !== undefined) values.warnings = JSON.stringify(warnings);
-  await db.updateTable('shipments').set(values).where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).execute();
+  return db.updateTable('shipments').set(values).where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
 }
 
 export interface ShipmentFilter {

@@ -6,7 +6,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { keptResponse } from '../../http/idempotency.js';
 import { tenantContext } from '../../http/tenant-context.js';
+import type { ShipmentView } from './shipment-view.js';
 import { ShipmentEventPageSchema, ShipmentEventSchema } from '../events/events.schema.js';
 import { checkShipmentIntegrity } from './check-shipment-integrity.js';
 import { cancelShipment, issueShipment } from './change-shipment-status.js';
@@ -59,7 +61,7 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<{ Querystring: { issue?: boolean } }>(
     SHIPMENT_PATHS.collection,
     {
-      config: { ...write, idempotent: true, bodyCheckedByHandler: true, errors: ['bad_request'] },
+      config: { ...write, idempotent: 'in-transaction', bodyCheckedByHandler: true, errors: ['bad_request'] },
       schema: {
         operationId: 'createShipment',
         tags: ['shipments'],
@@ -73,8 +75,8 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
       },
     },
     async (request, reply) => {
-      const created = await createShipment(ctx(request), request.body, { issue: request.query.issue, language: language(request) });
-      return reply.status(201).header('location', `${SHIPMENT_PATHS.collection}/${created.id}`).send(created);
+      const response = keptResponse<ShipmentView>(runtime, request, reply, 201, (created) => ({ location: `${SHIPMENT_PATHS.collection}/${created.id}` }));
+      return response.send(() => createShipment(ctx(request), request.body, { issue: request.query.issue, language: language(request), alsoWrite: response.alsoWrite }));
     },
   );
 

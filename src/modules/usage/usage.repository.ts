@@ -1,6 +1,6 @@
 /** Queries on `usage_counters`: sharded per-day counters, summed when read. */
 import { sql } from 'kysely';
-import type { Database } from '../../ports/database.js';
+import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 
 interface Tenant {
@@ -11,11 +11,11 @@ interface Tenant {
 /** Spreads one tenant's increments over this many rows so concurrent transactions rarely wait on each other. */
 export const USAGE_SHARDS = 8;
 
-export async function incrementUsage(db: Database, t: Tenant, day: string, metric: string, by: number, shard: number): Promise<void> {
-  await sql`
-    insert into usage_counters (organization_id, mode, day, metric, shard, value)
-    values (${t.organizationId}, ${t.mode}, ${day}, ${metric}, ${shard}, ${by})
-    on conflict (organization_id, mode, day, metric, shard) do update set value = usage_counters.value + excluded.value`.execute(db);
+export function incrementUsageWrite(db: Database, t: Tenant, day: string, metric: string, by: number, shard: number): Write {
+  return db
+    .insertInto('usage_counters')
+    .values({ organization_id: t.organizationId, mode: t.mode, day, metric, shard, value: by })
+    .onConflict((oc) => oc.columns(['organization_id', 'mode', 'day', 'metric', 'shard']).doUpdateSet({ value: sql`usage_counters.value + excluded.value` }));
 }
 
 export interface UsageRow {
