@@ -50,7 +50,8 @@ const subjectUrl = `${service.address}/v1/shipments${issue ? '?issue=true' : ''}
 console.log(`POST ${issue ? '/v1/shipments?issue=true' : '/v1/shipments'} (${body.length} bytes) vs bare pg insert — ${service.backend}, ${CONNECTIONS} connections, ${DURATION_S} s each, Node ${process.version}`);
 if (pool) {
   const r = await compare(
-    { url: `${bareAddress}/bare`, method: 'POST', headers: json, body },
+    // The same generator for both (a fresh Idempotency-Key per request; the bare route ignores it).
+    { url: `${bareAddress}/bare`, method: 'POST', headers: json, body, uniqueIdempotencyKey: true },
     { url: subjectUrl, method: 'POST', headers: { ...json, authorization: `Bearer ${service.key}` }, body, uniqueIdempotencyKey: true },
   );
   const stored = await service.runtime.services.db.selectFrom('shipments').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

@@ -57,6 +57,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
       for (const method of [route.method].flat()) markBodyCheckedByHandler(method, route.url);
     } else if ([route.method].flat().some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) appendRouteHook(route, 'preValidation', refuseUnstorableText);
   });
+  // Bodies are JSON: Fastify's text/plain parser would hand a use case a string instead of a 415.
+  app.removeContentTypeParser('text/plain');
   // JSON merge patch (RFC 7396) bodies are JSON: PATCH routes take both media types.
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.addSchema(FindingSchema);

@@ -1,8 +1,7 @@
 /**
- * The load generator, run as its own process so it does not share the server's event loop:
- * autocannon with the options given as JSON in argv[2], printing its result as JSON. With
- * `uniqueIdempotencyKey` every request carries a fresh Idempotency-Key, as a real client's retries-safe
- * creates would.
+ * The load generator for creates, run as its own process so it does not share the server's event
+ * loop: autocannon with the options given as JSON in argv[2], every request with a fresh
+ * Idempotency-Key (as a client's retry-safe creates would), printing its result as JSON.
  */
 import { randomUUID } from 'node:crypto';
 import autocannon, { type Request } from 'autocannon';
@@ -14,7 +13,6 @@ interface LoadOptions {
   body?: string;
   connections: number;
   seconds: number;
-  uniqueIdempotencyKey?: boolean;
 }
 
 const options = JSON.parse(process.argv[2]!) as LoadOptions;
@@ -28,7 +26,7 @@ const result = await autocannon({
       headers: options.headers,
       ...(options.body ? { body: options.body } : {}),
       setupRequest: (request: Request) => {
-        if (options.uniqueIdempotencyKey) request.headers = { ...request.headers, 'idempotency-key': randomUUID() };
+        request.headers = { ...request.headers, 'idempotency-key': randomUUID() };
         return request;
       },
     },

@@ -67,7 +67,7 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payload_too_large', 'The request body is larger than this route accepts.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', 'Send the body as application/json.');
+      return new AppError('unsupported_media_type', 'Send the body as application/json (a PATCH also takes application/merge-patch+json).');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('bad_request', 'Content-Length does not match the body.');
   }

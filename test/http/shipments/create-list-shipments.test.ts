@@ -88,6 +88,8 @@ describe.each(backends())('creating and listing shipments on $name', (backend) =
     expect(nl.errors[0].message).not.toBe(bad.errors[0].message);
     expect((await dry([1, 2])).json()).toMatchObject({ valid: false, errors: [expect.objectContaining({ path: '$', code: 'invalid_type' })] });
     expectProblem(await s.t.app.inject({ method: 'POST', url: '/v1/shipments/validate', headers: { ...s.t.auth(fresh.testKey), 'content-type': 'application/json' }, payload: '{' }), 'malformed_json');
+    const asText = await s.t.app.inject({ method: 'POST', url: '/v1/shipments', headers: { ...s.t.auth(fresh.testKey), 'content-type': 'text/plain' }, payload: JSON.stringify(minimalShipment()) });
+    expectProblem(asText, 'unsupported_media_type');
     const list = await s.t.app.inject({ method: 'GET', url: '/v1/shipments', headers: s.t.auth(fresh.testKey) });
     expect(list.json().data).toEqual([]);
   });

@@ -39,6 +39,7 @@ describe.each(backends())('updating shipments on $name', (backend) => {
   it('refuses other media types and bodies that are not objects', async () => {
     const { id } = await s.api.created();
     expectProblem(await s.api.patch(id, 'reference=x', { contentType: 'application/x-www-form-urlencoded' }), 'unsupported_media_type');
+    expectProblem(await s.api.patch(id, '{"reference": "x"}', { contentType: 'text/plain' }), 'unsupported_media_type');
     expectProblem(await s.api.patch(id, '{"reference": ', { contentType: 'application/merge-patch+json' }), 'malformed_json');
     const notObject = expectProblem(await s.api.patch(id, ['reference']), 'validation_failed');
     expect(notObject.errors[0]).toMatchObject({ path: '$', code: 'invalid_type' });
