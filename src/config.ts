@@ -29,6 +29,7 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Union([LogLevel], { default: 'info' }),
   RATE_LIMIT_REQUESTS: Type.Integer({ minimum: 1, default: 100 }),
   RATE_LIMIT_WINDOW_S: Type.Integer({ minimum: 1, default: 1 }),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '0' }),
 });
 
 export type Environment = Static<typeof Environment>;
@@ -48,6 +49,8 @@ export interface Config {
   role: Role;
   logLevel: string;
   rateLimit: { requests: number; windowS: number };
+  /** Webhook targets on private addresses and over http: for tests and local development only. */
+  webhooks: { allowPrivateTargets: boolean };
 }
 
 export class ConfigError extends Error {
@@ -69,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
     throw new ConfigError(`ROLE=${e.ROLE} runs one role in its own process, which needs DATABASE_URL (the embedded database serves one process)`);
   }
+  if (e.ENVIRONMENT === 'production' && e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1') {
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_TARGETS=1 lets webhooks reach private networks: it is for tests and local development, never for ENVIRONMENT=production');
+  }
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -86,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S },
+    webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' },
   };
 }

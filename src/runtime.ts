@@ -8,6 +8,8 @@ import type { AppRuntime } from './app-runtime.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Services } from './core/context.js';
+import type { Resolver } from './ports/resolver.js';
+import { systemResolver } from './adapters/resolver/system.js';
 import { lockDataDir, type DataDirLock } from './adapters/database/data-dir-lock.js';
 import { migrate } from './adapters/database/migrator.js';
 import { openPglite } from './adapters/database/pglite.js';
@@ -32,6 +34,8 @@ export interface Runtime extends AppRuntime {
 
 export interface RuntimeOptions {
   clock?: Clock;
+  /** Name resolution for webhook targets; tests pass a fixed table. */
+  resolver?: Resolver;
   /** Where background failures are reported (the process logger). */
   onError?: (error: unknown, context: string) => void;
   /** Job poll interval; tests shorten it. */
@@ -67,7 +71,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const objects = config.s3 ? createS3ObjectStore(config.s3) : createFileSystemObjectStore(join(config.dataDir, 'objects'));
     closers.push(() => objects.close());
     const secrets = await loadServiceSecrets(database.db, clock.now());
-    const services: Services = { db: database.db, kv, objects, clock, secrets };
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver: options.resolver ?? systemResolver() };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });

@@ -7,12 +7,14 @@ import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
 import type { KeyValue } from '../ports/keyvalue.js';
 import type { ObjectStore } from '../ports/objects.js';
+import type { Resolver } from '../ports/resolver.js';
 
 export interface Services {
   db: Database;
   kv: KeyValue;
   objects: ObjectStore;
   clock: Clock;
+  resolver: Resolver;
   /** Secrets the service made for itself (cursor and URL signing), shared by every process. */
   secrets: { cursor: string; urls: string };
 }

@@ -65,6 +65,14 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
     en: () => 'Contains a character that cannot be stored: U+0000 or an unpaired surrogate.',
     nl: () => 'Bevat een teken dat niet kan worden opgeslagen: U+0000 of een ongepaarde surrogaat.',
   },
+  unsafe_url: {
+    en: (p) => `Not a safe webhook target: ${String(p.reason)}`,
+    nl: (p) => `Geen veilig webhookdoel: ${String(p.reason)}`,
+  },
+  unknown_event_type: {
+    en: (p) => `There is no event type ${String(p.type)}; use a type of the catalogue, a family wildcard such as shipment.*, or *.`,
+    nl: (p) => `Er is geen gebeurtenistype ${String(p.type)}; gebruik een type uit de catalogus, een familiejoker zoals shipment.*, of *.`,
+  },
   field_frozen: {
     en: (p) => `The field ${String(p.field)} is frozen since the shipment was ${String(p.status)}; it can no longer change.`,
     nl: (p) => `Het veld ${String(p.field)} is bevroren sinds de zending de status ${String(p.status)} kreeg; het kan niet meer wijzigen.`,

@@ -68,6 +68,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'shipments', description: 'Create, read, list, update, issue and cancel shipments; per-shipment events and integrity.' },
         { name: 'events', description: 'The organisation-wide event feed (90 days) and the event catalogue (see `webhooks`).' },
         { name: 'usage', description: 'Metered usage per UTC day.' },
+        { name: 'webhooks', description: 'Webhook endpoints with their signing secrets; deliveries and their log.' },
         { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
       ],
       webhooks: eventWebhooks() as never,

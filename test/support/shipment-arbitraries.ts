@@ -216,11 +216,16 @@ const combinedTransportArb = fc.record(
  * prefixes of their own, so random text never makes them one party.
  */
 function distinctCarriers(carrier: Party, successors: Party[] | undefined): Pick<ShipmentInput, 'carrier' | 'successive_carriers'> {
-  const prefixed = (prefix: string, value: string | undefined, max: number) => (value === undefined ? {} : { vat_number: `${prefix}${value}`.slice(0, max) });
+  // Cut at a length limit without splitting a surrogate pair: half an emoji is text no database stores.
+  const cut = (text: string, max: number) => {
+    const head = text.slice(0, max);
+    return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
+  };
+  const prefixed = (prefix: string, value: string | undefined, max: number) => (value === undefined ? {} : { vat_number: cut(`${prefix}${value}`, max) });
   return {
     carrier: { ...carrier, ...prefixed('CR', carrier.vat_number, 30) },
     ...(successors
-      ? { successive_carriers: successors.map((p, i) => ({ ...p, name: `Successor ${i + 1} ${p.name}`.slice(0, 200), ...prefixed(`SC${i}`, p.vat_number, 30) })) }
+      ? { successive_carriers: successors.map((p, i) => ({ ...p, name: cut(`Successor ${i + 1} ${p.name}`, 200), ...prefixed(`SC${i}`, p.vat_number, 30) })) }
       : {}),
   };
 }

@@ -15,6 +15,7 @@ import { openPglite } from '../../src/adapters/database/pglite.js';
 import { createApiKey } from '../../src/modules/api-keys/create-api-key.js';
 import { createOrganization } from '../../src/modules/organizations/create-organization.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { fixedResolver } from '../../src/adapters/resolver/fixed.js';
 import type { Backend } from './backends.js';
 
 export interface Tenant {
@@ -29,6 +30,8 @@ export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;
   clock: ManualClock;
+  /** Name resolution of this app: tests make names resolve where they need (no DNS server here). */
+  resolver: ReturnType<typeof fixedResolver>;
   /** A new organisation (cleared for live unless told) with a test and a live key. */
   newTenant(options?: { liveEnabled?: boolean; scopes?: Scope[] }): Promise<Tenant>;
   auth(key: string): { authorization: string };
@@ -52,8 +55,10 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());
+  const resolver = fixedResolver();
   const runtime = await createRuntime(config, {
     clock,
+    resolver,
     database: backend.databaseUrl ? undefined : await openPglite('memory://'),
   });
   const app = await buildApp(runtime, { plugins: options.plugins });
@@ -62,6 +67,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     app,
     runtime,
     clock,
+    resolver,
     async newTenant({ liveEnabled = true, scopes } = {}) {
       const services = runtime.services;
       const org = await createOrganization(services, { name: 'Test organisation', liveEnabled });

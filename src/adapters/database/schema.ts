@@ -125,6 +125,22 @@ export interface UsageCountersTable {
   value: ColumnType<string, number, number>;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  url: string;
+  description: string | null;
+  events: Json<string[]>;
+  active: boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -144,4 +160,5 @@ export interface DB {
   shipment_events: ShipmentEventsTable;
   events: EventsTable;
   usage_counters: UsageCountersTable;
+  webhook_endpoints: WebhookEndpointsTable;
 }

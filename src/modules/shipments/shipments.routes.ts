@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { keptResponse } from '../../http/idempotency.js';
+import { optionalBody } from '../../http/optional-body.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import type { ShipmentView } from './shipment-view.js';
 import { ShipmentEventPageSchema, ShipmentEventSchema } from '../events/events.schema.js';
@@ -157,10 +158,7 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
     SHIPMENT_PATHS.cancel,
     {
       config: { ...write, errors: ['invalid_id', 'not_found', 'invalid_transition'] },
-      // The body is optional: a POST without one is an empty object, not a schema failure.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      preValidation: optionalBody,
       schema: {
         operationId: 'cancelShipment',
         tags: ['shipments'],

@@ -1,0 +1,31 @@
+/** Creates a webhook endpoint in the caller's mode; the response is the only one that shows its secret. */
+import type { TenantContext } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
+import { checkEventSubscriptions } from './check-event-subscriptions.js';
+import { checkWebhookTarget } from './check-webhook-target.js';
+import type { CreateWebhookEndpoint } from './webhook-endpoint.schema.js';
+import { endpointView, type WebhookEndpointView } from './webhook-endpoint-view.js';
+import { newWebhookSecret } from './webhook-secret.js';
+import { insertEndpoint } from './webhooks.repository.js';
+
+export async function createWebhookEndpoint(ctx: TenantContext, input: CreateWebhookEndpoint, allowPrivateTargets: boolean): Promise<WebhookEndpointView & { secret: string }> {
+  const events = checkEventSubscriptions(input.events);
+  await checkWebhookTarget(ctx.resolver, input.url, allowPrivateTargets);
+  const now = ctx.clock.now();
+  const row = {
+    id: newId('webhook_endpoint', now),
+    organization_id: ctx.organizationId,
+    mode: ctx.mode,
+    url: input.url,
+    description: input.description ?? null,
+    events,
+    active: input.active ?? true,
+    secret: newWebhookSecret(),
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertEndpoint(ctx.db, row);
+  return { ...endpointView(row), secret: row.secret };
+}

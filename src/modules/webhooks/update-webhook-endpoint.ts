@@ -1,0 +1,23 @@
+/** Changes an endpoint's url, events, description or active flag; a new url is checked like a new endpoint's. */
+import type { TenantContext } from '../../core/context.js';
+import { checkEventSubscriptions } from './check-event-subscriptions.js';
+import { checkWebhookTarget } from './check-webhook-target.js';
+import { findEndpoint } from './get-webhook-endpoint.js';
+import type { UpdateWebhookEndpoint } from './webhook-endpoint.schema.js';
+import { endpointView, type WebhookEndpointView } from './webhook-endpoint-view.js';
+import { updateEndpoint } from './webhooks.repository.js';
+
+export async function updateWebhookEndpoint(ctx: TenantContext, id: string, input: UpdateWebhookEndpoint, allowPrivateTargets: boolean): Promise<WebhookEndpointView> {
+  const current = await findEndpoint(ctx, id);
+  const events = input.events ? checkEventSubscriptions(input.events) : undefined;
+  if (input.url !== undefined && input.url !== current.url) await checkWebhookTarget(ctx.resolver, input.url, allowPrivateTargets);
+  const changes = {
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(events ? { events } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+    updated_at: ctx.clock.now(),
+  };
+  await updateEndpoint(ctx.db, ctx, id, changes);
+  return endpointView({ ...current, ...changes });
+}

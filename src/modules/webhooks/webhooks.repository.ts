@@ -1,0 +1,72 @@
+/** Queries on `webhook_endpoints`, always scoped by organisation and mode; deleted rows are invisible. */
+import type { Database } from '../../ports/database.js';
+import type { Mode } from '../../core/mode.js';
+import type { SortOrder } from '../../core/pagination.js';
+
+interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+export interface WebhookEndpointRow {
+  id: string;
+  organization_id: string;
+  mode: Mode;
+  url: string;
+  description: string | null;
+  events: string[];
+  active: boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at'] as const;
+
+export async function insertEndpoint(db: Database, row: WebhookEndpointRow): Promise<void> {
+  await db.insertInto('webhook_endpoints').values({ ...row, events: JSON.stringify(row.events), deleted_at: null }).execute();
+}
+
+export async function selectEndpoint(db: Database, t: Tenant, id: string): Promise<WebhookEndpointRow | undefined> {
+  return (await db
+    .selectFrom('webhook_endpoints')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()) as WebhookEndpointRow | undefined;
+}
+
+export async function selectEndpoints(db: Database, t: Tenant, page: { after?: string; order: SortOrder; limit: number }): Promise<WebhookEndpointRow[]> {
+  let query = db
+    .selectFrom('webhook_endpoints')
+    .select(COLUMNS)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', page.order)
+    .limit(page.limit);
+  if (page.after) query = query.where('id', page.order === 'desc' ? '<' : '>', page.after);
+  return (await query.execute()) as WebhookEndpointRow[];
+}
+
+export type EndpointChanges = Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'active' | 'secret' | 'previous_secret' | 'previous_secret_expires_at' | 'updated_at'>> & {
+  deleted_at?: Date;
+};
+
+/** Applies changes to a live endpoint; resolves false when there is none. */
+export async function updateEndpoint(db: Database, t: Tenant, id: string, changes: EndpointChanges): Promise<boolean> {
+  const { events, ...rest } = changes;
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ ...rest, ...(events ? { events: JSON.stringify(events) } : {}) })
+    .where('id', '=', id)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
