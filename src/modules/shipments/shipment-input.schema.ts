@@ -286,5 +286,3 @@ export interface ShipmentInput {
   documents_attached?: string[];
   waste?: Waste;
 }
-
-export const SHIPMENT_INPUT_FIELDS = Object.keys(shipmentInputProperties) as (keyof ShipmentInput)[];
