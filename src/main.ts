@@ -85,7 +85,10 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     if (sandbox) process.stdout.write(welcome(config, sandbox));
   }
-  if (config.role !== 'api') runtime.jobs.loop.start();
+  if (config.role !== 'api') {
+    runtime.jobs.loop.start();
+    runtime.deliveries.loop.start();
+  }
   logger.info({ role: config.role, environment: config.environment, port: app ? config.port : undefined, database: runtime.database.kind }, 'started');
 }
 

@@ -24,10 +24,15 @@ import { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-key.js'
 import { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
 import { loadServiceSecrets } from './modules/system/service-secrets.repository.js';
 import type { DatabaseHandle } from './ports/database.js';
+import { nodeHttpTransport } from './adapters/webhook-transport/node-http.js';
+import { DeliveryWorker } from './modules/webhooks/delivery-worker.js';
+import { ATTEMPT_TIMEOUT_MS, MAX_ANSWER_BYTES } from './modules/webhooks/delivery-policy.js';
+import { API_VERSION } from './core/version.js';
 
 export interface Runtime extends AppRuntime {
   database: DatabaseHandle;
   jobs: JobRunner;
+  deliveries: DeliveryWorker;
   startDraining(): void;
   close(): Promise<void>;
 }
@@ -40,6 +45,8 @@ export interface RuntimeOptions {
   onError?: (error: unknown, context: string) => void;
   /** Job poll interval; tests shorten it. */
   jobPollIntervalMs?: number;
+  /** Webhook delivery poll interval; tests shorten it. */
+  deliveryPollIntervalMs?: number;
   /** An already open database (tests use an in-memory PGlite); it is closed with the runtime. */
   database?: DatabaseHandle;
 }
@@ -71,17 +78,23 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const objects = config.s3 ? createS3ObjectStore(config.s3) : createFileSystemObjectStore(join(config.dataDir, 'objects'));
     closers.push(() => objects.close());
     const secrets = await loadServiceSecrets(database.db, clock.now());
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver: options.resolver ?? systemResolver() };
+    const resolver = options.resolver ?? systemResolver();
+    const webhookTransport = nodeHttpTransport({ resolver, allowPrivate: config.webhooks.allowPrivateTargets, timeoutMs: ATTEMPT_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, userAgent: `freight-document-service-webhooks/${API_VERSION}` });
+    closers.push(() => webhookTransport.close());
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });
     closers.push(() => jobs.loop.stop());
+    const deliveries = new DeliveryWorker(services, webhookTransport, { pollIntervalMs: options.deliveryPollIntervalMs, onError: options.onError });
+    closers.push(() => deliveries.loop.stop());
     let draining = false;
     return {
       config,
       services,
       database,
       jobs,
+      deliveries,
       schemaVersion,
       authenticator: new ApiKeyAuthenticator(database.db, clock),
       rateLimiter: kv.rateLimiter({ keyPrefix: 'rl:api', points: config.rateLimit.requests, durationS: config.rateLimit.windowS }),

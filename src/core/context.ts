@@ -8,6 +8,7 @@ import type { Database } from '../ports/database.js';
 import type { KeyValue } from '../ports/keyvalue.js';
 import type { ObjectStore } from '../ports/objects.js';
 import type { Resolver } from '../ports/resolver.js';
+import type { WebhookTransport } from '../ports/webhook-transport.js';
 
 export interface Services {
   db: Database;
@@ -15,6 +16,8 @@ export interface Services {
   objects: ObjectStore;
   clock: Clock;
   resolver: Resolver;
+  /** Outbound webhook POSTs (deliveries and the synchronous test ping). */
+  webhookTransport: WebhookTransport;
   /** Secrets the service made for itself (cursor and URL signing), shared by every process. */
   secrets: { cursor: string; urls: string };
 }

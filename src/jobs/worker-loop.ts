@@ -3,6 +3,10 @@
  * a batch of due items, processes them concurrently with no transaction open, and polls again.
  * A due item is picked up within `pollIntervalMs` (500 ms by default). `stop()` stops claiming and
  * waits for the items in hand, so a graceful shutdown loses no work.
+ *
+ * Without `concurrency` a round waits for its whole batch before claiming again (jobs: few and
+ * quick). With it, the loop keeps up to that many items in flight and claims as soon as a slot
+ * frees, so one slow item (a webhook receiver taking its full 10 s) never holds up the others.
  */
 export interface WorkerLoopOptions<T> {
   name: string;
@@ -11,6 +15,8 @@ export interface WorkerLoopOptions<T> {
   /** Works one claimed item; it records its own outcome. A throw is logged, never fatal to the loop. */
   process(item: T): Promise<void>;
   batchSize?: number;
+  /** Items in flight at once, claimed as slots free up. */
+  concurrency?: number;
   pollIntervalMs?: number;
   /** Pause after a failed claim (database down), so the loop does not spin. */
   errorBackoffMs?: number;
@@ -62,11 +68,34 @@ export class WorkerLoop<T> {
   }
 
   private async run(): Promise<void> {
+    if (this.options.concurrency) return this.runSlots(this.options.concurrency);
     while (this.running) {
       let pause = this.options.pollIntervalMs ?? 500;
       try {
         // A full batch suggests more is due: claim again without pausing.
         if ((await this.tick()) >= (this.options.batchSize ?? 10)) pause = 0;
+      } catch (error) {
+        this.options.onError?.(error, `${this.options.name}: claim`);
+        pause = this.options.errorBackoffMs ?? 2000;
+      }
+      if (this.running && pause > 0) await this.sleep(pause);
+    }
+  }
+
+  private async runSlots(concurrency: number): Promise<void> {
+    while (this.running) {
+      const free = concurrency - this.inFlight.size;
+      if (free <= 0) {
+        await Promise.race(this.inFlight);
+        continue;
+      }
+      let pause = this.options.pollIntervalMs ?? 500;
+      try {
+        const limit = Math.min(free, this.options.batchSize ?? concurrency);
+        const items = await this.options.claim(limit);
+        for (const item of items) void this.track(item);
+        // A full claim suggests more is due: claim again as soon as a slot is free.
+        if (items.length >= limit) pause = 0;
       } catch (error) {
         this.options.onError?.(error, `${this.options.name}: claim`);
         pause = this.options.errorBackoffMs ?? 2000;

@@ -10,6 +10,8 @@ import type { DatabaseHandle } from '../../src/ports/database.js';
 
 export interface ScratchDatabase {
   name: string;
+  /** Its PostgreSQL URL; absent for PGlite. */
+  url?: string;
   /** Opens a new handle (a new pool: another "process") on the same database. */
   open(): Promise<DatabaseHandle>;
   drop(): Promise<void>;
@@ -35,6 +37,7 @@ export async function scratchDatabase(kind: 'pglite' | 'postgres'): Promise<Scra
   const handles: DatabaseHandle[] = [];
   return {
     name,
+    url: url.toString(),
     open: async () => {
       const handle = openPostgres(url.toString());
       handles.push(handle);

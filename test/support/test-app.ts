@@ -17,6 +17,7 @@ import { createOrganization } from '../../src/modules/organizations/create-organ
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { fixedResolver } from '../../src/adapters/resolver/fixed.js';
 import type { Backend } from './backends.js';
+import { scratchDatabase } from './databases.js';
 
 export interface Tenant {
   organizationId: string;
@@ -42,15 +43,22 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   plugins?: FastifyPluginAsync<{ runtime: AppRuntime }>[];
   clock?: ManualClock;
+  /**
+   * On PostgreSQL, a fresh database of this app's own, dropped on close: for tests whose workers
+   * claim rows across organisations (webhook deliveries), so other files' rows stay out of reach.
+   */
+  ownDatabase?: boolean;
 }
 
 export async function buildTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fds-test-'));
+  const own = options.ownDatabase && backend.databaseUrl ? await scratchDatabase('postgres') : undefined;
+  const databaseUrl = own?.url ?? backend.databaseUrl;
   const config = loadConfig({
     ENVIRONMENT: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     ...options.env,
   });
@@ -59,7 +67,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
   const runtime = await createRuntime(config, {
     clock,
     resolver,
-    database: backend.databaseUrl ? undefined : await openPglite('memory://'),
+    database: databaseUrl ? undefined : await openPglite('memory://'),
   });
   const app = await buildApp(runtime, { plugins: options.plugins });
   await app.ready();
@@ -79,6 +87,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     async close() {
       await app.close();
       await runtime.close();
+      await own?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

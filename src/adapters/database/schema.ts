@@ -141,6 +141,54 @@ export interface WebhookEndpointsTable {
   deleted_at: Timestamp | null;
 }
 
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'dead';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  origin: 'event' | 'replay' | 'ping';
+  replay_of: string | null;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  failures: Generated<number>;
+  max_attempts: number;
+  next_attempt_at: Timestamp | null;
+  locked_until: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  request_headers: Json<Record<string, string>> | null;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  delivery_id: string;
+  number: number;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  duration_ms: number | null;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+}
+
+export interface WebhookDeadLettersTable {
+  delivery_id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  endpoint_id: string;
+  event_id: string;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+  outcome: 'resolved' | 'dead' | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -161,4 +209,7 @@ export interface DB {
   events: EventsTable;
   usage_counters: UsageCountersTable;
   webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  webhook_dead_letters: WebhookDeadLettersTable;
 }

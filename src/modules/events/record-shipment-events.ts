@@ -8,6 +8,7 @@ import { newId } from '../../core/ids.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { EventTypeName } from './event-catalogue.js';
 import { shipmentEventWrites, type StoredShipmentEvent } from './events.repository.js';
+import { deliveryFanOutWrite } from '../webhooks/fan-out-deliveries.js';
 import { chainHash, dataSha256, type ChainHead } from './hash-chain.js';
 
 export interface ShipmentEventSpec {
@@ -39,7 +40,12 @@ export function chainShipmentEvents(target: ShipmentEventTarget, specs: readonly
   return { head, events };
 }
 
-/** The writes that record chained events; run them in the statement or transaction of their change. */
+/**
+ * The writes that record chained events and fan them out to webhook endpoints; run them in the
+ * statement or transaction of their change.
+ */
 export function shipmentEventsWrites(db: Database, target: ShipmentEventTarget, events: readonly StoredShipmentEvent[]): Write[] {
-  return shipmentEventWrites(db, target, events);
+  if (events.length === 0) return [];
+  const deliveries = deliveryFanOutWrite(db, target, events.map((e) => ({ id: e.event_id, type: e.type, created_at: e.created_at, data: e.data })));
+  return [...shipmentEventWrites(db, target, events), deliveries];
 }

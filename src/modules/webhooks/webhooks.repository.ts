@@ -40,6 +40,17 @@ export async function selectEndpoint(db: Database, t: Tenant, id: string): Promi
     .executeTakeFirst()) as WebhookEndpointRow | undefined;
 }
 
+/** An endpoint even after deletion, for messages that must tell deleted from inactive. */
+export async function selectEndpointIncludingDeleted(db: Database, t: Tenant, id: string): Promise<(WebhookEndpointRow & { deleted_at: Date | null }) | undefined> {
+  return (await db
+    .selectFrom('webhook_endpoints')
+    .select([...COLUMNS, 'deleted_at'])
+    .where('id', '=', id)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .executeTakeFirst()) as (WebhookEndpointRow & { deleted_at: Date | null }) | undefined;
+}
+
 export async function selectEndpoints(db: Database, t: Tenant, page: { after?: string; order: SortOrder; limit: number }): Promise<WebhookEndpointRow[]> {
   let query = db
     .selectFrom('webhook_endpoints')

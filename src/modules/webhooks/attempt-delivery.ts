@@ -1,0 +1,52 @@
+/**
+ * One attempt of a claimed delivery: sign the stored body anew, POST it, and turn the outcome into
+ * the record the worker writes (service description, Delivery headers and Delivery behaviour).
+ */
+import type { WebhookTransport } from '../../ports/webhook-transport.js';
+import type { AttemptRecord, ClaimedDelivery } from './deliveries.repository.js';
+import { isSuccess, nextAttemptAt } from './delivery-policy.js';
+import { signatureHeader } from './webhook-signature.js';
+
+/** The secrets that sign now: the current one, and the previous one during its grace period. */
+export function signingSecrets(endpoint: { secret: string; previous_secret: string | null; previous_secret_expires_at: Date | null }, now: Date): string[] {
+  const inGrace = endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > now;
+  return inGrace ? [endpoint.secret, endpoint.previous_secret!] : [endpoint.secret];
+}
+
+export function deliveryHeaders(delivery: Pick<ClaimedDelivery, 'id' | 'event_id' | 'body'>, secrets: readonly string[], now: Date): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'service-signature': signatureHeader(secrets, Math.floor(now.getTime() / 1000), delivery.body),
+    'service-event-id': delivery.event_id,
+    'service-delivery-id': delivery.id,
+  };
+}
+
+export async function attemptDelivery(delivery: ClaimedDelivery, transport: WebhookTransport, clock: { now(): Date }): Promise<AttemptRecord> {
+  const started = clock.now();
+  const base = { id: delivery.id, number: delivery.attempts };
+  if (delivery.endpoint_deleted || !delivery.endpoint_active) {
+    // Not sent: the endpoint asked for nothing more. The delivery fails at once into the
+    // dead-letter queue, from where it can be replayed once the endpoint is active again.
+    const error = delivery.endpoint_deleted ? 'the endpoint was deleted; not sent' : 'the endpoint is inactive; not sent';
+    return { ...base, status: 'failed', next_attempt_at: null, finished_at: started.toISOString(), duration_ms: 0, response_status: null, response_body: '', error, request_headers: null };
+  }
+  const headers = deliveryHeaders(delivery, signingSecrets(delivery, started), started);
+  const outcome = await transport.post({ url: delivery.url, headers, body: delivery.body });
+  const finished = clock.now();
+  const succeeded = isSuccess(outcome.status);
+  const failures = delivery.failures + (succeeded ? 0 : 1);
+  const retryAt = succeeded ? null : nextAttemptAt(failures, delivery.max_attempts, finished);
+  const error = outcome.error ?? (succeeded ? null : `the receiver answered ${outcome.status}`);
+  return {
+    ...base,
+    status: succeeded ? 'succeeded' : retryAt ? 'pending' : 'failed',
+    next_attempt_at: retryAt?.toISOString() ?? null,
+    finished_at: finished.toISOString(),
+    duration_ms: outcome.durationMs,
+    response_status: outcome.status ?? null,
+    response_body: outcome.answer,
+    error,
+    request_headers: headers,
+  };
+}
