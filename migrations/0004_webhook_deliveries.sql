@@ -34,6 +34,8 @@ CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (organization_id,
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
 -- Settling a dead letter asks whether the same event later reached the same endpoint.
 CREATE INDEX webhook_deliveries_event ON webhook_deliveries (endpoint_id, event_id);
+-- The hourly purge drops finished deliveries past the 90-day retention.
+CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at) WHERE status <> 'pending';
 
 -- Every attempt: inserted when a worker claims the delivery, completed when the answer (or the
 -- error) is recorded. A row that never completed was cut short by a crash.

@@ -2,13 +2,14 @@
 import { purgeEventsJob } from '../modules/events/purge-events.job.js';
 import { purgeIdempotencyKeysJob } from '../modules/idempotency/purge-idempotency-keys.job.js';
 import { purgeRequestLogsJob } from '../modules/request-logs/purge-request-logs.job.js';
+import { purgeWebhookDeliveriesJob } from '../modules/webhooks/purge-webhook-deliveries.job.js';
 import { settleDeadLettersJob } from '../modules/webhooks/settle-dead-letters.job.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
 import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },
@@ -16,4 +17,5 @@ export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeJobsJob.kind, everyMs: 24 * HOUR },
   { kind: purgeEventsJob.kind, everyMs: HOUR },
   { kind: settleDeadLettersJob.kind, everyMs: HOUR },
+  { kind: purgeWebhookDeliveriesJob.kind, everyMs: HOUR },
 ];

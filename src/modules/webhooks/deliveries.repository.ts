@@ -253,3 +253,9 @@ export async function settleDeadLetters(db: Database, now: Date, heldBefore: Dat
   const count = (outcome: string) => Number(result.rows.find((r) => r.outcome === outcome)?.count ?? 0);
   return { resolved: count('resolved'), dead: count('dead') };
 }
+
+/** Deletes finished deliveries (their attempts and dead letters with them) created before `cutoff`. */
+export async function deleteFinishedDeliveriesBefore(db: Database, cutoff: Date): Promise<number> {
+  const result = await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

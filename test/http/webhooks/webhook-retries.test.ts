@@ -192,4 +192,19 @@ describe.each(backends())('webhook retries, dead letters, replay and ping on $na
     expectProblem(await s.hooks.call('POST', '/v1/webhook-endpoints/we_01JD0000000000000000000000/test'), 'not_found');
     expectProblem(await s.hooks.call('POST', '/v1/webhook-endpoints/nope/test'), 'invalid_id');
   });
+
+  it('keeps finished deliveries for 90 days, pending ones until they end', async () => {
+    s.receiver.respond(() => ({ status: 200 }));
+    const done = await oneDelivery();
+    await deliverDue();
+    // Not attempted in this test: it stays pending however old it gets.
+    const stuck = await oneDelivery();
+    s.t.clock.advance(89 * 24 * 60 * MINUTE);
+    await s.t.runtime.jobs.loop.tick();
+    expect((await s.hooks.call('GET', `/v1/webhook-deliveries/${done.delivery.id}`)).statusCode).toBe(200);
+    s.t.clock.advance(2 * 24 * 60 * MINUTE);
+    await s.t.runtime.jobs.loop.tick();
+    expectProblem(await s.hooks.call('GET', `/v1/webhook-deliveries/${done.delivery.id}`), 'not_found');
+    expect((await s.hooks.delivery(stuck.delivery.id)).status).toBe('pending');
+  });
 });
