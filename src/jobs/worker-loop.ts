@@ -28,6 +28,8 @@ export class WorkerLoop<T> {
   private loopDone: Promise<void> = Promise.resolve();
   private wakeUp: (() => void) | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  /** A wake() that came while the loop was claiming, not sleeping: the next pause is skipped. */
+  private wakeRequested = false;
 
   constructor(private readonly options: WorkerLoopOptions<T>) {}
 
@@ -51,7 +53,8 @@ export class WorkerLoop<T> {
 
   /** Ends the current pause, so work enqueued by this process starts at once. */
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.wakeRequested = true;
   }
 
   /** One claim-and-process round; resolves with the number of items processed. */
@@ -64,7 +67,12 @@ export class WorkerLoop<T> {
   private track(item: T): Promise<void> {
     const work = this.options.process(item).catch((error: unknown) => this.options.onError?.(error, `${this.options.name}: process`));
     this.inFlight.add(work);
-    return work.finally(() => this.inFlight.delete(work));
+    return work.finally(() => {
+      this.inFlight.delete(work);
+      // A freed slot: claim again now rather than after the pause (a short claim may only mean
+      // that a per-endpoint cap held rows back, not that nothing is due).
+      if (this.options.concurrency) this.wake();
+    });
   }
 
   private async run(): Promise<void> {
@@ -105,6 +113,10 @@ export class WorkerLoop<T> {
   }
 
   private sleep(ms: number): Promise<void> {
+    if (this.wakeRequested) {
+      this.wakeRequested = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
