@@ -86,7 +86,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });
     closers.push(() => jobs.loop.stop());
-    const deliveries = new DeliveryWorker(services, webhookTransport, { pollIntervalMs: options.deliveryPollIntervalMs, onError: options.onError });
+    const deliveries = new DeliveryWorker(services, { pollIntervalMs: options.deliveryPollIntervalMs, onError: options.onError });
     closers.push(() => deliveries.loop.stop());
     let draining = false;
     return {

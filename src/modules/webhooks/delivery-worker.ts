@@ -9,7 +9,6 @@
  */
 import type { Services } from '../../core/context.js';
 import { WorkerLoop } from '../../jobs/worker-loop.js';
-import type { WebhookTransport } from '../../ports/webhook-transport.js';
 import { attemptDelivery } from './attempt-delivery.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './deliveries.repository.js';
@@ -30,7 +29,6 @@ export class DeliveryWorker {
 
   constructor(
     private readonly services: Services,
-    private readonly transport: WebhookTransport,
     options: DeliveryWorkerOptions = {},
   ) {
     const concurrency = options.concurrency ?? 64;
@@ -53,7 +51,7 @@ export class DeliveryWorker {
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
     this.busy.set(delivery.endpoint_id, (this.busy.get(delivery.endpoint_id) ?? 0) + 1);
     try {
-      await this.recorder.record(await attemptDelivery(delivery, this.transport, this.services.clock));
+      await this.recorder.record(await attemptDelivery(delivery, this.services.webhookTransport, this.services.clock));
     } finally {
       const left = (this.busy.get(delivery.endpoint_id) ?? 1) - 1;
       if (left > 0) this.busy.set(delivery.endpoint_id, left);

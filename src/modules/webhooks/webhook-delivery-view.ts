@@ -1,4 +1,5 @@
 /** A delivery as the API shows it: the log entry, and the detail with what was sent and answered. */
+import { isSuccess } from './delivery-policy.js';
 import type { AttemptRow, DeliveryDetailRow, DeliveryRow } from './deliveries.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -28,7 +29,7 @@ export type WebhookDeliveryView = ReturnType<typeof deliveryView>;
  * worker stopped mid-attempt (crash, kill) and the attempt is interrupted.
  */
 function attemptOutcome(a: AttemptRow, delivery: DeliveryRow, now: Date) {
-  if (a.finished_at) return a.response_status !== null && a.response_status >= 200 && a.response_status < 300 ? 'succeeded' : 'failed';
+  if (a.finished_at) return isSuccess(a.response_status ?? undefined) ? 'succeeded' : 'failed';
   const current = a.number === delivery.attempts && delivery.locked_until !== null && delivery.locked_until >= now;
   return current ? 'in_progress' : 'interrupted';
 }

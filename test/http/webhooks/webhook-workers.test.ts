@@ -55,7 +55,7 @@ describe.each(backends())('delivery workers on $name', (backend) => {
     const cancelled = await shipments.created(minimalShipment());
     await shipments.post(cancelled.id, 'cancel', {});
 
-    const worker = new DeliveryWorker(t.runtime.services, t.runtime.services.webhookTransport, { concurrency: 6, perEndpoint: 3, pollIntervalMs: 10 });
+    const worker = new DeliveryWorker(t.runtime.services, { concurrency: 6, perEndpoint: 3, pollIntervalMs: 10 });
     worker.loop.start();
     try {
       const [got] = await fast.waitFor(1, 5_000);
@@ -81,7 +81,7 @@ describe.each(backends())('delivery workers on $name', (backend) => {
     // On PostgreSQL each worker has its own pool, as separate processes would.
     const extra = backend.databaseUrl ? [0, 1, 2].map(() => openPostgres(t.runtime.config.databaseUrl!)) : [];
     const services: Services[] = extra.length > 0 ? extra.map((h) => ({ ...t.runtime.services, db: h.db })) : [t.runtime.services, t.runtime.services, t.runtime.services];
-    const workers = services.map((s) => new DeliveryWorker(s, t.runtime.services.webhookTransport, { concurrency: 8, perEndpoint: 8, pollIntervalMs: 5 }));
+    const workers = services.map((s) => new DeliveryWorker(s, { concurrency: 8, perEndpoint: 8, pollIntervalMs: 5 }));
     for (const w of workers) w.loop.start();
     try {
       await until(async () => (await counts(tenant.organizationId)).succeeded === 60);
