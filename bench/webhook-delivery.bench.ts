@@ -13,8 +13,9 @@
  * Target (issue 4): the worker keeps at least 50 % of the baseline's events/s.
  * BENCH_DELIVERIES sets N (20 000); BENCH_DELIVERY_MAX_S caps one worker round (30 s), after which
  * the round's events/s is what it delivered so far over the time taken, and it is marked partial.
- * The POST percentiles of the worker are its recorded `duration_ms` (whole milliseconds); "claim to
- * answer" is each attempt's `finished_at - started_at`, the time a delivery held its lease.
+ * The POST percentiles of the worker are its recorded `duration_ms` (whole milliseconds). "CPU/event"
+ * is this process's CPU time (user + system) per event: the sender's own cost, without the
+ * receiver's and, for the worker, without PostgreSQL's.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,8 +42,8 @@ interface Result {
   /** Per POST, request sent to answer read, in ms. */
   p50: number;
   p99: number;
-  /** The worker's: claim to answer, in ms. */
-  held?: { p50: number; p99: number };
+  /** This process's CPU time per event, in µs. */
+  cpuUs: number;
   errors: number;
   partial?: boolean;
 }
@@ -135,9 +136,10 @@ function percentile(sorted: ArrayLike<number>, p: number): number {
 async function subjectRound(count: number, maxS = MAX_S): Promise<Result> {
   await seed(count);
   const receivedBefore = await receiver.count();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const late = () => performance.now() - started > maxS * 1000;
-  worker.loop.start();
+  worker.start();
   // The receiver's counter first (no load on the database), then the deliveries' state: done when
   // none is pending, that is every outcome recorded.
   while ((await receiver.count()) - receivedBefore < count && !late()) await sleep(5);
@@ -148,23 +150,19 @@ async function subjectRound(count: number, maxS = MAX_S): Promise<Result> {
   }
   const partial = pending > 0;
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const delivered = count - pending;
-  await worker.loop.stop();
+  await worker.stop();
   const succeeded = await countWhere('succeeded');
-  const attempts = (
-    await sql<{ d: number; held: number }>`
-      select duration_ms as d, extract(epoch from finished_at - started_at) * 1000 as held
-      from webhook_delivery_attempts where finished_at is not null`.execute(db)
-  ).rows;
+  const attempts = (await sql<{ d: number }>`select duration_ms as d from webhook_delivery_attempts where finished_at is not null`.execute(db)).rows;
   const durations = attempts.map((r) => r.d).sort((x, y) => x - y);
-  const held = attempts.map((r) => Number(r.held)).sort((x, y) => x - y);
   return {
     eps: delivered / seconds,
     seconds,
     delivered,
     p50: percentile(durations, 50),
     p99: percentile(durations, 99),
-    held: { p50: percentile(held, 50), p99: percentile(held, 99) },
+    cpuUs: (cpu.user + cpu.system) / Math.max(1, delivered),
     errors: Math.max(0, delivered - succeeded),
     partial,
   };
@@ -202,20 +200,21 @@ async function baselineRound(count: number): Promise<Result> {
       latencies[i] = performance.now() - t;
     }
   };
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   agent.destroy();
   latencies.sort();
-  return { eps: count / seconds, seconds, delivered: count - errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return { eps: count / seconds, seconds, delivered: count - errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuUs: (cpu.user + cpu.system) / count, errors };
 }
 
 // --- the run ------------------------------------------------------------------------------------
 
 function row(name: string, r: Result): string {
-  const held = r.held ? `   claim to answer p50 ${r.held.p50.toFixed(1)} ms   p99 ${r.held.p99.toFixed(1)} ms` : '';
   const partial = r.partial ? `   PARTIAL: ${r.delivered} of ${N} in ${r.seconds.toFixed(0)} s` : '';
-  return `${name.padEnd(34)} ${r.eps.toFixed(0).padStart(7)} events/s   ${r.seconds.toFixed(2).padStart(6)} s   POST p50 ${r.p50.toFixed(1).padStart(4)} ms   p99 ${r.p99.toFixed(1).padStart(4)} ms   errors ${r.errors}${held}${partial}`;
+  return `${name.padEnd(34)} ${r.eps.toFixed(0).padStart(7)} events/s   ${r.seconds.toFixed(2).padStart(6)} s   POST p50 ${r.p50.toFixed(1).padStart(4)} ms   p99 ${r.p99.toFixed(1).padStart(4)} ms   CPU/event ${r.cpuUs.toFixed(0).padStart(3)} µs   errors ${r.errors}${partial}`;
 }
 
 const benchStarted = performance.now();

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   }
   if (config.role !== 'api') {
     runtime.jobs.loop.start();
-    runtime.deliveries.loop.start();
+    runtime.deliveries.start();
   }
   logger.info({ role: config.role, environment: config.environment, port: app ? config.port : undefined, database: runtime.database.kind }, 'started');
 }

@@ -87,7 +87,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });
     closers.push(() => jobs.loop.stop());
     const deliveries = new DeliveryWorker(services, { pollIntervalMs: options.deliveryPollIntervalMs, onError: options.onError });
-    closers.push(() => deliveries.loop.stop());
+    closers.push(() => deliveries.stop());
     let draining = false;
     return {
       config,

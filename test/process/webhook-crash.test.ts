@@ -149,7 +149,7 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery survives a SIGKILLe
     app.clock.set(new Date(Date.now() + Math.max(DELIVERY_LEASE_MS, RETRY_DELAYS_MS[0]) + 60_000));
     let rounds = 0;
     let delivered = 0;
-    for (let n; (n = await app.runtime.deliveries.loop.tick()) > 0; rounds++) {
+    for (let n; (n = await app.runtime.deliveries.tick()) > 0; rounds++) {
       delivered += n;
       expect(rounds, 'the restarted worker keeps finding work').toBeLessThan(20);
     }

@@ -21,7 +21,7 @@ export interface WebhookSuite {
 }
 
 export function webhookSuite(backend: Backend): WebhookSuite {
-  const suite = { deliverDue: () => suite.t.runtime.deliveries.loop.tick() } as WebhookSuite;
+  const suite = { deliverDue: () => suite.t.runtime.deliveries.tick() } as WebhookSuite;
   beforeAll(async () => {
     suite.t = await buildTestApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' }, ownDatabase: true });
     suite.receiver = await startWebhookReceiver();

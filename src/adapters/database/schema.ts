@@ -159,6 +159,8 @@ export interface WebhookDeliveriesTable {
   max_attempts: number;
   next_attempt_at: Timestamp | null;
   locked_until: Timestamp | null;
+  /** When the attempt under way was claimed (meaningful while `locked_until` is set). */
+  attempt_started_at: Timestamp | null;
   last_attempt_at: Timestamp | null;
   request_headers: Json<Record<string, string>> | null;
   response_status: number | null;

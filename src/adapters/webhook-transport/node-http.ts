@@ -7,7 +7,7 @@
  *
  * Sockets are kept alive per host: a reused socket goes to an address already checked.
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -51,6 +51,31 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
   const agentOptions = { keepAlive: true, allowPrivateIPAddress: options.allowPrivate, maxSockets: 64 };
   const agents = { http: new RequestFilteringHttpAgent(agentOptions), https: new RequestFilteringHttpsAgent(agentOptions) };
   const lookup = resolverLookup(options.resolver, options.allowPrivate);
+  const targets = new TargetCache((url) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return { error: 'the endpoint url is not a valid URL' };
+    }
+    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    if (!options.allowPrivate && isIP(host) && !isPublicAddress(host)) return { error: `${host} is not a public address; refused` };
+    const secure = parsed.protocol === 'https:';
+    if (!secure && !(options.allowPrivate && parsed.protocol === 'http:')) return { error: 'only https endpoints are delivered to' };
+    return {
+      secure,
+      options: {
+        method: 'POST',
+        protocol: parsed.protocol,
+        hostname: host,
+        port: parsed.port || undefined,
+        path: `${parsed.pathname}${parsed.search}`,
+        auth: parsed.username ? `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` : undefined,
+        agent: secure ? agents.https : agents.http,
+        lookup,
+      },
+    };
+  });
 
   function post(req: WebhookRequest): Promise<WebhookOutcome> {
     const started = performance.now();
@@ -65,29 +90,14 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
         clearTimeout(timer);
         resolve({ ...outcome, durationMs: elapsed() });
       };
-      let url: URL;
-      try {
-        url = new URL(req.url);
-      } catch {
-        finish({ answer: '', error: 'the endpoint url is not a valid URL' });
-        return;
-      }
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (!options.allowPrivate && isIP(host) && !isPublicAddress(host)) {
-        finish({ answer: '', error: `${host} is not a public address; refused` });
-        return;
-      }
-      const secure = url.protocol === 'https:';
-      if (!secure && !(options.allowPrivate && url.protocol === 'http:')) {
-        finish({ answer: '', error: 'only https endpoints are delivered to' });
+      const target = targets.get(req.url);
+      if ('error' in target) {
+        finish({ answer: '', error: target.error });
         return;
       }
       const body = Buffer.from(req.body, 'utf8');
-      const send = secure ? httpsRequest : httpRequest;
-      const request = send(url, {
-        method: 'POST',
-        agent: secure ? agents.https : agents.http,
-        lookup,
+      const request = (target.secure ? httpsRequest : httpRequest)({
+        ...target.options,
         headers: { ...req.headers, 'content-type': 'application/json', 'content-length': String(body.length), 'user-agent': options.userAgent },
       });
       // One limit for the whole attempt: connect, send, and read the answer.
@@ -135,7 +145,29 @@ function describe(error: Error): string {
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
 
-/** The kept bytes as text; characters PostgreSQL cannot store (U+0000) are dropped. */
+/** The kept bytes as text (malformed UTF-8 becomes U+FFFD); U+0000, which PostgreSQL cannot store, is dropped. */
 function answerText(bytes: Buffer): string {
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes).replaceAll('\u0000', '');
+  return bytes.toString('utf8').replaceAll('\u0000', '');
+}
+
+type Target = { secure: boolean; options: RequestOptions } | { error: string };
+
+/**
+ * Endpoint URLs, parsed and checked once: a worker sends to the same few URLs over and over. A
+ * small map that starts over when full; the address itself is still checked at every connect.
+ */
+class TargetCache {
+  private readonly entries = new Map<string, Target>();
+
+  constructor(private readonly parse: (url: string) => Target) {}
+
+  get(url: string): Target {
+    let target = this.entries.get(url);
+    if (!target) {
+      if (this.entries.size >= 1_000) this.entries.clear();
+      target = this.parse(url);
+      this.entries.set(url, target);
+    }
+    return target;
+  }
 }

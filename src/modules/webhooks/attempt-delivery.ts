@@ -29,7 +29,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery, transport: Webh
     // Not sent: the endpoint asked for nothing more. The delivery fails at once into the
     // dead-letter queue, from where it can be replayed once the endpoint is active again.
     const error = delivery.endpoint_deleted ? 'the endpoint was deleted; not sent' : 'the endpoint is inactive; not sent';
-    return { ...base, status: 'failed', next_attempt_at: null, finished_at: started.toISOString(), duration_ms: 0, response_status: null, response_body: '', error, request_headers: null };
+    return { ...base, status: 'failed', next_attempt_at: null, started_at: started.toISOString(), finished_at: started.toISOString(), duration_ms: 0, response_status: null, response_body: '', error, request_headers: null };
   }
   const headers = deliveryHeaders(delivery, signingSecrets(delivery, started), started);
   const outcome = await transport.post({ url: delivery.url, headers, body: delivery.body });
@@ -42,6 +42,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery, transport: Webh
     ...base,
     status: succeeded ? 'succeeded' : retryAt ? 'pending' : 'failed',
     next_attempt_at: retryAt?.toISOString() ?? null,
+    started_at: started.toISOString(),
     finished_at: finished.toISOString(),
     duration_ms: outcome.durationMs,
     response_status: outcome.status ?? null,

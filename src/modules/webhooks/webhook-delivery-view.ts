@@ -25,13 +25,33 @@ export function deliveryView(row: DeliveryRow) {
 export type WebhookDeliveryView = ReturnType<typeof deliveryView>;
 
 /**
- * An attempt with no recorded end is in progress while its worker's lease holds; otherwise the
- * worker stopped mid-attempt (crash, kill) and the attempt is interrupted.
+ * The attempts as the log shows them: the recorded ones, and the one under way, which lives on the
+ * delivery until it ends — in progress while its worker's lease holds, interrupted once the lease
+ * has run out (the worker died mid-attempt; the next claim writes its row).
  */
-function attemptOutcome(a: AttemptRow, delivery: DeliveryRow, now: Date) {
-  if (a.finished_at) return isSuccess(a.response_status ?? undefined) ? 'succeeded' : 'failed';
-  const current = a.number === delivery.attempts && delivery.locked_until !== null && delivery.locked_until >= now;
-  return current ? 'in_progress' : 'interrupted';
+function attemptHistory(row: DeliveryDetailRow, recorded: readonly AttemptRow[], now: Date) {
+  const history = recorded.map((a) => ({ ...a, outcome: attemptOutcome(a) }));
+  const last = recorded.at(-1)?.number ?? 0;
+  if (row.locked_until && row.attempts > last) {
+    const startedAt = row.attempt_started_at ?? row.updated_at;
+    history.push({
+      number: row.attempts,
+      started_at: startedAt,
+      finished_at: null,
+      duration_ms: null,
+      response_status: null,
+      response_body: null,
+      error: null,
+      outcome: row.locked_until >= now ? 'in_progress' : 'interrupted',
+    });
+  }
+  return history;
+}
+
+/** A recorded attempt without an end was cut short: its row was written by the claim after it. */
+function attemptOutcome(a: AttemptRow): 'succeeded' | 'failed' | 'in_progress' | 'interrupted' {
+  if (!a.finished_at) return 'interrupted';
+  return isSuccess(a.response_status ?? undefined) ? 'succeeded' : 'failed';
 }
 
 export function deliveryDetailView(row: DeliveryDetailRow, attempts: readonly AttemptRow[], now: Date) {
@@ -40,12 +60,12 @@ export function deliveryDetailView(row: DeliveryDetailRow, attempts: readonly At
     request_headers: row.request_headers,
     request_body: row.body,
     response_body: row.response_body,
-    attempt_history: attempts.map((a) => ({
+    attempt_history: attemptHistory(row, attempts, now).map((a) => ({
       number: a.number,
       started_at: a.started_at.toISOString(),
       finished_at: iso(a.finished_at),
       duration_ms: a.duration_ms,
-      outcome: attemptOutcome(a, row, now),
+      outcome: a.outcome,
       response_status: a.response_status,
       response_body: a.response_body,
       error: a.error,
