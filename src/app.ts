@@ -20,6 +20,7 @@ import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from '
 import { eventRoutes } from './modules/events/events.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
+import { documentRoutes } from './modules/documents/documents.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => shipmentRoutes(scope, runtime));
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
+  await app.register(async (scope) => documentRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { isEuRegion } from './adapters/objects/eu-regions.js';
 
 const Environment = Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')]);
 const Role = Type.Union([Type.Literal('all'), Type.Literal('api'), Type.Literal('worker')]);
@@ -74,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.ENVIRONMENT === 'production' && e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1') {
     throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_TARGETS=1 lets webhooks reach private networks: it is for tests and local development, never for ENVIRONMENT=production');
+  }
+  if (e.ENVIRONMENT === 'production' && e.S3_BUCKET && !isEuRegion(e.S3_REGION)) {
+    throw new ConfigError(`S3_REGION=${e.S3_REGION} is not an EU region: stored documents are kept in the EU (set an EU region such as eu-central-1)`);
   }
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {

@@ -81,7 +81,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const resolver = options.resolver ?? systemResolver();
     const webhookTransport = nodeHttpTransport({ resolver, allowPrivate: config.webhooks.allowPrivateTargets, timeoutMs: ATTEMPT_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, userAgent: `freight-document-service-webhooks/${API_VERSION}` });
     closers.push(() => webhookTransport.close());
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport };
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });

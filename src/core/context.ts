@@ -20,6 +20,8 @@ export interface Services {
   webhookTransport: WebhookTransport;
   /** Secrets the service made for itself (cursor and URL signing), shared by every process. */
   secrets: { cursor: string; urls: string };
+  /** PUBLIC_BASE_URL: the origin of links the service hands out (downloads, inspection, signing). */
+  publicBaseUrl: string;
 }
 
 export interface TenantContext extends Services {

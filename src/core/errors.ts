@@ -24,7 +24,7 @@ export const ERROR_CATALOGUE = {
   invalid_api_key: { status: 401, title: 'Invalid API key', title_nl: 'Ongeldige API-sleutel' },
   // No `Authorization: Bearer` key sent.
   unauthorized: { status: 401, title: 'Unauthorized', title_nl: 'Niet geautoriseerd' },
-  // A valid key on a route API keys may never use (console-only routes).
+  // A valid key on a route API keys may never use (console-only routes); a signed download link that was edited.
   forbidden: { status: 403, title: 'Forbidden', title_nl: 'Verboden' },
   // The key lacks the scope the route requires.
   insufficient_scope: { status: 403, title: 'Insufficient scope', title_nl: 'Onvoldoende bevoegdheid' },

@@ -26,11 +26,6 @@ const shp = { id: 'shipment' } as const;
 const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'GET', url: '/v1/shipments/:id/documents', tag: 'documents', summary: 'Documents of a shipment', access: { scope: 'documents:read' }, ids: shp },
-  { method: 'POST', url: '/v1/shipments/:id/documents', tag: 'documents', summary: 'Upload an attachment', access: { scope: 'documents:write' }, ids: shp, idempotent: true },
-  { method: 'GET', url: '/v1/documents/:id', tag: 'documents', summary: 'Get a document', access: { scope: 'documents:read' }, ids: { id: 'document' } },
-  { method: 'DELETE', url: '/v1/documents/:id', tag: 'documents', summary: 'Delete an attachment', access: { scope: 'documents:write' }, ids: { id: 'document' } },
-  { method: 'POST', url: '/v1/documents/:id/download-url', tag: 'documents', summary: 'Make a signed download URL', access: { scope: 'documents:read' }, ids: { id: 'document' } },
   { method: 'GET', url: '/v1/shipments/:id/signatures', tag: 'signatures', summary: 'Signatures of a shipment', access: { scope: 'signatures:read' }, ids: shp },
   { method: 'POST', url: '/v1/shipments/:id/signatures', tag: 'signatures', summary: 'Record a signature', access: { scope: 'signatures:write' }, ids: shp, idempotent: true },
   { method: 'POST', url: '/v1/shipments/:id/signature-requests', tag: 'signatures', summary: 'Request a signature by sign link', access: { scope: 'signatures:write' }, ids: shp, idempotent: true },

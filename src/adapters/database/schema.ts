@@ -90,6 +90,8 @@ export interface ShipmentsTable {
   picked_up_at: Timestamp | null;
   delivered_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** Behind the inspection link on the note; made when the shipment is issued. */
+  inspection_token: string | null;
 }
 
 export interface ShipmentEventsTable {
@@ -198,6 +200,28 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+export type DocumentKind = 'consignment_note' | 'attachment' | 'photo';
+
+export interface DocumentsTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  shipment_id: string;
+  kind: DocumentKind;
+  version: number;
+  content_type: string;
+  size: number;
+  sha256: string;
+  filename: string | null;
+  object_key: string;
+  cause_event_id: string;
+  cause_event_type: string;
+  /** Language of the printed labels (consignment notes). */
+  language: string | null;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
@@ -214,4 +238,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   webhook_dead_letters: WebhookDeadLettersTable;
+  documents: DocumentsTable;
 }

@@ -45,6 +45,23 @@ export const EVENT_CATALOGUE = [
     fields: { reason: { type: 'string', description: 'Reason given, when given.' } },
   },
   {
+    type: 'shipment.document_added',
+    emittedWhen: 'An attachment or photo was uploaded to the shipment (`POST /v1/shipments/{id}/documents`).',
+    fields: {
+      document_id: { type: 'string', description: 'The `doc_` id.' },
+      kind: { type: 'string', description: '`attachment` or `photo`.' },
+      sha256: { type: 'string', description: 'SHA-256 of the bytes, lowercase hex: the chain keeps proof of what was uploaded.' },
+    },
+  },
+  {
+    type: 'shipment.document_deleted',
+    emittedWhen: 'An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).',
+    fields: {
+      document_id: { type: 'string', description: 'The `doc_` id.' },
+      kind: { type: 'string', description: '`attachment` or `photo`.' },
+    },
+  },
+  {
     type: 'signature.completed',
     emittedWhen: 'A party signed the consignment note (signatures area).',
     fields: {

@@ -1,12 +1,15 @@
 /**
  * Moves a shipment along the state machine (issue, cancel; pickup and delivery for the signature
  * areas), appending the transition's event in the same transaction. Issuing checks the content
- * against the business rules again and meters `shipments_issued` for the UTC day.
+ * against the business rules again, meters `shipments_issued` for the UTC day and renders version
+ * 1 of the consignment note before the commit (a failed render changes nothing).
  */
 import type { TenantContext } from '../../core/context.js';
 import type { Language } from '../../core/language.js';
 import { withTransaction } from '../../ports/database.js';
 import { usageWrite } from '../usage/record-usage.js';
+import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
+import { newInspectionToken } from '../documents/inspection-link.js';
 import { validationError } from './create-shipment.js';
 import { findShipment } from './get-shipment.js';
 import { assertTransition, TRANSITIONS, type TargetStatus } from './shipment-status.js';
@@ -39,8 +42,12 @@ export async function changeShipmentStatus(ctx: TenantContext, id: string, to: T
       [transition.stamp]: now,
       ...(options.cancellationReason !== undefined ? { cancellation_reason: options.cancellationReason } : {}),
     };
-    const usage = to === 'issued' ? [usageWrite(trx, ctx, 'shipments_issued', now)] : [];
-    return recordShipmentChange(trx, ctx, row, changes, [{ type: transition.event, status: to, fields: options.fields }], now, usage);
+    if (to !== 'issued') return recordShipmentChange(trx, ctx, row, changes, [{ type: transition.event, status: to, fields: options.fields }], now);
+    const issuing = { ...changes, inspection_token: row.inspection_token ?? newInspectionToken() };
+    return recordShipmentChange(trx, ctx, row, issuing, [{ type: transition.event, status: to, fields: options.fields }], now, async (issued, [event]) => {
+      const note = await consignmentNoteVersion(ctx, trx, issued, event!, { version: 1, language: noteLanguage(issued, options.language) });
+      return [usageWrite(trx, ctx, 'shipments_issued', now), ...note.writes];
+    });
   });
   return shipmentView(updated, options.language);
 }

@@ -1,7 +1,8 @@
 /**
  * Creates a shipment (POST /v1/shipments): validates the input with the schema and the business
  * rules, stores a draft and its `shipment.created` event in one statement, and with `issue`
- * issues it in the same statement (DESIGN: `?issue=true` creates and issues in one call).
+ * issues it in the same statement (DESIGN: `?issue=true` creates and issues in one call),
+ * rendering version 1 of the consignment note first (a failed render writes nothing).
  * Raises `validation_failed` with the findings in `errors` (warnings alongside).
  */
 import { AppError } from '../../core/errors.js';
@@ -12,6 +13,8 @@ import { writeAsOneStatement, type Database, type Write } from '../../ports/data
 import { chainShipmentEvents, shipmentEventsWrites, type ShipmentEventSpec } from '../events/record-shipment-events.js';
 import { EMPTY_CHAIN } from '../events/hash-chain.js';
 import { usageWrite } from '../usage/record-usage.js';
+import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
+import { newInspectionToken } from '../documents/inspection-link.js';
 import type { ShipmentInput } from './shipment-input.schema.js';
 import { shipmentView, type ShipmentView } from './shipment-view.js';
 import { chainOf } from './record-shipment-change.js';
@@ -59,13 +62,17 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     picked_up_at: null,
     delivered_at: null,
     cancelled_at: null,
+    inspection_token: options.issue ? newInspectionToken() : null,
   };
+  const issued = events.find((e) => e.type === 'shipment.issued');
+  const note = issued ? await consignmentNoteVersion(ctx, ctx.db, row, issued, { version: 1, language: noteLanguage(row, options.language) }) : undefined;
   const view = shipmentView(row, options.language);
   // One statement: the row, its events, the usage counter and the idempotent response commit together.
   await writeAsOneStatement(ctx.db, [
     insertShipmentWrite(ctx.db, row),
     ...shipmentEventsWrites(ctx.db, target, events),
     ...(options.issue ? [usageWrite(ctx.db, ctx, 'shipments_issued', now)] : []),
+    ...(note?.writes ?? []),
     ...(options.alsoWrite?.(ctx.db, view) ?? []),
   ]);
   return view;

@@ -5,17 +5,26 @@
 import type { TenantContext } from '../../core/context.js';
 import { writeAsOneStatement, type Database, type Write } from '../../ports/database.js';
 import { chainShipmentEvents, shipmentEventsWrites, type ShipmentEventSpec, type ShipmentEventTarget } from '../events/record-shipment-events.js';
+import type { StoredShipmentEvent } from '../events/events.repository.js';
 import { updateShipmentWrite, type ShipmentChanges, type ShipmentRow } from './shipments.repository.js';
 
 export function chainOf(ctx: TenantContext, row: Pick<ShipmentRow, 'id' | 'event_seq' | 'head_hash'>): ShipmentEventTarget {
   return { organizationId: ctx.organizationId, mode: ctx.mode, shipmentId: row.id, head: { seq: row.event_seq, hash: row.head_hash } };
 }
 
-/** Stores the change, its events and any `also` writes (a usage counter) in one statement. */
-export async function recordShipmentChange(trx: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date, also: readonly Write[] = []): Promise<ShipmentRow> {
+/**
+ * Writes that commit with a change: fixed ones (a usage counter), or ones made from the changed
+ * row and its chained events (a new version of the consignment note, caused by one of them).
+ */
+export type AlsoWrites = readonly Write[] | ((changed: ShipmentRow, events: readonly StoredShipmentEvent[]) => Promise<readonly Write[]>);
+
+/** Stores the change, its events and any `also` writes in one statement. */
+export async function recordShipmentChange(trx: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date, also: AlsoWrites = []): Promise<ShipmentRow> {
   const target = chainOf(ctx, row);
   const chained = chainShipmentEvents(target, events, now);
   const all = { ...changes, event_seq: chained.head.seq, head_hash: chained.head.hash, updated_at: now };
-  await writeAsOneStatement(trx, [updateShipmentWrite(trx, ctx, row.id, all), ...shipmentEventsWrites(trx, target, chained.events), ...also]);
-  return { ...row, ...all };
+  const changed = { ...row, ...all };
+  const extra = typeof also === 'function' ? await also(changed, chained.events) : also;
+  await writeAsOneStatement(trx, [updateShipmentWrite(trx, ctx, row.id, all), ...shipmentEventsWrites(trx, target, chained.events), ...extra]);
+  return changed;
 }

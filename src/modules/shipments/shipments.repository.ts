@@ -31,6 +31,7 @@ export interface ShipmentRow {
   picked_up_at: Date | null;
   delivered_at: Date | null;
   cancelled_at: Date | null;
+  inspection_token: string | null;
 }
 
 type Row = Selectable<ShipmentsTable>;

@@ -62,14 +62,15 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<{ Querystring: { issue?: boolean } }>(
     SHIPMENT_PATHS.collection,
     {
-      config: { ...write, idempotent: 'in-transaction', bodyCheckedByHandler: true, errors: ['bad_request'] },
+      config: { ...write, idempotent: 'in-transaction', bodyCheckedByHandler: true, errors: ['bad_request', 'pdf_render_failed'] },
       schema: {
         operationId: 'createShipment',
         tags: ['shipments'],
         summary: 'Create a shipment',
         description:
           'Validates the body with the schema and the business rules (docs/business-rules.md) and stores a `draft`. Errors block the create ' +
-          '(422 `validation_failed`, rule findings in `errors`); warnings ride along in the 201 body. `?issue=true` creates and issues in one call.',
+          '(422 `validation_failed`, rule findings in `errors`); warnings ride along in the 201 body. `?issue=true` creates and issues in one call, ' +
+          'rendering version 1 of the consignment note (500 `pdf_render_failed` if it cannot be rendered; nothing is stored, retry).',
         querystring: CreateShipmentQuerySchema,
         body: inputBody,
         response: { 201: shipment('The stored shipment with its `warnings`.') },
@@ -141,12 +142,14 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<ById>(
     SHIPMENT_PATHS.issue,
     {
-      config: { ...write, errors: ['invalid_id', 'not_found', 'invalid_transition'] },
+      config: { ...write, errors: ['invalid_id', 'not_found', 'invalid_transition', 'pdf_render_failed'] },
       schema: {
         operationId: 'issueShipment',
         tags: ['shipments'],
         summary: 'Issue a draft shipment',
-        description: 'Checks the business rules again, freezes the consignment-note fields and emits `shipment.issued`. No body.',
+        description:
+          'Checks the business rules again, freezes the consignment-note fields, renders version 1 of the consignment note (PDF) and emits `shipment.issued`. ' +
+          'If the note cannot be rendered the answer is 500 `pdf_render_failed` and nothing changed: retry. No body.',
         params: ShipmentParamsSchema,
         response: { 200: shipment('The issued shipment.') },
       },

@@ -26,7 +26,7 @@ describe.each(backends())('usage on $name', (backend) => {
     await api.created(minimalShipment(), { issue: true });
     await api.created(minimalShipment(), { issue: true, key: tenant.liveKey });
 
-    const res = await usage('?date_gte=2026-11-01&date_lte=2026-11-30');
+    const res = await usage('?date_gte=2026-11-01&date_lte=2026-11-30&metric=shipments_issued');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: [
@@ -36,8 +36,11 @@ describe.each(backends())('usage on $name', (backend) => {
       has_more: false,
       next_cursor: null,
     });
-    expect((await usage('', tenant.liveKey)).json().data).toEqual([{ date: '2026-11-21', metric: 'shipments_issued', value: 1 }]);
-    expect((await usage('?date_gte=2026-11-21&date_lte=2026-11-21')).json().data).toHaveLength(1);
+    expect((await usage('?metric=shipments_issued', tenant.liveKey)).json().data).toEqual([{ date: '2026-11-21', metric: 'shipments_issued', value: 1 }]);
+    // Each issue also stored its note's version 1: bytes are metered beside the count.
+    const day = (await usage('?date_gte=2026-11-21&date_lte=2026-11-21')).json().data;
+    expect(day.map((r: { metric: string }) => r.metric)).toEqual(['shipments_issued', 'storage_bytes']);
+    expect(day[1].value).toBeGreaterThan(1000);
     expect((await usage('?metric=signatures')).json().data).toEqual([]);
     const other = await t.newTenant();
     expect((await usage('', other.testKey)).json().data).toEqual([]);

@@ -1,0 +1,91 @@
+/**
+ * File upload bodies (`POST /v1/shipments/{id}/documents`), parsed before the handler runs (so the
+ * Idempotency-Key fingerprint covers the file): `multipart/form-data` with the fields `kind` and
+ * `file` (in any order), or the file itself as the body with its own media type and `?kind=`.
+ * Registered in the uploading routes' scope only: every other route keeps answering 415 to them.
+ *
+ * The parsed body is `{ kind, filename, size, sha256 }` with the bytes on a non-enumerable
+ * property: a fingerprint or a log of the body sees the file's digest, never its bytes.
+ */
+import { createHash } from 'node:crypto';
+import { Busboy } from '@fastify/busboy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.js';
+
+/** Media types a raw upload may declare; what the bytes are is decided by sniffing them. */
+export const RAW_UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'application/octet-stream'] as const;
+
+export interface UploadBody {
+  kind?: string;
+  filename?: string;
+  size: number;
+  sha256: string;
+  readonly bytes: Buffer;
+}
+
+function uploadBody(fields: { kind?: string; filename?: string }, bytes: Buffer): UploadBody {
+  const body = { ...fields, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return Object.defineProperty(body, 'bytes', { value: bytes, enumerable: false }) as UploadBody;
+}
+
+export function isUploadBody(value: unknown): value is UploadBody {
+  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadBody).bytes);
+}
+
+const tooLarge = (maxBytes: number) => new AppError('payload_too_large', `The file is larger than ${maxBytes / (1024 * 1024)} MiB.`);
+
+function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream, maxBytes: number): Promise<UploadBody> {
+  return new Promise((resolve, reject) => {
+    const fields: { kind?: string; filename?: string } = {};
+    let bytes: Buffer | undefined;
+    let failed = false;
+    const fail = (error: AppError) => {
+      if (failed) return;
+      failed = true;
+      payload.unpipe(busboy);
+      payload.resume();
+      reject(error);
+    };
+    const busboy = Busboy({ headers: request.headers as { 'content-type': string }, limits: { files: 1, fields: 10, fileSize: maxBytes, fieldSize: 1000, parts: 12 } });
+    busboy.on('field', (name, value) => {
+      if (name === 'kind') fields.kind = value;
+    });
+    busboy.on('file', (name, stream, filename) => {
+      if (name !== 'file') {
+        stream.resume();
+        return;
+      }
+      fields.filename = filename;
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(tooLarge(maxBytes)));
+      stream.on('end', () => {
+        bytes = Buffer.concat(chunks);
+      });
+    });
+    busboy.on('filesLimit', () => fail(new AppError('validation_failed', 'Send one file per upload.', { errors: [{ path: 'file', code: 'max_items', message: 'One file per upload.' }] })));
+    busboy.on('error', (error: Error) => fail(new AppError('bad_request', `The multipart body could not be read: ${error.message}`)));
+    busboy.on('finish', () => {
+      if (failed) return;
+      if (!bytes) {
+        reject(new AppError('validation_failed', 'The upload has no file.', { errors: [{ path: 'file', code: 'required', message: 'Send the document in the form field `file`.' }] }));
+        return;
+      }
+      resolve(uploadBody(fields, bytes));
+    });
+    payload.pipe(busboy);
+  });
+}
+
+/** Parses uploads of at most `maxBytes` in `scope` (an encapsulated route plugin). */
+export function registerUploadParsers(scope: FastifyInstance, maxBytes: number): void {
+  scope.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    parseMultipart(request, payload, maxBytes).then((body) => done(null, body), (error: Error) => done(error));
+  });
+  // The route's body limit leaves room for multipart framing; a raw body is the file alone.
+  scope.addContentTypeParser([...RAW_UPLOAD_TYPES], { parseAs: 'buffer' }, (request, bytes, done) => {
+    if ((bytes as Buffer).length > maxBytes) return done(tooLarge(maxBytes));
+    const { kind, filename } = (request.query ?? {}) as { kind?: string; filename?: string };
+    done(null, uploadBody({ kind, filename }, bytes as Buffer));
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * A new version of a shipment's consignment note, made inside the request that causes it (DESIGN,
+ * Lifecycle: render, store, then commit): the PDF is rendered from the shipment as it will be
+ * committed, its bytes are put in the object store, and the caller commits the returned writes
+ * (the document row and the storage meter) with its change. A render that fails raises 500
+ * `pdf_render_failed` before anything is written, so the client's retry is safe. Bytes stored for
+ * a change that then fails to commit are never referenced (and cost only their space).
+ */
+import { createHash } from 'node:crypto';
+import { AppError } from '../../core/errors.js';
+import type { TenantContext } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
+import type { Database, Write } from '../../ports/database.js';
+import type { ShipmentRow } from '../shipments/shipments.repository.js';
+import { usageWrite } from '../usage/record-usage.js';
+import type { NoteLanguage } from './consignment-note/consignment-note-input.js';
+import { renderConsignmentNote } from './consignment-note/render-consignment-note.js';
+import { documentObjectKey } from './document-keys.js';
+import { insertDocumentWrite, type DocumentRow } from './documents.repository.js';
+import { inspectionUrl } from './inspection-link.js';
+
+const NOTE_LANGUAGES: readonly NoteLanguage[] = ['en', 'nl', 'de', 'fr'];
+
+/**
+ * The language of the printed labels: the driver's, who carries the note and shows it at the
+ * roadside, when we print it; else the language of the request that caused the version.
+ */
+export function noteLanguage(shipment: ShipmentRow, requestLanguage: string): NoteLanguage {
+  const driver = (shipment.data.driver as { language?: string } | undefined)?.language;
+  const pick = [driver, requestLanguage].find((l): l is NoteLanguage => NOTE_LANGUAGES.includes(l as NoteLanguage));
+  return pick ?? 'en';
+}
+
+export interface NoteCause {
+  event_id: string;
+  type: string;
+  created_at: Date;
+}
+
+export async function consignmentNoteVersion(
+  ctx: TenantContext,
+  db: Database,
+  shipment: ShipmentRow,
+  cause: NoteCause,
+  options: { version: number; language: NoteLanguage },
+): Promise<{ writes: Write[]; document: DocumentRow }> {
+  if (!shipment.inspection_token) throw new Error(`shipment ${shipment.id} has no inspection token: it is rendered only once issued`);
+  const id = newId('document', cause.created_at);
+  const consignor = shipment.data.consignor as { address?: { city?: string } } | undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = await renderConsignmentNote({
+      shipment: { ...shipment.data, id: shipment.id, status: shipment.status, transport_type: shipment.transport_type },
+      document_id: id,
+      version: options.version,
+      inspection_url: inspectionUrl(ctx.publicBaseUrl, shipment.inspection_token),
+      language: options.language,
+      established: { place: consignor?.address?.city ?? '', at: shipment.issued_at ?? cause.created_at },
+      rendered_at: cause.created_at,
+      signatures: [],
+      reservations: [],
+    } as Parameters<typeof renderConsignmentNote>[0]);
+  } catch (error) {
+    throw new AppError('pdf_render_failed', 'The consignment note could not be rendered; nothing was changed. Retry the request.', { cause: error });
+  }
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const key = documentObjectKey(ctx, shipment.id, id, 'pdf');
+  await ctx.objects.put(key, body, { contentType: 'application/pdf' });
+  const document: DocumentRow = {
+    id,
+    organization_id: ctx.organizationId,
+    mode: ctx.mode,
+    shipment_id: shipment.id,
+    kind: 'consignment_note',
+    version: options.version,
+    content_type: 'application/pdf',
+    size: body.length,
+    sha256: createHash('sha256').update(body).digest('hex'),
+    filename: `cmr-${shipment.id}-v${options.version}.pdf`,
+    object_key: key,
+    cause_event_id: cause.event_id,
+    cause_event_type: cause.type,
+    language: options.language,
+    created_at: cause.created_at,
+    deleted_at: null,
+  };
+  return { writes: [insertDocumentWrite(db, document), usageWrite(db, ctx, 'storage_bytes', cause.created_at, body.length)], document };
+}

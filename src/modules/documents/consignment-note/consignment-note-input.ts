@@ -1,0 +1,42 @@
+/**
+ * What the consignment note is rendered from: the shipment as stored, the document's identity,
+ * the inspection link, and the facts later areas add (signatures, reservations). Everything the
+ * PDF shows comes from here — no clock, no randomness — so the same input gives the same bytes.
+ */
+export type NoteLanguage = 'en' | 'nl' | 'de' | 'fr';
+
+export interface NoteSignature {
+  role: 'consignor' | 'carrier' | 'consignee' | 'successive_carrier';
+  /** For a successive carrier: its position in `successive_carriers`, from 0. */
+  index?: number;
+  signer_name: string;
+  signed_at: Date;
+  /** `drawn`, `typed`, `platform` or `trust_service`. */
+  method: string;
+  /** `platform_auth`, `ades` or `qes`. */
+  level: string;
+  /** The drawn signature, as PNG bytes. */
+  image_png?: Uint8Array;
+}
+
+export interface NoteReservation {
+  phase: 'pickup' | 'delivery';
+  type: string;
+  text: string;
+  created_at: Date;
+}
+
+export interface ConsignmentNoteInput {
+  /** The shipment's input fields as stored, with its id, status and transport type. */
+  shipment: Record<string, unknown> & { id: string; status: string; transport_type: string };
+  document_id: string;
+  version: number;
+  inspection_url: string;
+  language: NoteLanguage;
+  /** Box 21: where and when the note was established (the consignor's city, the issue time). */
+  established: { place: string; at: Date };
+  /** When this version was made: the PDF's creation date. */
+  rendered_at: Date;
+  signatures?: readonly NoteSignature[];
+  reservations?: readonly NoteReservation[];
+}

@@ -1,0 +1,60 @@
+/** Queries on documents. Every read is scoped to the organisation and mode; deleted rows are gone to the API. */
+import type { Selectable } from 'kysely';
+import type { DocumentKind, DocumentsTable } from '../../adapters/database/schema.js';
+import type { Mode } from '../../core/mode.js';
+import type { SortOrder } from '../../core/pagination.js';
+import type { Database, Write } from '../../ports/database.js';
+
+interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+export type DocumentRow = Selectable<DocumentsTable>;
+
+export function insertDocumentWrite(db: Database, row: DocumentRow): Write {
+  return db.insertInto('documents').values(row);
+}
+
+export async function selectDocument(db: Database, t: Tenant, id: string): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A document by id alone, for a signed download link (the signature binds organisation and mode). */
+export async function selectDocumentById(db: Database, id: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export interface DocumentFilter {
+  shipmentId: string;
+  kind?: DocumentKind;
+  after?: string;
+  order: SortOrder;
+  limit: number;
+}
+
+export async function selectDocuments(db: Database, t: Tenant, f: DocumentFilter): Promise<DocumentRow[]> {
+  let query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('shipment_id', '=', f.shipmentId)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', f.order)
+    .limit(f.limit);
+  if (f.kind) query = query.where('kind', '=', f.kind);
+  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  return query.execute();
+}
+
+export function markDocumentDeletedWrite(db: Database, t: Tenant, id: string, now: Date): Write {
+  return db.updateTable('documents').set({ deleted_at: now }).where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
+}
