@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { Busboy } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
+import { finding } from '../core/findings.js';
 
 /** Media types a raw upload may declare; what the bytes are is decided by sniffing them. */
 export const RAW_UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'application/octet-stream'] as const;
@@ -63,12 +64,12 @@ function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream,
         bytes = Buffer.concat(chunks);
       });
     });
-    busboy.on('filesLimit', () => fail(new AppError('validation_failed', 'Send one file per upload.', { errors: [{ path: 'file', code: 'max_items', message: 'One file per upload.' }] })));
+    busboy.on('filesLimit', () => fail(new AppError('validation_failed', 'Send one file per upload.', { errors: [finding('file', 'too_many_items', { limit: 1 })] })));
     busboy.on('error', (error: Error) => fail(new AppError('bad_request', `The multipart body could not be read: ${error.message}`)));
     busboy.on('finish', () => {
       if (failed) return;
       if (!bytes) {
-        reject(new AppError('validation_failed', 'The upload has no file.', { errors: [{ path: 'file', code: 'required', message: 'Send the document in the form field `file`.' }] }));
+        reject(new AppError('validation_failed', 'The upload has no file: send it in the form field `file`.', { errors: [finding('file', 'required', { field: 'file' })] }));
         return;
       }
       resolve(uploadBody(fields, bytes));

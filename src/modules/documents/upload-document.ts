@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
-import type { Finding } from '../../core/findings.js';
+import { finding, type Finding } from '../../core/findings.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction } from '../../ports/database.js';
 import { findShipment } from '../shipments/get-shipment.js';
@@ -26,8 +26,6 @@ export interface Upload {
   bytes: Buffer;
 }
 
-const finding = (path: string, code: string, message: string): Finding => ({ path, code, message });
-
 /** A file name as given, without any directory part or control characters, at most 200 characters. */
 function cleanFilename(name: string | undefined): string | null {
   const base = name?.split(/[\\/]/).pop()?.replace(/\p{Cc}/gu, '').trim();
@@ -36,9 +34,10 @@ function cleanFilename(name: string | undefined): string | null {
 
 export async function uploadDocument(ctx: TenantContext, shipmentId: string, upload: Upload): Promise<DocumentView> {
   const problems: Finding[] = [];
-  if (upload.kind === undefined) problems.push(finding('kind', 'required', 'Name the kind of document: `attachment` or `photo`.'));
-  else if (!UPLOAD_KINDS.includes(upload.kind as UploadKind)) problems.push(finding('kind', 'enum', `\`${upload.kind}\` is not a kind of upload; use \`attachment\` or \`photo\`.`));
-  if (upload.bytes.length === 0) problems.push(finding('file', 'required', 'The file is empty.'));
+  if (upload.kind === undefined) problems.push(finding('kind', 'required', { field: 'kind' }));
+  else if (!UPLOAD_KINDS.includes(upload.kind as UploadKind)) problems.push(finding('kind', 'invalid_value', { allowed: UPLOAD_KINDS }));
+  // An empty file is no file.
+  if (upload.bytes.length === 0) problems.push(finding('file', 'required', { field: 'file' }));
   if (problems.length > 0) throw new AppError('validation_failed', 'The upload does not validate; see errors.', { errors: problems });
   const kind = upload.kind as UploadKind;
   const contentType = await sniffAccepted(upload.bytes, kind);

@@ -25,6 +25,8 @@ const TEXT = 7.5;
 const LEADING = 9;
 const TITLE = 6.3;
 const PAD = 3;
+/** Space above and below a goods line: tight, so long lists take fewer pages. */
+const ROW_PAD = 1.5;
 const GREY = rgb(0.35, 0.35, 0.35);
 const BLACK = rgb(0, 0, 0);
 const LINE_COLOUR = rgb(0.2, 0.2, 0.2);
@@ -45,11 +47,31 @@ const GOODS_COLUMNS: { box: 6 | 7 | 8 | 9 | 10 | 11 | 12; width: number; key: ke
   { box: 7, width: 42, key: 'packages', align: 'right' },
   { box: 8, width: 52, key: 'packing', align: 'left' },
   { box: 9, width: 0, key: 'nature', align: 'left' },
-  { box: 10, width: 52, key: 'statistical', align: 'left' },
+  { box: 10, width: 60, key: 'statistical', align: 'left' },
   { box: 11, width: 56, key: 'weight', align: 'right' },
   { box: 12, width: 46, key: 'volume', align: 'right' },
 ];
 GOODS_COLUMNS[3]!.width = WIDTH - GOODS_COLUMNS.reduce((s, c) => s + c.width, 0);
+
+/**
+ * Width of text as the sum of its characters' advances, each measured once per process: shaping
+ * every candidate line through fontkit (what `widthOfTextAtSize` does) was most of a render's
+ * time, and kerning and ligatures are off (see FONT_FEATURES), so the sum is the drawn width.
+ */
+const advanceCache = new WeakMap<object, Map<string, number>>();
+function textWidth(font: PDFFont, text: string, size: number): number {
+  // Per font file (the bytes are read once per process), so the advances outlive one document.
+  const key = (font as unknown as { embedder?: { fontData?: object } }).embedder?.fontData ?? font;
+  let advances = advanceCache.get(key);
+  if (!advances) advanceCache.set(key, (advances = new Map()));
+  let total = 0;
+  for (const ch of text) {
+    let advance = advances.get(ch);
+    if (advance === undefined) advances.set(ch, (advance = font.widthOfTextAtSize(ch, 1000)));
+    total += advance;
+  }
+  return (total * size) / 1000;
+}
 
 class NoteCanvas {
   readonly measure: Measure;
@@ -60,7 +82,7 @@ class NoteCanvas {
     readonly fonts: Fonts,
     readonly l: NoteLabels,
   ) {
-    this.measure = { width: (text, bold) => (bold ? fonts.bold : fonts.regular).widthOfTextAtSize(text, TEXT) };
+    this.measure = { width: (text, bold) => textWidth(bold ? fonts.bold : fonts.regular, text, TEXT) };
   }
 
   text(page: PDFPage, text: string, x: number, baseline: number, options: { size?: number; bold?: boolean; colour?: ReturnType<typeof rgb> } = {}): void {
@@ -72,7 +94,7 @@ class NoteCanvas {
   frame(page: PDFPage, box: number | undefined, title: string, x: number, top: number, w: number, h: number): number {
     page.drawRectangle({ x, y: top - h, width: w, height: h, borderColor: LINE_COLOUR, borderWidth: 0.6 });
     const label = box === undefined ? title : `${box}  ${title}`;
-    const titleLines = wrapLines([{ text: label }], w - 2 * PAD, { width: (t) => this.fonts.regular.widthOfTextAtSize(t, TITLE) });
+    const titleLines = wrapLines([{ text: label }], w - 2 * PAD, { width: (t) => textWidth(this.fonts.regular, t, TITLE) });
     titleLines.forEach((line, i) => this.text(page, line.text, x + PAD, top - PAD - TITLE - i * (TITLE + 1), { size: TITLE, colour: GREY }));
     return top - PAD - titleLines.length * (TITLE + 1) - 1;
   }
@@ -107,12 +129,14 @@ function goodsCells(row: GoodsRow, c: NoteCanvas): Line[][] {
   });
 }
 
-/** Draws the goods header at `top`; returns the y below it. */
-function goodsHeader(page: PDFPage, c: NoteCanvas, top: number, continued: boolean): number {
-  const height = 22;
+/** Draws the goods header at `top`, as tall as its longest title needs; returns the y below it. */
+function goodsHeader(page: PDFPage, c: NoteCanvas, top: number): number {
+  const titleWidth = (t: string) => textWidth(c.fonts.regular, t, TITLE);
+  const lines = Math.max(...GOODS_COLUMNS.map((col) => wrapLines([{ text: `${col.box}  ${c.l.boxes[col.box]!}` }], col.width - 2 * PAD, { width: titleWidth }).length));
+  const height = lines * (TITLE + 1) + 2 * PAD;
   let x = MARGIN;
   for (const col of GOODS_COLUMNS) {
-    c.frame(page, col.box, `${c.l.boxes[col.box]!}${continued ? ` (${c.l.continued})` : ''}`, x, top, col.width, height);
+    c.frame(page, col.box, c.l.boxes[col.box]!, x, top, col.width, height);
     x += col.width;
   }
   return top - height;
@@ -124,7 +148,7 @@ function goodsRows(page: PDFPage, c: NoteCanvas, rows: GoodsRow[], start: number
   let i = start;
   for (; i < rows.length; i++) {
     const cells = goodsCells(rows[i]!, c);
-    const height = Math.max(...cells.map((cell) => cell.length)) * LEADING + 2 * PAD;
+    const height = Math.max(...cells.map((cell) => cell.length)) * LEADING + ROW_PAD * 2;
     if (y - height < bottom) break;
     let x = MARGIN;
     GOODS_COLUMNS.forEach((col, k) => {
@@ -132,7 +156,7 @@ function goodsRows(page: PDFPage, c: NoteCanvas, rows: GoodsRow[], start: number
       cells[k]!.forEach((line, n) => {
         const width = c.measure.width(line.text, Boolean(line.bold));
         const left = col.align === 'right' ? x + col.width - PAD - width : x + PAD;
-        c.text(page, line.text, left, y - PAD - TEXT + 1 - n * LEADING, { bold: line.bold });
+        c.text(page, line.text, left, y - ROW_PAD - TEXT + 0.5 - n * LEADING, { bold: line.bold });
       });
       x += col.width;
     });
@@ -145,7 +169,7 @@ function drawHeader(page: PDFPage, c: NoteCanvas, input: ConsignmentNoteInput): 
   const l = c.l;
   const qrSize = 84;
   c.text(page, l.title, MARGIN, PAGE_H - MARGIN - 13, { size: 14, bold: true });
-  const subtitle = wrapLines([{ text: l.subtitle }], WIDTH - qrSize - 160, { width: (t) => c.fonts.regular.widthOfTextAtSize(t, TITLE) });
+  const subtitle = wrapLines([{ text: l.subtitle }], WIDTH - qrSize - 160, { width: (t) => textWidth(c.fonts.regular, t, TITLE) });
   subtitle.forEach((line, i) => c.text(page, line.text, MARGIN, PAGE_H - MARGIN - 24 - i * (TITLE + 1), { size: TITLE, colour: GREY }));
   const s = input.shipment;
   const ids: Line[] = [
@@ -160,7 +184,7 @@ function drawHeader(page: PDFPage, c: NoteCanvas, input: ConsignmentNoteInput): 
   const qrX = PAGE_W - MARGIN - qrSize;
   drawQrCode(page, input.inspection_url, qrX, PAGE_H - MARGIN + 6, qrSize);
   const urlWidth = 140;
-  const url = wrapLines([{ text: `${l.inspection}: ${input.inspection_url}` }], urlWidth, { width: (t) => c.fonts.regular.widthOfTextAtSize(t, 5.5) });
+  const url = wrapLines([{ text: `${l.inspection}: ${input.inspection_url}` }], urlWidth, { width: (t) => textWidth(c.fonts.regular, t, 5.5) });
   url.forEach((line, i) => c.text(page, line.text, PAGE_W - MARGIN - urlWidth - qrSize - 4, PAGE_H - MARGIN - 30 - i * 6.5, { size: 5.5, colour: GREY }));
 }
 
@@ -187,7 +211,7 @@ function drawFirstPage(page: PDFPage, c: NoteCanvas, content: NoteContent, input
   // Boxes 6–12: the goods, as many lines as fit; the rest on continuation pages.
   const fixedBelow = 50 + 30 + 26 + 86 + 16;
   const goodsBottom = MARGIN + fixedBelow + 14;
-  top = goodsHeader(page, c, top, false);
+  top = goodsHeader(page, c, top);
   const drawn = goodsRows(page, c, content.goods, 0, top, goodsBottom);
   const rest = content.goods.length - drawn.next;
   // The totals, and a note that the table goes on when it does.
@@ -227,7 +251,8 @@ function drawContinuation(doc: PDFDocument, c: NoteCanvas, content: NoteContent,
   let next = firstGoods;
   while (next < content.goods.length) {
     const p = newPage();
-    const drawn = goodsRows(p, c, content.goods, next, goodsHeader(p, c, top, true), bottom);
+    c.text(p, `6–12  ${c.l.boxes[9]!} (${c.l.continued})`, MARGIN, top - TEXT, { bold: true, colour: GREY });
+    const drawn = goodsRows(p, c, content.goods, next, goodsHeader(p, c, top - LEADING - 2), bottom);
     if (drawn.next === next) throw new Error(`goods line ${next + 1} does not fit on a page`);
     next = drawn.next;
     top = drawn.y - 12;
@@ -249,14 +274,17 @@ function drawContinuation(doc: PDFDocument, c: NoteCanvas, content: NoteContent,
   return pages;
 }
 
+/** Plain text, no kerning or ligatures: what is searched and extracted is what was written. */
+const FONT_FEATURES = { kern: false, liga: false, clig: false, calt: false, dlig: false };
+
 export async function renderConsignmentNote(input: ConsignmentNoteInput): Promise<Uint8Array> {
   const bytes = await noteFonts();
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(fontkit);
   // Fixed names: pdf-lib would otherwise prefix a random tag, and the bytes would differ per render.
   const fonts = {
-    regular: await doc.embedFont(bytes.regular, { subset: true, customName: 'FDSNote-Regular' }),
-    bold: await doc.embedFont(bytes.bold, { subset: true, customName: 'FDSNote-Bold' }),
+    regular: await doc.embedFont(bytes.regular, { subset: true, customName: 'FDSNote-Regular', features: FONT_FEATURES }),
+    bold: await doc.embedFont(bytes.bold, { subset: true, customName: 'FDSNote-Bold', features: FONT_FEATURES }),
   };
   const labels = NOTE_LABELS[input.language];
   const c = new NoteCanvas(doc, fonts, labels);
