@@ -21,6 +21,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
+import { signatureRoutes } from './modules/signatures/signatures.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
+  await app.register(async (scope) => signatureRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

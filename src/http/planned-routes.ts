@@ -26,8 +26,6 @@ const shp = { id: 'shipment' } as const;
 const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'GET', url: '/v1/shipments/:id/signatures', tag: 'signatures', summary: 'Signatures of a shipment', access: { scope: 'signatures:read' }, ids: shp },
-  { method: 'POST', url: '/v1/shipments/:id/signatures', tag: 'signatures', summary: 'Record a signature', access: { scope: 'signatures:write' }, ids: shp, idempotent: true },
   { method: 'POST', url: '/v1/shipments/:id/signature-requests', tag: 'signatures', summary: 'Request a signature by sign link', access: { scope: 'signatures:write' }, ids: shp, idempotent: true },
   { method: 'GET', url: '/v1/signature-requests/:id', tag: 'signatures', summary: 'Get a signature request', access: { scope: 'signatures:read' }, ids: { id: 'signature_request' } },
   { method: 'POST', url: '/v1/signature-requests/:id/revoke', tag: 'signatures', summary: 'Revoke a sign link', access: { scope: 'signatures:write' }, ids: { id: 'signature_request' } },

@@ -222,6 +222,31 @@ export interface DocumentsTable {
   deleted_at: Timestamp | null;
 }
 
+export interface SignaturesTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  shipment_id: string;
+  role: 'consignor' | 'carrier' | 'consignee' | 'successive_carrier';
+  /** -1 unless the role is `successive_carrier`. */
+  successive_index: number;
+  phase: 'pickup' | 'delivery';
+  method: 'drawn' | 'typed' | 'platform' | 'trust_service';
+  level: 'platform_auth' | 'ades' | 'qes';
+  signer_name: string;
+  document_id: string;
+  document_sha256: string;
+  signed_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  location: Json<{ lat: number; lng: number; accuracy_m?: number }> | null;
+  otp_reference: string | null;
+  identification_reference: string | null;
+  image_object_key: string | null;
+  event_id: string;
+  rendered_document_id: string;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
@@ -239,4 +264,5 @@ export interface DB {
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   webhook_dead_letters: WebhookDeadLettersTable;
   documents: DocumentsTable;
+  signatures: SignaturesTable;
 }

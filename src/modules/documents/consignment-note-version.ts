@@ -13,7 +13,7 @@ import { newId } from '../../core/ids.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { usageWrite } from '../usage/record-usage.js';
-import type { NoteLanguage } from './consignment-note/consignment-note-input.js';
+import type { NoteLanguage, NoteReservation, NoteSignature } from './consignment-note/consignment-note-input.js';
 import { renderConsignmentNote } from './consignment-note/render-consignment-note.js';
 import { documentObjectKey } from './document-keys.js';
 import { insertDocumentWrite, type DocumentRow } from './documents.repository.js';
@@ -42,7 +42,7 @@ export async function consignmentNoteVersion(
   db: Database,
   shipment: ShipmentRow,
   cause: NoteCause,
-  options: { version: number; language: NoteLanguage },
+  options: { version: number; language: NoteLanguage; signatures?: readonly NoteSignature[]; reservations?: readonly NoteReservation[] },
 ): Promise<{ writes: Write[]; document: DocumentRow }> {
   if (!shipment.inspection_token) throw new Error(`shipment ${shipment.id} has no inspection token: it is rendered only once issued`);
   const id = newId('document', cause.created_at);
@@ -57,9 +57,9 @@ export async function consignmentNoteVersion(
       language: options.language,
       established: { place: consignor?.address?.city ?? '', at: shipment.issued_at ?? cause.created_at },
       rendered_at: cause.created_at,
-      signatures: [],
-      reservations: [],
-    } as Parameters<typeof renderConsignmentNote>[0]);
+      signatures: options.signatures ?? [],
+      reservations: options.reservations ?? [],
+    });
   } catch (error) {
     throw new AppError('pdf_render_failed', 'The consignment note could not be rendered; nothing was changed. Retry the request.', { cause: error });
   }

@@ -58,3 +58,17 @@ export async function selectDocuments(db: Database, t: Tenant, f: DocumentFilter
 export function markDocumentDeletedWrite(db: Database, t: Tenant, id: string, now: Date): Write {
   return db.updateTable('documents').set({ deleted_at: now }).where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
 }
+
+/** The newest version of a shipment's consignment note (none before it is issued). */
+export async function selectCurrentNote(db: Database, t: Tenant, shipmentId: string): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('shipment_id', '=', shipmentId)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('kind', '=', 'consignment_note')
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,129 @@
+/**
+ * Records a signature of the consignment note, for every way of signing (the API for an
+ * authenticated party now; sign links later): checks the role may sign now, keeps the evidence —
+ * the id and SHA-256 of the exact version the signer saw, time, IP, user agent, location — emits
+ * `signature.completed`, moves the shipment on when the signature completes a phase (consignor and
+ * carrier: `in_transit`; consignee: `delivered`, with `shipment.delivered`), and renders the next
+ * version of the note with the signature in its box. All of it commits together or not at all.
+ */
+import { AppError } from '../../core/errors.js';
+import type { TenantContext } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
+import type { Language } from '../../core/language.js';
+import { withTransaction, type Database } from '../../ports/database.js';
+import type { NoteSignature } from '../documents/consignment-note/consignment-note-input.js';
+import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
+import { selectCurrentNote } from '../documents/documents.repository.js';
+import type { ShipmentEventSpec } from '../events/record-shipment-events.js';
+import { findShipment } from '../shipments/get-shipment.js';
+import { recordShipmentChange } from '../shipments/record-shipment-change.js';
+import { assertChangeable, TRANSITIONS } from '../shipments/shipment-status.js';
+import { usageWrite } from '../usage/record-usage.js';
+import { assertMaySign, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
+import { signatureView, type SignatureView } from './signature-view.js';
+import { insertSignatureWrite, selectSignatures, type SignatureRow } from './signatures.repository.js';
+
+export interface NewSignature {
+  role: SignatureRole;
+  /** Position in `successive_carriers` (from 0), for a successive carrier. */
+  successive_index?: number;
+  signer_name: string;
+  method: SignatureRow['method'];
+  level: SignatureRow['level'];
+  evidence: {
+    ip: string | null;
+    user_agent: string | null;
+    location?: { lat: number; lng: number; accuracy_m?: number };
+    otp_reference?: string;
+    identification_reference?: string;
+  };
+  /** The drawn signature, PNG. */
+  image_png?: Buffer;
+  /** The version the signer was shown; a newer one by now is a `conflict` (stale view). */
+  shown?: { document_id: string; sha256: string };
+}
+
+/** Signatures as the note prints them, drawn images included. */
+async function noteSignatures(ctx: TenantContext, rows: readonly SignatureRow[]): Promise<NoteSignature[]> {
+  return Promise.all(
+    rows.map(async (row) => ({
+      role: row.role,
+      index: row.role === 'successive_carrier' ? row.successive_index : undefined,
+      signer_name: row.signer_name,
+      signed_at: row.signed_at,
+      method: row.method,
+      level: row.level,
+      image_png: row.image_object_key ? (await ctx.objects.get(row.image_object_key))?.body : undefined,
+    })),
+  );
+}
+
+function checkSuccessiveIndex(role: SignatureRole, index: number | undefined, carriers: number): number {
+  if (role !== 'successive_carrier') return -1;
+  if (index === undefined || index < 0 || index >= carriers) {
+    const message = carriers === 0 ? 'The shipment names no successive carriers.' : `Must be a position in successive_carriers, 0 to ${carriers - 1}.`;
+    throw new AppError('validation_failed', 'The signature does not validate; see errors.', { errors: [{ path: 'successive_index', code: 'invalid', message }] });
+  }
+  return index;
+}
+
+export async function recordSignature(ctx: TenantContext, shipmentId: string, input: NewSignature, language: Language): Promise<SignatureView> {
+  const now = ctx.clock.now();
+  return withTransaction(ctx.db, async (trx: Database) => {
+    const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
+    assertChangeable(shipment.id, shipment.status);
+    const carriers = ((shipment.data.successive_carriers as unknown[] | undefined) ?? []).length;
+    const successiveIndex = checkSuccessiveIndex(input.role, input.successive_index, carriers);
+    const signed = await selectSignatures(trx, ctx, shipment.id);
+    assertMaySign(shipment, signed, input.role, successiveIndex);
+    const current = await selectCurrentNote(trx, ctx, shipment.id);
+    if (!current) throw new Error(`shipment ${shipment.id} is ${shipment.status} but has no consignment note`);
+    if (input.shown && (input.shown.document_id !== current.id || input.shown.sha256 !== current.sha256)) {
+      throw new AppError('conflict', `A newer version of the consignment note exists (version ${current.version}, ${current.id}): show it to the signer and sign that.`);
+    }
+
+    const id = newId('signature', now);
+    let imageKey: string | null = null;
+    if (input.image_png) {
+      imageKey = `${ctx.organizationId}/${ctx.mode}/shipments/${shipment.id}/${id}.png`;
+      await ctx.objects.put(imageKey, input.image_png, { contentType: 'image/png' });
+    }
+    const next = statusAfter(signed, input.role);
+    const events: ShipmentEventSpec[] = [
+      { type: 'signature.completed', status: shipment.status, fields: { signature_id: id, role: input.role, ...(successiveIndex >= 0 ? { successive_index: successiveIndex } : {}) } },
+      ...(next ? [{ type: TRANSITIONS[next].event, status: next }] : []),
+    ];
+    const changes = next ? { status: next, [TRANSITIONS[next].stamp]: now } : {};
+    let row: SignatureRow | undefined;
+    await recordShipmentChange(trx, ctx, shipment, changes, events, now, async (changed, [completed]) => {
+      row = {
+        id,
+        organization_id: ctx.organizationId,
+        mode: ctx.mode,
+        shipment_id: shipment.id,
+        role: input.role,
+        successive_index: successiveIndex,
+        phase: PHASE_OF[input.role],
+        method: input.method,
+        level: input.level,
+        signer_name: input.signer_name,
+        document_id: current.id,
+        document_sha256: current.sha256,
+        signed_at: now,
+        ip: input.evidence.ip,
+        user_agent: input.evidence.user_agent,
+        location: input.evidence.location ?? null,
+        otp_reference: input.evidence.otp_reference ?? null,
+        identification_reference: input.evidence.identification_reference ?? null,
+        image_object_key: imageKey,
+        event_id: completed!.event_id,
+        rendered_document_id: '',
+      };
+      const signatures = await noteSignatures(ctx, [...signed, row]);
+      const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures });
+      row.rendered_document_id = note.document.id;
+      return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now)];
+    });
+    return signatureView(row!);
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Who signs when (CMR articles 5, 9 and 30; the e-CMR protocol): the consignor and the carrier
+ * sign at pickup, while the shipment is `issued`, and once both have signed the goods are taken
+ * over (`in_transit`); a successive carrier signs when it takes the goods over in transit; the
+ * consignee signs at delivery, which delivers the shipment. Each role signs once.
+ */
+import { AppError } from '../../core/errors.js';
+import type { ShipmentStatus } from '../shipments/shipment-status.js';
+
+export const SIGNATURE_ROLES = ['consignor', 'carrier', 'consignee', 'successive_carrier'] as const;
+export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
+export type Phase = 'pickup' | 'delivery';
+
+export const PHASE_OF: Record<SignatureRole, Phase> = { consignor: 'pickup', carrier: 'pickup', successive_carrier: 'pickup', consignee: 'delivery' };
+
+/** The status a role signs in. */
+const SIGNS_WHEN: Record<SignatureRole, ShipmentStatus> = { consignor: 'issued', carrier: 'issued', successive_carrier: 'in_transit', consignee: 'in_transit' };
+
+const NOT_YET: Record<SignatureRole, string> = {
+  consignor: 'the consignor signs at pickup, once the shipment is issued',
+  carrier: 'the carrier signs at pickup, once the shipment is issued',
+  successive_carrier: 'a successive carrier signs when it takes the goods over, once consignor and carrier have signed at pickup',
+  consignee: 'the consignee signs at delivery, once consignor and carrier have signed at pickup',
+};
+
+export interface SignedRole {
+  role: SignatureRole;
+  successive_index: number;
+}
+
+/** Raises `already_signed` for a filled role and `invalid_state` when the shipment is not at the role's phase. */
+export function assertMaySign(shipment: { id: string; status: ShipmentStatus }, signed: readonly SignedRole[], role: SignatureRole, successiveIndex: number): void {
+  if (signed.some((s) => s.role === role && s.successive_index === successiveIndex)) {
+    const who = role === 'successive_carrier' ? `successive carrier ${successiveIndex + 1}` : `the ${role}`;
+    throw new AppError('already_signed', `Shipment ${shipment.id} is already signed by ${who}.`);
+  }
+  if (shipment.status !== SIGNS_WHEN[role]) throw new AppError('invalid_state', `Shipment ${shipment.id} is ${shipment.status}: ${NOT_YET[role]}.`);
+}
+
+/** The status the shipment moves to once this signature is added, if any. */
+export function statusAfter(signed: readonly SignedRole[], role: SignatureRole): 'in_transit' | 'delivered' | undefined {
+  if (role === 'consignee') return 'delivered';
+  const roles = new Set([...signed.map((s) => s.role), role]);
+  return role !== 'successive_carrier' && roles.has('consignor') && roles.has('carrier') ? 'in_transit' : undefined;
+}

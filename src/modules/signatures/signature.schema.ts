@@ -1,0 +1,48 @@
+/** Schemas of signatures: the resource, its list, and the body of a signature recorded through the API. */
+import { Type, type Static } from '@sinclair/typebox';
+import { IdString, StringEnum } from '../../core/schema-types.js';
+import { CoordinatesSchema } from '../shipments/shipment-input.schema.js';
+import { SIGNATURE_ROLES } from './signature-rules.js';
+
+export const SignatureSchema = Type.Object(
+  {
+    id: IdString('signature'),
+    shipment_id: IdString('shipment'),
+    role: StringEnum(SIGNATURE_ROLES),
+    successive_index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Position in `successive_carriers` (from 0) for a successive carrier; otherwise null.' }),
+    phase: StringEnum(['pickup', 'delivery'] as const, { description: 'Consignor, carrier and successive carriers sign at pickup (taking over); the consignee at delivery.' }),
+    method: StringEnum(['drawn', 'typed', 'platform', 'trust_service'] as const, { description: '`platform`: recorded through the API for an authenticated party.' }),
+    level: StringEnum(['platform_auth', 'ades', 'qes'] as const),
+    signer_name: Type.String(),
+    signed_at: Type.String({ format: 'date-time' }),
+    evidence: Type.Object({
+      document_id: Type.String({ description: 'The consignment-note version shown to the signer.' }),
+      document_sha256: Type.String({ description: 'Its SHA-256: what was signed.' }),
+      ip: Type.Union([Type.String(), Type.Null()]),
+      user_agent: Type.Union([Type.String(), Type.Null()]),
+      location: Type.Union([Type.Object({ lat: Type.Number(), lng: Type.Number(), accuracy_m: Type.Optional(Type.Number()) }), Type.Null()]),
+      otp_reference: Type.Union([Type.String(), Type.Null()]),
+      identification_reference: Type.Union([Type.String(), Type.Null()]),
+      has_image: Type.Boolean({ description: 'A drawn signature image is kept (and printed on the note).' }),
+    }),
+    event_id: Type.String({ description: 'The `signature.completed` event.' }),
+    rendered_document_id: Type.String({ description: 'The consignment-note version rendered with this signature in its box.' }),
+  },
+  { $id: 'Signature' },
+);
+
+export const SignaturePageSchema = Type.Object(
+  { data: Type.Array(Type.Ref(SignatureSchema)), has_more: Type.Boolean(), next_cursor: Type.Null() },
+  { $id: 'SignaturePage', description: 'All signatures of the shipment, in the order given (a shipment has few: one page).' },
+);
+
+export const RecordSignatureSchema = Type.Object(
+  {
+    role: StringEnum(SIGNATURE_ROLES, { description: 'The party signing.' }),
+    successive_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, description: 'For `successive_carrier`: its position in `successive_carriers`, from 0.' })),
+    signer_name: Type.String({ minLength: 1, maxLength: 200, description: 'The person who signs for the party.' }),
+    location: Type.Optional(Type.Ref(CoordinatesSchema, { description: 'Where it was signed (WGS 84).' })),
+  },
+  { $id: 'RecordSignature', additionalProperties: false },
+);
+export type RecordSignature = Static<typeof RecordSignatureSchema>;

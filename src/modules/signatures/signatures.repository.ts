@@ -1,0 +1,28 @@
+/** Queries on signatures, scoped to the organisation and mode. */
+import type { Selectable } from 'kysely';
+import type { SignaturesTable } from '../../adapters/database/schema.js';
+import type { Mode } from '../../core/mode.js';
+import type { Database, Write } from '../../ports/database.js';
+
+interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+export type SignatureRow = Selectable<SignaturesTable>;
+
+export function insertSignatureWrite(db: Database, row: SignatureRow): Write {
+  return db.insertInto('signatures').values({ ...row, location: row.location ? JSON.stringify(row.location) : null });
+}
+
+/** A shipment's signatures in the order they were given. */
+export async function selectSignatures(db: Database, t: Tenant, shipmentId: string): Promise<SignatureRow[]> {
+  return db
+    .selectFrom('signatures')
+    .selectAll()
+    .where('shipment_id', '=', shipmentId)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .orderBy('id', 'asc')
+    .execute();
+}
