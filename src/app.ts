@@ -21,6 +21,8 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { signRoutes } from './modules/signatures/sign.routes.js';
 import { signatureRoutes } from './modules/signatures/signatures.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
@@ -79,7 +81,12 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
-  await app.register(async (scope) => signatureRoutes(scope, runtime));
+  // One scope: the sign endpoints answer with the signatures' schemas.
+  await app.register(async (scope) => {
+    await signatureRoutes(scope, runtime);
+    await signRoutes(scope, runtime);
+  });
+  await app.register(async (scope) => notificationRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

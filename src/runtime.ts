@@ -22,6 +22,7 @@ import { JOB_DEFINITIONS, SCHEDULES } from './jobs/catalogue.js';
 import { JobRegistry, JobRunner } from './jobs/job-runner.js';
 import { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-key.js';
 import { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
+import { outboxNotifier } from './adapters/notifier/outbox.js';
 import { loadServiceSecrets } from './modules/system/service-secrets.repository.js';
 import type { DatabaseHandle } from './ports/database.js';
 import { nodeHttpTransport } from './adapters/webhook-transport/node-http.js';
@@ -81,7 +82,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const resolver = options.resolver ?? systemResolver();
     const webhookTransport = nodeHttpTransport({ resolver, allowPrivate: config.webhooks.allowPrivateTargets, timeoutMs: ATTEMPT_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, userAgent: `freight-document-service-webhooks/${API_VERSION}` });
     closers.push(() => webhookTransport.close());
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl };
+    const notifier = outboxNotifier(database.db, clock);
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });

@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
 import type { KeyValue } from '../ports/keyvalue.js';
+import type { Notifier } from '../ports/notifier.js';
 import type { ObjectStore } from '../ports/objects.js';
 import type { Resolver } from '../ports/resolver.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
@@ -22,6 +23,8 @@ export interface Services {
   secrets: { cursor: string; urls: string };
   /** PUBLIC_BASE_URL: the origin of links the service hands out (downloads, inspection, signing). */
   publicBaseUrl: string;
+  /** E-mail and SMS to people. */
+  notifier: Notifier;
 }
 
 export interface TenantContext extends Services {

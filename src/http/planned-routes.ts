@@ -26,15 +26,9 @@ const shp = { id: 'shipment' } as const;
 const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'POST', url: '/v1/shipments/:id/signature-requests', tag: 'signatures', summary: 'Request a signature by sign link', access: { scope: 'signatures:write' }, ids: shp, idempotent: true },
-  { method: 'GET', url: '/v1/signature-requests/:id', tag: 'signatures', summary: 'Get a signature request', access: { scope: 'signatures:read' }, ids: { id: 'signature_request' } },
-  { method: 'POST', url: '/v1/signature-requests/:id/revoke', tag: 'signatures', summary: 'Revoke a sign link', access: { scope: 'signatures:write' }, ids: { id: 'signature_request' } },
-  { method: 'POST', url: '/v1/signature-requests/:id/resend', tag: 'signatures', summary: 'Send the sign link again', access: { scope: 'signatures:write' }, ids: { id: 'signature_request' } },
-  { method: 'GET', url: '/v1/sign/:token', tag: 'sign', summary: 'Context of a sign link', access: PUBLIC },
   { method: 'POST', url: '/v1/sign/:token/otp', tag: 'sign', summary: 'Send a one-time password', access: PUBLIC },
   { method: 'POST', url: '/v1/sign/:token/otp/verify', tag: 'sign', summary: 'Verify a one-time password', access: PUBLIC },
   { method: 'POST', url: '/v1/sign/:token/identification', tag: 'sign', summary: 'Identify at the trust service', access: PUBLIC },
-  { method: 'POST', url: '/v1/sign/:token/submit', tag: 'sign', summary: 'Submit a signature', access: PUBLIC },
   { method: 'POST', url: '/v1/sign/:token/handoff', tag: 'sign', summary: 'Hand the device to the next signer', access: PUBLIC },
   { method: 'GET', url: '/v1/shipments/:id/remarks', tag: 'remarks', summary: 'Remarks of a shipment', access: { scope: 'remarks:read' }, ids: shp },
   { method: 'POST', url: '/v1/shipments/:id/remarks', tag: 'remarks', summary: 'Add a remark', access: { scope: 'remarks:write' }, ids: shp, idempotent: true },
@@ -44,7 +38,6 @@ export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { method: 'GET', url: '/v1/invoicing-profile', tag: 'invoice', summary: 'The seller data used on invoices', access: { scope: 'invoice:read' } },
   { method: 'PUT', url: '/v1/invoicing-profile', tag: 'invoice', summary: 'Set the seller data used on invoices', access: { scope: 'invoice:write' } },
   { method: 'GET', url: '/v1/audit-log', tag: 'audit-log', summary: 'Administrative acts (two years)', access: { scope: 'audit-log:read' } },
-  { method: 'GET', url: '/v1/notifications', tag: 'notifications', summary: 'E-mail and SMS sent', access: { scope: 'notifications:read' } },
   { method: 'GET', url: '/v1/shipments/:id/efti', tag: 'efti', summary: 'eFTI dataset of a shipment', access: { scope: 'efti:read' }, ids: shp },
   { method: 'GET', url: '/v1/inspect/:token', tag: 'inspect', summary: 'Read-only inspection of a consignment note', access: PUBLIC },
   { method: 'POST', url: '/v1/test/shipments/:id/simulate', tag: 'test', summary: 'Sandbox: simulate sign, deliver, remark or auto-advance', access: { scope: 'test:write', testOnly: true }, ids: shp },

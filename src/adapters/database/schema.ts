@@ -202,11 +202,17 @@ export interface SchemaMigrationsTable {
 
 export type DocumentKind = 'consignment_note' | 'attachment' | 'photo';
 
-export interface DocumentsTable {
+/** The columns of every row a shipment owns (documents, signatures, sign links). */
+interface ShipmentOwned {
   id: string;
   organization_id: string;
   mode: 'test' | 'live';
   shipment_id: string;
+}
+
+type SignatureRoleColumn = 'consignor' | 'carrier' | 'consignee' | 'successive_carrier';
+
+export interface DocumentsTable extends ShipmentOwned {
   kind: DocumentKind;
   version: number;
   content_type: string;
@@ -222,12 +228,8 @@ export interface DocumentsTable {
   deleted_at: Timestamp | null;
 }
 
-export interface SignaturesTable {
-  id: string;
-  organization_id: string;
-  mode: 'test' | 'live';
-  shipment_id: string;
-  role: 'consignor' | 'carrier' | 'consignee' | 'successive_carrier';
+export interface SignaturesTable extends ShipmentOwned {
+  role: SignatureRoleColumn;
   /** -1 unless the role is `successive_carrier`. */
   successive_index: number;
   phase: 'pickup' | 'delivery';
@@ -245,6 +247,49 @@ export interface SignaturesTable {
   image_object_key: string | null;
   event_id: string;
   rendered_document_id: string;
+}
+
+export interface SignatureRequestsTable extends ShipmentOwned {
+  role: SignatureRoleColumn;
+  successive_index: number;
+  channel: 'sms' | 'email';
+  recipient_hash: string;
+  recipient_hint: string;
+  language: string;
+  level: 'platform_auth' | 'ades' | 'qes';
+  status: 'pending' | 'completed' | 'revoked' | 'replaced';
+  token_hash: string;
+  expires_at: Timestamp;
+  replaced_by: string | null;
+  signature_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  channel: 'sms' | 'email';
+  template: string;
+  language: string;
+  recipient_hash: string;
+  recipient_hint: string;
+  status: 'sent' | 'failed';
+  provider_reference: string | null;
+  error: string | null;
+  shipment_id: string | null;
+  signature_request_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
 }
 
 export interface DB {
@@ -265,4 +310,7 @@ export interface DB {
   webhook_dead_letters: WebhookDeadLettersTable;
   documents: DocumentsTable;
   signatures: SignaturesTable;
+  signature_requests: SignatureRequestsTable;
+  notifications: NotificationsTable;
+  outbox_messages: OutboxMessagesTable;
 }

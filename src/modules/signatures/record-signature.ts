@@ -21,6 +21,7 @@ import { assertChangeable, TRANSITIONS } from '../shipments/shipment-status.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { assertMaySign, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
 import { signatureView, type SignatureView } from './signature-view.js';
+import { setRequestStatusWrite } from './signature-requests.repository.js';
 import { insertSignatureWrite, selectSignatures, type SignatureRow } from './signatures.repository.js';
 
 export interface NewSignature {
@@ -41,6 +42,8 @@ export interface NewSignature {
   image_png?: Buffer;
   /** The version the signer was shown; a newer one by now is a `conflict` (stale view). */
   shown?: { document_id: string; sha256: string };
+  /** The sign link used: marked `completed` in the same transaction. */
+  signatureRequestId?: string;
 }
 
 /** Signatures as the note prints them, drawn images included. */
@@ -122,7 +125,8 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
       const signatures = await noteSignatures(ctx, [...signed, row]);
       const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures });
       row.rendered_document_id = note.document.id;
-      return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now)];
+      const used = input.signatureRequestId ? [setRequestStatusWrite(trx, input.signatureRequestId, 'pending', 'completed', now, id)] : [];
+      return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now), ...used];
     });
     return signatureView(row!);
   });

@@ -8,13 +8,32 @@ import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { listSignatures } from './list-signatures.js';
 import { recordSignature } from './record-signature.js';
 import { RecordSignatureSchema, SignaturePageSchema, SignatureSchema, type RecordSignature } from './signature.schema.js';
+import { createSignatureRequest } from './create-signature-request.js';
+import { getSignatureRequest, resendSignatureRequest, revokeSignatureRequest } from './manage-signature-requests.js';
+import { optionalBody } from '../../http/optional-body.js';
+import {
+  CreatedSignatureRequestSchema,
+  CreateSignatureRequestSchema,
+  ResendSignatureRequestSchema,
+  SignatureRequestParamsSchema,
+  SignatureRequestSchema,
+  type CreateSignatureRequest,
+} from './signature-request.schema.js';
 
-export const SIGNATURE_PATHS = { shipmentSignatures: '/v1/shipments/:id/signatures' } as const;
+export const SIGNATURE_PATHS = {
+  shipmentSignatures: '/v1/shipments/:id/signatures',
+  shipmentRequests: '/v1/shipments/:id/signature-requests',
+  request: '/v1/signature-requests/:id',
+  revoke: '/v1/signature-requests/:id/revoke',
+  resend: '/v1/signature-requests/:id/resend',
+} as const;
 
 type ById = { Params: { id: string } };
 
 export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  for (const schema of [SignatureSchema, SignaturePageSchema, RecordSignatureSchema]) app.addSchema(schema);
+  for (const schema of [SignatureSchema, SignaturePageSchema, RecordSignatureSchema, CreateSignatureRequestSchema, ResendSignatureRequestSchema, SignatureRequestSchema, CreatedSignatureRequestSchema]) {
+    app.addSchema(schema);
+  }
   const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
 
   app.get<ById>(
@@ -65,6 +84,75 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
         negotiateLanguage(request.headers['accept-language']),
       );
       return reply.status(201).send(signature);
+    },
+  );
+
+  const requestErrors = ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'shipment_immutable', 'qtsp_unavailable'] as const;
+  app.post<ById & { Body: CreateSignatureRequest }>(
+    SIGNATURE_PATHS.shipmentRequests,
+    {
+      config: { access: { scope: 'signatures:write' }, idempotent: true, errors: [...requestErrors] },
+      schema: {
+        operationId: 'createSignatureRequest',
+        tags: ['signatures'],
+        summary: 'Request a signature by sign link',
+        description:
+          'Sends a sign link for one role by e-mail or SMS and records the notification. One link per role is live: a new request replaces a pending one, whose link then answers 410 `token_rotated`. ' +
+          'Sandbox keys get the link itself in `url`, to script the whole flow; live answers never carry it.',
+        params: ShipmentParamsSchema,
+        body: Type.Ref(CreateSignatureRequestSchema),
+        response: { 201: Type.Ref(CreatedSignatureRequestSchema, { description: 'The request, and the notification that carried it.' }) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createSignatureRequest(ctx(request), request.params.id, request.body);
+      return reply.status(201).header('location', `/v1/signature-requests/${created.id}`).send(created);
+    },
+  );
+
+  app.get<ById>(
+    SIGNATURE_PATHS.request,
+    {
+      config: { access: { scope: 'signatures:read' }, errors: ['invalid_id', 'not_found'] },
+      schema: { operationId: 'getSignatureRequest', tags: ['signatures'], summary: 'Get a signature request', params: SignatureRequestParamsSchema, response: { 200: Type.Ref(SignatureRequestSchema, { description: 'The request.' }) } },
+    },
+    async (request) => getSignatureRequest(ctx(request), request.params.id),
+  );
+
+  app.post<ById>(
+    SIGNATURE_PATHS.revoke,
+    {
+      config: { access: { scope: 'signatures:write' }, errors: ['invalid_id', 'not_found', 'conflict'] },
+      schema: {
+        operationId: 'revokeSignatureRequest',
+        tags: ['signatures'],
+        summary: 'Revoke a sign link',
+        description: 'The link answers 410 `token_revoked` from now on. Only a pending request can be revoked (409 `conflict`).',
+        params: SignatureRequestParamsSchema,
+        response: { 200: Type.Ref(SignatureRequestSchema, { description: 'The revoked request.' }) },
+      },
+    },
+    async (request) => revokeSignatureRequest(ctx(request), request.params.id),
+  );
+
+  app.post<ById & { Body: { recipient?: string } | undefined }>(
+    SIGNATURE_PATHS.resend,
+    {
+      config: { access: { scope: 'signatures:write' }, idempotent: true, errors: [...requestErrors, 'conflict'] },
+      preValidation: optionalBody,
+      schema: {
+        operationId: 'resendSignatureRequest',
+        tags: ['signatures'],
+        summary: 'Send the sign link again',
+        description: 'Sends a new link (answered like a create, with a new request id); the old link answers 410 `token_rotated`.',
+        params: SignatureRequestParamsSchema,
+        body: Type.Ref(ResendSignatureRequestSchema),
+        response: { 201: Type.Ref(CreatedSignatureRequestSchema, { description: 'The new request.' }) },
+      },
+    },
+    async (request, reply) => {
+      const created = await resendSignatureRequest(ctx(request), request.params.id, request.body?.recipient);
+      return reply.status(201).header('location', `/v1/signature-requests/${created.id}`).send(created);
     },
   );
 }

@@ -8,7 +8,7 @@ const DATE = Type.String({ format: 'date', description: 'A UTC day, `YYYY-MM-DD`
 export const UsageRowSchema = Type.Object(
   {
     date: Type.String({ description: 'The UTC day, `YYYY-MM-DD`.' }),
-    metric: StringEnum(USAGE_METRICS, { description: '`shipments_issued`: shipments moved to `issued` that day. `storage_bytes`: bytes stored that day (consignment-note versions, attachments, photos; deletions are not subtracted). `signatures`: signatures recorded that day. `notifications` joins with its area.' }),
+    metric: StringEnum(USAGE_METRICS, { description: '`shipments_issued`: shipments moved to `issued` that day. `storage_bytes`: bytes stored that day (consignment-note versions, attachments, photos; deletions are not subtracted). `signatures`: signatures recorded that day. `notifications`: e-mail and SMS sent that day.' }),
     value: Type.Integer(),
   },
   { $id: 'UsageRow' },

@@ -1,0 +1,31 @@
+/** Queries on notification rows (what was sent to whom, the whom kept hashed). */
+import type { Selectable } from 'kysely';
+import type { NotificationsTable } from '../../adapters/database/schema.js';
+import type { Mode } from '../../core/mode.js';
+import type { SortOrder } from '../../core/pagination.js';
+import type { Database } from '../../ports/database.js';
+
+interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+export type NotificationRow = Selectable<NotificationsTable>;
+
+export interface NotificationFilter {
+  channel?: 'email' | 'sms';
+  status?: 'sent' | 'failed';
+  shipmentId?: string;
+  after?: string;
+  order: SortOrder;
+  limit: number;
+}
+
+export async function selectNotifications(db: Database, t: Tenant, f: NotificationFilter): Promise<NotificationRow[]> {
+  let query = db.selectFrom('notifications').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).orderBy('id', f.order).limit(f.limit);
+  if (f.channel) query = query.where('channel', '=', f.channel);
+  if (f.status) query = query.where('status', '=', f.status);
+  if (f.shipmentId) query = query.where('shipment_id', '=', f.shipmentId);
+  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  return query.execute();
+}

@@ -1,0 +1,27 @@
+/** Notifications (service description, notifications area): the log of e-mail and SMS sent. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppRuntime } from '../../app-runtime.js';
+import { tenantContext } from '../../http/tenant-context.js';
+import { listNotifications } from './list-notifications.js';
+import { ListNotificationsQuerySchema, NotificationPageSchema, NotificationSchema, type ListNotificationsQuery } from './notification.schema.js';
+
+export async function notificationRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
+  app.addSchema(NotificationSchema);
+  app.addSchema(NotificationPageSchema);
+  app.get<{ Querystring: ListNotificationsQuery }>(
+    '/v1/notifications',
+    {
+      config: { access: { scope: 'notifications:read' }, errors: ['bad_request', 'invalid_cursor'] },
+      schema: {
+        operationId: 'listNotifications',
+        tags: ['notifications'],
+        summary: 'E-mail and SMS sent, newest first',
+        description: 'One row per message (sign links so far), with the recipient masked; filters `channel`, `status`, `shipment_id`.',
+        querystring: ListNotificationsQuerySchema,
+        response: { 200: Type.Ref(NotificationPageSchema, { description: 'A page of notifications.' }) },
+      },
+    },
+    async (request) => listNotifications(tenantContext(runtime, request), request.query),
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Resolves a sign-link token (in the path, no API key) to its request and tenant, or answers why
+ * not: unknown 404, revoked 410 `token_revoked`, replaced by a newer link 410 `token_rotated`,
+ * past its expiry 410 `token_expired`, already used 409 `already_signed`.
+ */
+import { AppError } from '../../core/errors.js';
+import type { Services, TenantContext } from '../../core/context.js';
+import type { Mode } from '../../core/mode.js';
+import { hashSignToken } from './sign-link-token.js';
+import { selectSignatureRequestByTokenHash, type SignatureRequestRow } from './signature-requests.repository.js';
+
+export async function openSignLink(services: Services, token: string, requestId: string): Promise<{ request: SignatureRequestRow; ctx: TenantContext }> {
+  const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
+  if (!request) throw new AppError('not_found', 'This sign link does not exist.');
+  if (request.status === 'revoked') throw new AppError('token_revoked', 'This sign link was withdrawn by the sender.');
+  if (request.status === 'replaced') throw new AppError('token_rotated', 'A newer sign link was sent for this signature: use the latest message.');
+  if (request.status === 'completed') throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
+  if (request.expires_at <= services.clock.now()) throw new AppError('token_expired', `This sign link expired at ${request.expires_at.toISOString()}; ask the sender for a new one.`);
+  return { request, ctx: { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId } };
+}

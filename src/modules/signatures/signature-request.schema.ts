@@ -1,0 +1,112 @@
+/** Schemas of signature requests (sign links) and of the sign endpoints' bodies and answers. */
+import { Type, type Static } from '@sinclair/typebox';
+import { IdString, StringEnum } from '../../core/schema-types.js';
+import { CoordinatesSchema, LANGUAGE_PATTERN } from '../shipments/shipment-input.schema.js';
+import { SIGNATURE_ROLES } from './signature-rules.js';
+
+const LEVELS = ['platform_auth', 'ades', 'qes'] as const;
+
+export const CreateSignatureRequestSchema = Type.Object(
+  {
+    role: StringEnum(SIGNATURE_ROLES),
+    successive_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, description: 'For `successive_carrier`: its position in `successive_carriers`.' })),
+    channel: StringEnum(['sms', 'email'] as const),
+    recipient: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail address or E.164 number. Default: the party\'s contact e-mail or phone; for the carrier, the driver\'s.' })),
+    language: Type.Optional(Type.String({ pattern: LANGUAGE_PATTERN, description: 'Language of the message and the signing pages (en, nl, de, fr). Default: the recipient contact\'s, else the driver\'s, else English.' })),
+    level: Type.Optional(StringEnum(LEVELS, { description: '`platform_auth` (default). `ades` and `qes` need a trust service provider: without one configured, 503 `qtsp_unavailable`.' })),
+    expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'When the link stops working; default 72 hours, at most 30 days.' })),
+  },
+  { $id: 'CreateSignatureRequest', additionalProperties: false },
+);
+export type CreateSignatureRequest = Static<typeof CreateSignatureRequestSchema>;
+
+export const ResendSignatureRequestSchema = Type.Object(
+  { recipient: Type.Optional(Type.String({ maxLength: 254, description: 'Send the new link here; needed when the first went to a recipient given explicitly (kept only hashed).' })) },
+  { $id: 'ResendSignatureRequest', additionalProperties: false },
+);
+
+const requestProperties = {
+  id: IdString('signature_request'),
+  shipment_id: IdString('shipment'),
+  role: StringEnum(SIGNATURE_ROLES),
+  successive_index: Type.Union([Type.Integer(), Type.Null()]),
+  channel: StringEnum(['sms', 'email'] as const),
+  recipient_hint: Type.String({ description: 'The recipient, masked; kept only hashed.' }),
+  language: Type.String(),
+  level: StringEnum(LEVELS),
+  status: StringEnum(['pending', 'completed', 'revoked', 'expired', 'replaced'] as const, {
+    description: '`pending` until signed (`completed`), withdrawn (`revoked`), superseded by a resend (`replaced`) or past `expires_at` (`expired`).',
+  }),
+  expires_at: Type.String({ format: 'date-time' }),
+  replaced_by: Type.Union([Type.String(), Type.Null()], { description: 'The request that replaced this one.' }),
+  signature_id: Type.Union([Type.String(), Type.Null()], { description: 'The signature given through the link.' }),
+  created_at: Type.String({ format: 'date-time' }),
+};
+
+export const SignatureRequestSchema = Type.Object(requestProperties, { $id: 'SignatureRequest' });
+
+export const CreatedSignatureRequestSchema = Type.Object(
+  {
+    ...requestProperties,
+    url: Type.Optional(Type.String({ description: 'Sandbox (`sk_test_`) only: the sign link, so a test can follow it. Live answers never carry it.' })),
+    notification: Type.Object({ id: Type.String(), status: StringEnum(['sent', 'failed'] as const) }, { description: 'The message that carried the link.' }),
+  },
+  { $id: 'CreatedSignatureRequest' },
+);
+
+export const SignatureRequestParamsSchema = Type.Object({ id: IdString('signature_request') }, { additionalProperties: false });
+
+export const SignTokenParamsSchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the sign link.' }) }, { additionalProperties: false });
+
+export const SignContextSchema = Type.Object(
+  {
+    request_id: Type.String(),
+    role: StringEnum(SIGNATURE_ROLES),
+    successive_index: Type.Union([Type.Integer(), Type.Null()]),
+    level: StringEnum(LEVELS),
+    language: Type.String(),
+    expires_at: Type.String({ format: 'date-time' }),
+    shipment: Type.Object({
+      id: Type.String(),
+      reference: Type.Union([Type.String(), Type.Null()]),
+      status: Type.String(),
+      consignor: Type.Union([Type.String(), Type.Null()]),
+      consignee: Type.Union([Type.String(), Type.Null()]),
+      carrier: Type.Union([Type.String(), Type.Null()]),
+      pickup: Type.Union([Type.String(), Type.Null()]),
+      delivery: Type.Union([Type.String(), Type.Null()]),
+      goods: Type.Array(
+        Type.Object({ description: Type.String(), quantity: Type.Union([Type.Integer(), Type.Null()]), package_type: Type.Union([Type.String(), Type.Null()]), gross_weight_kg: Type.Union([Type.Number(), Type.Null()]) }),
+      ),
+    }),
+    document: Type.Object(
+      {
+        id: Type.String(),
+        version: Type.Integer(),
+        sha256: Type.String(),
+        url: Type.String({ description: 'Signed download link of the PDF, valid 15 minutes.' }),
+        url_expires_at: Type.String({ format: 'date-time' }),
+      },
+      { description: 'The version to show and sign: submit names its id and SHA-256.' },
+    ),
+  },
+  { $id: 'SignContext' },
+);
+
+export const SubmitSignatureSchema = Type.Object(
+  {
+    signer_name: Type.String({ minLength: 1, maxLength: 200 }),
+    signature: Type.Union(
+      [
+        Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB.' }) }, { additionalProperties: false }),
+        Type.Object({ type: Type.Literal('typed') }, { additionalProperties: false }),
+      ],
+      { description: 'Drawn on the screen, or the typed name.' },
+    ),
+    document_id: IdString('document', { description: 'The version shown to the signer.' }),
+    document_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    location: Type.Optional(Type.Ref(CoordinatesSchema)),
+  },
+  { $id: 'SubmitSignature', additionalProperties: false },
+);
+export type SubmitSignatureBody = Static<typeof SubmitSignatureSchema>;

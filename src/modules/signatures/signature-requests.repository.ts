@@ -1,0 +1,43 @@
+/** Queries on signature requests (sign links). */
+import type { Selectable } from 'kysely';
+import type { SignatureRequestsTable } from '../../adapters/database/schema.js';
+import type { Mode } from '../../core/mode.js';
+import type { Database, Write } from '../../ports/database.js';
+
+interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+export type SignatureRequestRow = Selectable<SignatureRequestsTable>;
+
+export function insertSignatureRequestWrite(db: Database, row: SignatureRequestRow): Write {
+  return db.insertInto('signature_requests').values(row);
+}
+
+export async function selectSignatureRequest(db: Database, t: Tenant, id: string): Promise<SignatureRequestRow | undefined> {
+  return db.selectFrom('signature_requests').selectAll().where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).executeTakeFirst();
+}
+
+export async function selectSignatureRequestByTokenHash(db: Database, tokenHash: string): Promise<SignatureRequestRow | undefined> {
+  return db.selectFrom('signature_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks the pending links of a role replaced by `by` (one live link per role). */
+export function replacePendingWrite(db: Database, shipmentId: string, role: string, successiveIndex: number, by: string, now: Date): Write {
+  return db
+    .updateTable('signature_requests')
+    .set({ status: 'replaced', replaced_by: by, updated_at: now })
+    .where('shipment_id', '=', shipmentId)
+    .where('role', '=', role as SignatureRequestRow['role'])
+    .where('successive_index', '=', successiveIndex)
+    .where('status', '=', 'pending');
+}
+
+export function setRequestStatusWrite(db: Database, id: string, from: SignatureRequestRow['status'], to: SignatureRequestRow['status'], now: Date, signatureId?: string): Write {
+  return db
+    .updateTable('signature_requests')
+    .set({ status: to, updated_at: now, ...(signatureId ? { signature_id: signatureId } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', from);
+}

@@ -1,0 +1,56 @@
+/**
+ * POST /v1/sign/{token}/submit: the signer signs through their link. Checks run in the order the
+ * service description gives — the token, then (when the link requires them) the one-time password
+ * and the identification, then the document version — and the signature is recorded like any
+ * other (record-signature.ts), with the link marked used in the same transaction.
+ */
+import { AppError } from '../../core/errors.js';
+import type { Services } from '../../core/context.js';
+import { finding } from '../../core/findings.js';
+import type { Language } from '../../core/language.js';
+import { recordSignature } from './record-signature.js';
+import { openSignLink } from './sign-link.js';
+import type { SignatureView } from './signature-view.js';
+
+export interface SubmitSignature {
+  signer_name: string;
+  signature: { type: 'typed' } | { type: 'drawn'; image: string };
+  document_id: string;
+  document_sha256: string;
+  location?: { lat: number; lng: number; accuracy_m?: number };
+}
+
+const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
+const MAX_IMAGE_BYTES = 512 * 1024;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The drawn signature's PNG bytes, or a finding on `signature.image`. */
+function drawnImage(dataUrl: string): Buffer {
+  const match = PNG_DATA_URL.exec(dataUrl);
+  const bytes = match ? Buffer.from(match[1]!, 'base64') : undefined;
+  if (!bytes || bytes.length > MAX_IMAGE_BYTES || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
+    throw new AppError('validation_failed', 'The drawn signature must be a PNG data URL of at most 512 KB.', { errors: [finding('signature.image', 'invalid_format', { format: 'data:image/png;base64,…' })] });
+  }
+  return bytes;
+}
+
+export async function submitSignature(services: Services, token: string, body: SubmitSignature, evidence: { ip: string; user_agent: string | null; requestId: string }, language: Language): Promise<SignatureView> {
+  const { request, ctx } = await openSignLink(services, token, evidence.requestId);
+  const image = body.signature.type === 'drawn' ? drawnImage(body.signature.image) : undefined;
+  return recordSignature(
+    ctx,
+    request.shipment_id,
+    {
+      role: request.role,
+      successive_index: request.role === 'successive_carrier' ? request.successive_index : undefined,
+      signer_name: body.signer_name,
+      method: body.signature.type,
+      level: request.level,
+      evidence: { ip: evidence.ip, user_agent: evidence.user_agent, location: body.location },
+      image_png: image,
+      shown: { document_id: body.document_id, sha256: body.document_sha256 },
+      signatureRequestId: request.id,
+    },
+    language,
+  );
+}

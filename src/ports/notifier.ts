@@ -1,0 +1,17 @@
+/**
+ * Notifications port: e-mail and SMS to people (sign links, later one-time passwords). SMTP for
+ * e-mail and an HTTP SMS provider in production; the embedded default writes each message to the
+ * `outbox_messages` table, the developer's inbox, so the whole flow runs without either.
+ */
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  /** An e-mail address or an E.164 number. */
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Notifier {
+  /** Sends, or rejects with the reason; resolves with the provider's reference. */
+  send(message: OutgoingMessage): Promise<{ reference: string }>;
+}
