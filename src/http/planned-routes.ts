@@ -26,8 +26,6 @@ const shp = { id: 'shipment' } as const;
 const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'POST', url: '/v1/sign/:token/otp', tag: 'sign', summary: 'Send a one-time password', access: PUBLIC },
-  { method: 'POST', url: '/v1/sign/:token/otp/verify', tag: 'sign', summary: 'Verify a one-time password', access: PUBLIC },
   { method: 'POST', url: '/v1/sign/:token/identification', tag: 'sign', summary: 'Identify at the trust service', access: PUBLIC },
   { method: 'POST', url: '/v1/sign/:token/handoff', tag: 'sign', summary: 'Hand the device to the next signer', access: PUBLIC },
   { method: 'GET', url: '/v1/shipments/:id/remarks', tag: 'remarks', summary: 'Remarks of a shipment', access: { scope: 'remarks:read' }, ids: shp },

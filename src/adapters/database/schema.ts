@@ -264,6 +264,19 @@ export interface SignatureRequestsTable extends ShipmentOwned {
   signature_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  otp_required: Generated<boolean>;
+  recipient_sealed: string | null;
+  otp_code_hash: string | null;
+  otp_code_expires_at: Timestamp | null;
+  otp_token_hash: string | null;
+  otp_token_expires_at: Timestamp | null;
+}
+
+export interface OtpLocksTable {
+  recipient_hash: string;
+  window_started_at: Timestamp;
+  failures: number;
+  locked_until: Timestamp | null;
 }
 
 export interface NotificationsTable {
@@ -313,4 +326,5 @@ export interface DB {
   signature_requests: SignatureRequestsTable;
   notifications: NotificationsTable;
   outbox_messages: OutboxMessagesTable;
+  otp_locks: OtpLocksTable;
 }

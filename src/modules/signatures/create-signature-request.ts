@@ -16,6 +16,7 @@ import { assertChangeable } from '../shipments/shipment-status.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { MESSAGE_LANGUAGES, signLinkMessage, type MessageLanguage } from './sign-messages.js';
 import { newSignToken, signLinkUrl } from './sign-link-token.js';
+import { sealRecipient } from './sealed-recipient.js';
 import type { SignatureRole } from './signature-rules.js';
 import { E164_PATTERN } from '../shipments/shipment-input.schema.js';
 import { signatureRequestView, type SignatureRequestView } from './signature-request-view.js';
@@ -34,6 +35,8 @@ export interface SignatureRequestInput {
   language?: string;
   level?: 'platform_auth' | 'ades' | 'qes';
   expires_at?: string;
+  /** The signer must also enter a one-time password sent to the same recipient. */
+  otp_required?: boolean;
   /** Resend without a recipient: the default must hash to this (the first link's recipient). */
   sameRecipientAs?: string;
 }
@@ -108,6 +111,12 @@ export async function createSignatureRequest(ctx: TenantContext, shipmentId: str
       signature_id: null,
       created_at: now,
       updated_at: now,
+      otp_required: input.otp_required ?? false,
+      recipient_sealed: sealRecipient(ctx.secrets.urls, recipient),
+      otp_code_hash: null,
+      otp_code_expires_at: null,
+      otp_token_hash: null,
+      otp_token_expires_at: null,
     };
     await writeAsOneStatement(trx, [replacePendingWrite(trx, shipment.id, input.role, index, row.id, now), insertSignatureRequestWrite(trx, row)]);
     return { row, token, recipient, shipment };

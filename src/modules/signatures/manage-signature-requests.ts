@@ -46,6 +46,7 @@ export async function resendSignatureRequest(ctx: TenantContext, id: string, rec
     recipient,
     language: row.language,
     level: row.level,
+    otp_required: row.otp_required,
     sameRecipientAs: recipient ? undefined : row.recipient_hash,
   });
 }

@@ -37,6 +37,7 @@ export async function signContext(services: Services, token: string, requestId: 
     successive_index: request.role === 'successive_carrier' ? request.successive_index : null,
     level: request.level,
     language: request.language,
+    otp_required: request.otp_required,
     expires_at: request.expires_at.toISOString(),
     shipment: {
       id: shipment.id,

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { SignatureSchema } from './signature.schema.js';
-import { SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, type SubmitSignatureBody } from './signature-request.schema.js';
+import { OtpSentSchema, OtpVerifiedSchema, SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, VerifyOtpSchema, type SubmitSignatureBody, type VerifyOtp } from './signature-request.schema.js';
+import { sendOneTimePassword, verifyOneTimePassword } from './one-time-passwords.js';
+import { openSignLink } from './sign-link.js';
 import { signContext } from './sign-context.js';
 import { submitSignature } from './submit-signature.js';
 
@@ -12,8 +14,7 @@ type ByToken = { Params: { token: string } };
 const tokenErrors = ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed'] as const;
 
 export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  app.addSchema(SignContextSchema);
-  app.addSchema(SubmitSignatureSchema);
+  for (const schema of [SignContextSchema, SubmitSignatureSchema, VerifyOtpSchema, OtpSentSchema, OtpVerifiedSchema]) app.addSchema(schema);
 
   app.get<ByToken>(
     '/v1/sign/:token',
@@ -34,7 +35,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken & { Body: SubmitSignatureBody }>(
     '/v1/sign/:token/submit',
     {
-      config: { access: { public: true }, errors: [...tokenErrors, 'conflict', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { public: true }, errors: [...tokenErrors, 'otp_invalid', 'conflict', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'submitSignature',
         tags: ['sign'],
@@ -56,6 +57,47 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         negotiateLanguage(request.headers['accept-language']),
       );
       return reply.status(201).send(signature);
+    },
+  );
+
+  app.post<ByToken>(
+    '/v1/sign/:token/otp',
+    {
+      config: { access: { public: true }, errors: [...tokenErrors, 'otp_locked'] },
+      schema: {
+        operationId: 'sendSignOtp',
+        tags: ['sign'],
+        summary: 'Send a one-time password',
+        description: 'Sends a six-digit code, valid 10 minutes, to the link\'s recipient by the link\'s channel; a new code replaces the last. While the recipient is locked: 429 `otp_locked` with `Retry-After`.',
+        params: SignTokenParamsSchema,
+        response: { 202: Type.Ref(OtpSentSchema, { description: 'Sent.' }) },
+      },
+    },
+    async (request, reply) => {
+      const { request: link, ctx } = await openSignLink(runtime.services, request.params.token, request.id);
+      return reply.status(202).send(await sendOneTimePassword(ctx, link));
+    },
+  );
+
+  app.post<ByToken & { Body: VerifyOtp }>(
+    '/v1/sign/:token/otp/verify',
+    {
+      config: { access: { public: true }, errors: [...tokenErrors, 'otp_invalid', 'otp_locked'] },
+      schema: {
+        operationId: 'verifySignOtp',
+        tags: ['sign'],
+        summary: 'Verify a one-time password',
+        description:
+          'A right code gives an `otp_verified_token` for one submit. Wrong, expired or used: 422 `otp_invalid`. The fifth wrong code in a row (within 10 minutes) is still `otp_invalid` and locks the recipient ' +
+          'until those 10 minutes end: every try meanwhile is 429 `otp_locked` with `Retry-After`. Sandbox links also accept `000000` (wrong codes still count).',
+        params: SignTokenParamsSchema,
+        body: Type.Ref(VerifyOtpSchema),
+        response: { 200: Type.Ref(OtpVerifiedSchema, { description: 'Verified.' }) },
+      },
+    },
+    async (request) => {
+      const { request: link, ctx } = await openSignLink(runtime.services, request.params.token, request.id);
+      return verifyOneTimePassword(ctx, link, request.body.code);
     },
   );
 }

@@ -16,6 +16,7 @@ export function signatureRequestView(row: SignatureRequestRow, now: Date) {
     language: row.language,
     level: row.level,
     status: effectiveStatus(row, now),
+    otp_required: row.otp_required,
     expires_at: row.expires_at.toISOString(),
     replaced_by: row.replaced_by,
     signature_id: row.signature_id,

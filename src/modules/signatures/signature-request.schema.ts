@@ -15,6 +15,7 @@ export const CreateSignatureRequestSchema = Type.Object(
     language: Type.Optional(Type.String({ pattern: LANGUAGE_PATTERN, description: 'Language of the message and the signing pages (en, nl, de, fr). Default: the recipient contact\'s, else the driver\'s, else English.' })),
     level: Type.Optional(StringEnum(LEVELS, { description: '`platform_auth` (default). `ades` and `qes` need a trust service provider: without one configured, 503 `qtsp_unavailable`.' })),
     expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'When the link stops working; default 72 hours, at most 30 days.' })),
+    otp_required: Type.Optional(Type.Boolean({ default: false, description: 'The signer must also enter a one-time password, sent to the same recipient when asked for (a forwarded link alone does not sign).' })),
   },
   { $id: 'CreateSignatureRequest', additionalProperties: false },
 );
@@ -37,6 +38,7 @@ const requestProperties = {
   status: StringEnum(['pending', 'completed', 'revoked', 'expired', 'replaced'] as const, {
     description: '`pending` until signed (`completed`), withdrawn (`revoked`), superseded by a resend (`replaced`) or past `expires_at` (`expired`).',
   }),
+  otp_required: Type.Boolean(),
   expires_at: Type.String({ format: 'date-time' }),
   replaced_by: Type.Union([Type.String(), Type.Null()], { description: 'The request that replaced this one.' }),
   signature_id: Type.Union([Type.String(), Type.Null()], { description: 'The signature given through the link.' }),
@@ -65,6 +67,7 @@ export const SignContextSchema = Type.Object(
     successive_index: Type.Union([Type.Integer(), Type.Null()]),
     level: StringEnum(LEVELS),
     language: Type.String(),
+    otp_required: Type.Boolean(),
     expires_at: Type.String({ format: 'date-time' }),
     shipment: Type.Object({
       id: Type.String(),
@@ -105,8 +108,22 @@ export const SubmitSignatureSchema = Type.Object(
     ),
     document_id: IdString('document', { description: 'The version shown to the signer.' }),
     document_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    otp_verified_token: Type.Optional(Type.String({ maxLength: 100, description: 'From `POST /v1/sign/{token}/otp/verify`, when the link requires a one-time password.' })),
     location: Type.Optional(Type.Ref(CoordinatesSchema)),
   },
   { $id: 'SubmitSignature', additionalProperties: false },
 );
 export type SubmitSignatureBody = Static<typeof SubmitSignatureSchema>;
+
+export const VerifyOtpSchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 12, description: 'The six-digit code.' }) }, { $id: 'VerifyOtp', additionalProperties: false });
+export type VerifyOtp = Static<typeof VerifyOtpSchema>;
+
+export const OtpSentSchema = Type.Object(
+  { sent_to: Type.String({ description: 'The recipient, masked.' }), expires_at: Type.String({ format: 'date-time', description: 'The code works until then (10 minutes).' }) },
+  { $id: 'OtpSent' },
+);
+
+export const OtpVerifiedSchema = Type.Object(
+  { otp_verified_token: Type.String({ description: 'Send with the submit; works once, for 10 minutes.' }), expires_at: Type.String({ format: 'date-time' }) },
+  { $id: 'OtpVerified' },
+);

@@ -23,11 +23,14 @@ export async function selectSignatureRequestByTokenHash(db: Database, tokenHash:
   return db.selectFrom('signature_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/** What a request no longer needs once it has ended: the sealed recipient and the OTP material. */
+const ENDED = { recipient_sealed: null, otp_code_hash: null, otp_code_expires_at: null, otp_token_hash: null, otp_token_expires_at: null } as const;
+
 /** Marks the pending links of a role replaced by `by` (one live link per role). */
 export function replacePendingWrite(db: Database, shipmentId: string, role: string, successiveIndex: number, by: string, now: Date): Write {
   return db
     .updateTable('signature_requests')
-    .set({ status: 'replaced', replaced_by: by, updated_at: now })
+    .set({ ...ENDED, status: 'replaced', replaced_by: by, updated_at: now })
     .where('shipment_id', '=', shipmentId)
     .where('role', '=', role as SignatureRequestRow['role'])
     .where('successive_index', '=', successiveIndex)
@@ -37,7 +40,7 @@ export function replacePendingWrite(db: Database, shipmentId: string, role: stri
 export function setRequestStatusWrite(db: Database, id: string, from: SignatureRequestRow['status'], to: SignatureRequestRow['status'], now: Date, signatureId?: string): Write {
   return db
     .updateTable('signature_requests')
-    .set({ status: to, updated_at: now, ...(signatureId ? { signature_id: signatureId } : {}) })
+    .set({ ...(to === 'pending' ? {} : ENDED), status: to, updated_at: now, ...(signatureId ? { signature_id: signatureId } : {}) })
     .where('id', '=', id)
     .where('status', '=', from);
 }

@@ -9,6 +9,7 @@ import type { Services } from '../../core/context.js';
 import { finding } from '../../core/findings.js';
 import type { Language } from '../../core/language.js';
 import { recordSignature } from './record-signature.js';
+import { assertOtpVerified } from './one-time-passwords.js';
 import { openSignLink } from './sign-link.js';
 import type { SignatureView } from './signature-view.js';
 
@@ -17,6 +18,7 @@ export interface SubmitSignature {
   signature: { type: 'typed' } | { type: 'drawn'; image: string };
   document_id: string;
   document_sha256: string;
+  otp_verified_token?: string;
   location?: { lat: number; lng: number; accuracy_m?: number };
 }
 
@@ -36,6 +38,8 @@ function drawnImage(dataUrl: string): Buffer {
 
 export async function submitSignature(services: Services, token: string, body: SubmitSignature, evidence: { ip: string; user_agent: string | null; requestId: string }, language: Language): Promise<SignatureView> {
   const { request, ctx } = await openSignLink(services, token, evidence.requestId);
+  assertOtpVerified(ctx, request, body.otp_verified_token, ctx.clock.now());
+  // Identification comes with the trust-service levels; links are `platform_auth` until then.
   const image = body.signature.type === 'drawn' ? drawnImage(body.signature.image) : undefined;
   return recordSignature(
     ctx,
@@ -46,7 +50,7 @@ export async function submitSignature(services: Services, token: string, body: S
       signer_name: body.signer_name,
       method: body.signature.type,
       level: request.level,
-      evidence: { ip: evidence.ip, user_agent: evidence.user_agent, location: body.location },
+      evidence: { ip: evidence.ip, user_agent: evidence.user_agent, location: body.location, otp_reference: request.otp_required ? `otp:${request.id}` : undefined },
       image_png: image,
       shown: { document_id: body.document_id, sha256: body.document_sha256 },
       signatureRequestId: request.id,
