@@ -24,7 +24,8 @@ const EnvSchema = Type.Object({
   S3_SECRET_ACCESS_KEY: Type.Optional(Type.String()),
   PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
-  SMTP_URL: Type.Optional(Type.String()),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'Freight document service <no-reply@localhost>' }),
   ENVIRONMENT: Type.Union([Environment], { default: 'development' }),
   ROLE: Type.Union([Role], { default: 'all' }),
   LOG_LEVEL: Type.Union([LogLevel], { default: 'info' }),
@@ -46,6 +47,8 @@ export interface Config {
   publicBaseUrl: string;
   docsUrl: string;
   smtpUrl?: string;
+  /** The From of e-mail the service sends. */
+  mailFrom: string;
   environment: Environment;
   role: Role;
   logLevel: string;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl,
     docsUrl: (e.DOCS_URL ?? `${publicBaseUrl}/docs`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     environment: e.ENVIRONMENT,
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
