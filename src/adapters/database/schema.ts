@@ -247,12 +247,16 @@ export interface SignaturesTable extends ShipmentOwned {
   image_object_key: string | null;
   event_id: string;
   rendered_document_id: string;
+  /** The sign link it was given through, if any, and the link that link was handed off from. */
+  signature_request_id: string | null;
+  handoff_from: string | null;
 }
 
 export interface SignatureRequestsTable extends ShipmentOwned {
   role: SignatureRoleColumn;
   successive_index: number;
-  channel: 'sms' | 'email';
+  /** `handoff`: minted on a signer's device for the next signer, sent by no channel. */
+  channel: 'sms' | 'email' | 'handoff';
   recipient_hash: string;
   recipient_hint: string;
   language: string;
@@ -270,6 +274,8 @@ export interface SignatureRequestsTable extends ShipmentOwned {
   otp_code_expires_at: Timestamp | null;
   otp_token_hash: string | null;
   otp_token_expires_at: Timestamp | null;
+  /** The link whose holder minted this one (a handoff). */
+  handoff_from: string | null;
 }
 
 export interface OtpLocksTable {

@@ -20,7 +20,7 @@ import { sealRecipient } from './sealed-recipient.js';
 import type { SignatureRole } from './signature-rules.js';
 import { E164_PATTERN } from '../shipments/shipment-input.schema.js';
 import { signatureRequestView, type SignatureRequestView } from './signature-request-view.js';
-import { insertSignatureRequestWrite, replacePendingWrite, type SignatureRequestRow } from './signature-requests.repository.js';
+import { insertSignatureRequestWrite, newRequestRow, replacePendingWrite, type SignatureRequestRow } from './signature-requests.repository.js';
 import { selectSignatures } from './signatures.repository.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -92,7 +92,7 @@ export async function createSignatureRequest(ctx: TenantContext, shipmentId: str
     const driver = (shipment.data.driver as Contact | undefined)?.language;
     const language = ([input.language, contact?.language, driver].find((l) => MESSAGE_LANGUAGES.includes(l as MessageLanguage)) ?? 'en') as MessageLanguage;
     const { token, hash } = newSignToken();
-    const row: SignatureRequestRow = {
+    const row: SignatureRequestRow = newRequestRow({
       id: newId('signature_request', now),
       organization_id: ctx.organizationId,
       mode: ctx.mode,
@@ -103,28 +103,20 @@ export async function createSignatureRequest(ctx: TenantContext, shipmentId: str
       recipient_hash: recipientHash(ctx.secrets.urls, input.channel, recipient),
       recipient_hint: recipientHint(input.channel, recipient),
       language,
-      level: 'platform_auth',
-      status: 'pending',
       token_hash: hash,
       expires_at: expiresAt,
-      replaced_by: null,
-      signature_id: null,
       created_at: now,
-      updated_at: now,
       otp_required: input.otp_required ?? false,
       recipient_sealed: sealRecipient(ctx.secrets.urls, recipient),
-      otp_code_hash: null,
-      otp_code_expires_at: null,
-      otp_token_hash: null,
-      otp_token_expires_at: null,
-    };
+      handoff_from: null,
+    });
     await writeAsOneStatement(trx, [replacePendingWrite(trx, shipment.id, input.role, index, row.id, now), insertSignatureRequestWrite(trx, row)]);
     return { row, token, recipient, shipment };
   });
 
   const url = signLinkUrl(ctx.publicBaseUrl, token);
   const message = signLinkMessage(row.language as MessageLanguage, { role: row.role, reference: shipment.reference ?? shipment.id, url, expiresAt: row.expires_at });
-  const notification = await sendNotification(ctx, { channel: row.channel, to: recipient, template: 'sign_link', language: row.language, ...message, shipmentId: shipment.id, signatureRequestId: row.id });
+  const notification = await sendNotification(ctx, { channel: input.channel, to: recipient, template: 'sign_link', language: row.language, ...message, shipmentId: shipment.id, signatureRequestId: row.id });
   return {
     ...signatureRequestView(row, now),
     ...(ctx.mode === 'test' ? { url } : {}),

@@ -37,6 +37,7 @@ export async function revokeSignatureRequest(ctx: TenantContext, id: string): Pr
 export async function resendSignatureRequest(ctx: TenantContext, id: string, recipient?: string): Promise<CreatedSignatureRequest> {
   const row = await findRequest(ctx, id);
   assertPending(row, ctx.clock.now());
+  if (row.channel === 'handoff') throw new AppError('conflict', `Signature request ${id} was handed over in person: there is no one to resend it to.`);
   // The address is kept only hashed: without a new `recipient`, the default is looked up again
   // from the shipment and must be the one the first link went to.
   return createSignatureRequest(ctx, row.shipment_id, {

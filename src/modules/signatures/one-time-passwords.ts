@@ -48,7 +48,7 @@ async function assertNotLocked(db: Database, request: SignatureRequestRow, now: 
 export async function sendOneTimePassword(ctx: TenantContext, request: SignatureRequestRow): Promise<{ sent_to: string; expires_at: string }> {
   const now = ctx.clock.now();
   await assertNotLocked(ctx.db, request, now);
-  if (!request.recipient_sealed) throw new Error(`signature request ${request.id} has no sealed recipient`);
+  if (request.channel === 'handoff' || !request.recipient_sealed) throw new AppError('conflict', 'This link was handed over in person: it has no recipient to send a code to, and needs none.');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
   await ctx.db
@@ -57,7 +57,8 @@ export async function sendOneTimePassword(ctx: TenantContext, request: Signature
     .where('id', '=', request.id)
     .execute();
   const message = OTP_TEXT[request.language as MessageLanguage] ?? OTP_TEXT.en;
-  await sendNotification(ctx, { channel: request.channel, to: openRecipient(ctx.secrets.urls, request.recipient_sealed), template: 'sign_otp', language: request.language, ...message(code), shipmentId: request.shipment_id, signatureRequestId: request.id });
+  const channel = request.channel;
+  await sendNotification(ctx, { channel, to: openRecipient(ctx.secrets.urls, request.recipient_sealed), template: 'sign_otp', language: request.language, ...message(code), shipmentId: request.shipment_id, signatureRequestId: request.id });
   return { sent_to: request.recipient_hint, expires_at: expiresAt.toISOString() };
 }
 

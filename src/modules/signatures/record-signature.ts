@@ -44,6 +44,8 @@ export interface NewSignature {
   shown?: { document_id: string; sha256: string };
   /** The sign link used: marked `completed` in the same transaction. */
   signatureRequestId?: string;
+  /** The link whose holder handed the device over (a handoff). */
+  handoffFrom?: string;
 }
 
 /** Signatures as the note prints them, drawn images included. */
@@ -121,6 +123,8 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
         image_object_key: imageKey,
         event_id: completed!.event_id,
         rendered_document_id: '',
+        signature_request_id: input.signatureRequestId ?? null,
+        handoff_from: input.handoffFrom ?? null,
       };
       const signatures = await noteSignatures(ctx, [...signed, row]);
       const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures });

@@ -9,12 +9,12 @@ import type { Mode } from '../../core/mode.js';
 import { hashSignToken } from './sign-link-token.js';
 import { selectSignatureRequestByTokenHash, type SignatureRequestRow } from './signature-requests.repository.js';
 
-export async function openSignLink(services: Services, token: string, requestId: string): Promise<{ request: SignatureRequestRow; ctx: TenantContext }> {
+export async function openSignLink(services: Services, token: string, requestId: string, options: { allowUsed?: boolean } = {}): Promise<{ request: SignatureRequestRow; ctx: TenantContext }> {
   const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
   if (!request) throw new AppError('not_found', 'This sign link does not exist.');
   if (request.status === 'revoked') throw new AppError('token_revoked', 'This sign link was withdrawn by the sender.');
   if (request.status === 'replaced') throw new AppError('token_rotated', 'A newer sign link was sent for this signature: use the latest message.');
-  if (request.status === 'completed') throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
+  if (request.status === 'completed' && !options.allowUsed) throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
   if (request.expires_at <= services.clock.now()) throw new AppError('token_expired', `This sign link expired at ${request.expires_at.toISOString()}; ask the sender for a new one.`);
   return { request, ctx: { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId } };
 }

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { SignatureSchema } from './signature.schema.js';
-import { OtpSentSchema, OtpVerifiedSchema, SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, VerifyOtpSchema, type SubmitSignatureBody, type VerifyOtp } from './signature-request.schema.js';
+import { HandoffSchema, OtpSentSchema, OtpVerifiedSchema, SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, VerifyOtpSchema, type SubmitSignatureBody, type VerifyOtp } from './signature-request.schema.js';
 import { sendOneTimePassword, verifyOneTimePassword } from './one-time-passwords.js';
 import { openSignLink } from './sign-link.js';
+import { handOff } from './hand-off.js';
 import { signContext } from './sign-context.js';
 import { submitSignature } from './submit-signature.js';
 
@@ -14,7 +15,7 @@ type ByToken = { Params: { token: string } };
 const tokenErrors = ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed'] as const;
 
 export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  for (const schema of [SignContextSchema, SubmitSignatureSchema, VerifyOtpSchema, OtpSentSchema, OtpVerifiedSchema]) app.addSchema(schema);
+  for (const schema of [SignContextSchema, SubmitSignatureSchema, VerifyOtpSchema, OtpSentSchema, OtpVerifiedSchema, HandoffSchema]) app.addSchema(schema);
 
   app.get<ByToken>(
     '/v1/sign/:token',
@@ -99,5 +100,23 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
       const { request: link, ctx } = await openSignLink(runtime.services, request.params.token, request.id);
       return verifyOneTimePassword(ctx, link, request.body.code);
     },
+  );
+
+  app.post<ByToken>(
+    '/v1/sign/:token/handoff',
+    {
+      config: { access: { public: true }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'conflict', 'invalid_state', 'already_signed', 'shipment_immutable'] },
+      schema: {
+        operationId: 'handOffSignLink',
+        tags: ['sign'],
+        summary: 'Hand the device to the consignee',
+        description:
+          'From the link of a signer at pickup (usually the driver; it works after they have signed, while it lasts): mints a sign link for the consignee, valid 15 minutes, to open on this device now. ' +
+          'The new request and the consignee\'s signature name the link it came from (`handoff_from`). Needs the shipment `in_transit`.',
+        params: SignTokenParamsSchema,
+        response: { 201: Type.Ref(HandoffSchema, { description: 'The consignee\'s link.' }) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await handOff(runtime.services, request.params.token, request.id)),
   );
 }

@@ -19,6 +19,7 @@ export function signatureRequestView(row: SignatureRequestRow, now: Date) {
     otp_required: row.otp_required,
     expires_at: row.expires_at.toISOString(),
     replaced_by: row.replaced_by,
+    handoff_from: row.handoff_from,
     signature_id: row.signature_id,
     created_at: row.created_at.toISOString(),
   };

@@ -31,7 +31,7 @@ const requestProperties = {
   shipment_id: IdString('shipment'),
   role: StringEnum(SIGNATURE_ROLES),
   successive_index: Type.Union([Type.Integer(), Type.Null()]),
-  channel: StringEnum(['sms', 'email'] as const),
+  channel: StringEnum(['sms', 'email', 'handoff'] as const, { description: '`handoff`: minted on the previous signer\'s device and handed over in person.' }),
   recipient_hint: Type.String({ description: 'The recipient, masked; kept only hashed.' }),
   language: Type.String(),
   level: StringEnum(LEVELS),
@@ -41,6 +41,7 @@ const requestProperties = {
   otp_required: Type.Boolean(),
   expires_at: Type.String({ format: 'date-time' }),
   replaced_by: Type.Union([Type.String(), Type.Null()], { description: 'The request that replaced this one.' }),
+  handoff_from: Type.Union([Type.String(), Type.Null()], { description: 'For a handed-over link: the request whose holder minted it.' }),
   signature_id: Type.Union([Type.String(), Type.Null()], { description: 'The signature given through the link.' }),
   created_at: Type.String({ format: 'date-time' }),
 };
@@ -126,4 +127,13 @@ export const OtpSentSchema = Type.Object(
 export const OtpVerifiedSchema = Type.Object(
   { otp_verified_token: Type.String({ description: 'Send with the submit; works once, for 10 minutes.' }), expires_at: Type.String({ format: 'date-time' }) },
   { $id: 'OtpVerified' },
+);
+
+export const HandoffSchema = Type.Object(
+  {
+    request_id: Type.String({ description: 'The consignee\'s new signature request.' }),
+    url: Type.String({ description: 'The consignee\'s sign link, to open on this device now.' }),
+    expires_at: Type.String({ format: 'date-time', description: '15 minutes from now.' }),
+  },
+  { $id: 'Handoff' },
 );

@@ -21,6 +21,8 @@ export function signatureView(row: SignatureRow) {
       otp_reference: row.otp_reference,
       identification_reference: row.identification_reference,
       has_image: row.image_object_key !== null,
+      signature_request_id: row.signature_request_id,
+      handoff_from: row.handoff_from,
     },
     event_id: row.event_id,
     rendered_document_id: row.rendered_document_id,

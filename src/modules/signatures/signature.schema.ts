@@ -24,6 +24,8 @@ export const SignatureSchema = Type.Object(
       otp_reference: Type.Union([Type.String(), Type.Null()]),
       identification_reference: Type.Union([Type.String(), Type.Null()]),
       has_image: Type.Boolean({ description: 'A drawn signature image is kept (and printed on the note).' }),
+      signature_request_id: Type.Union([Type.String(), Type.Null()], { description: 'The sign link it was given through.' }),
+      handoff_from: Type.Union([Type.String(), Type.Null()], { description: 'For a signature given on a handed-over device: the sign link (request id) of the signer who handed it over.' }),
     }),
     event_id: Type.String({ description: 'The `signature.completed` event.' }),
     rendered_document_id: Type.String({ description: 'The consignment-note version rendered with this signature in its box.' }),

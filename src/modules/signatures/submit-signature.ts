@@ -54,6 +54,7 @@ export async function submitSignature(services: Services, token: string, body: S
       image_png: image,
       shown: { document_id: body.document_id, sha256: body.document_sha256 },
       signatureRequestId: request.id,
+      handoffFrom: request.handoff_from ?? undefined,
     },
     language,
   );

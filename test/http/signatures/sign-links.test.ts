@@ -158,4 +158,36 @@ describe.each(backends())('sign links on $name', (backend) => {
     expect(res.json().url).toBeUndefined();
     expect(JSON.stringify(res.json())).not.toContain('/sign/');
   });
+
+  it('the driver hands the phone over at delivery: their link mints a 15-minute consignee link; both ends are in the evidence', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const driver = (await requestSignature(tenant, shipment.id, { role: 'carrier', channel: 'sms' })).json();
+    const driverToken = tokenOf(driver.url);
+    const handoff = (token: string) => t.app.inject({ method: 'POST', url: `/v1/sign/${token}/handoff` });
+    // Before pickup there is no one to hand over to.
+    expectProblem(await handoff(driverToken), 'invalid_state');
+    await call(tenant, 'POST', `/v1/shipments/${shipment.id}/signatures`, { role: 'consignor', signer_name: 'Sanne de Vries' });
+    const seen = (await context(driverToken)).json().document;
+    expect((await submit(driverToken, { signer_name: 'Pieter Jansen', signature: { type: 'typed' }, document_id: seen.id, document_sha256: seen.sha256 })).statusCode).toBe(201);
+
+    // The driver's link is used, yet still hands over.
+    const minted = await handoff(driverToken);
+    expect(minted.statusCode).toBe(201);
+    const { url, request_id, expires_at } = minted.json();
+    expect(Date.parse(expires_at) - t.clock.now().getTime()).toBe(15 * 60 * 1000);
+    expect((await call(tenant, 'GET', `/v1/signature-requests/${request_id}`)).json()).toMatchObject({ role: 'consignee', channel: 'handoff', handoff_from: driver.id, status: 'pending' });
+    const doc = (await context(tokenOf(url))).json();
+    expect(doc.role).toBe('consignee');
+    const signed = await submit(tokenOf(url), { signer_name: 'Jonas Becker', signature: { type: 'typed' }, document_id: doc.document.id, document_sha256: doc.document.sha256 });
+    expect(signed.statusCode).toBe(201);
+    expect(signed.json().evidence).toMatchObject({ signature_request_id: request_id, handoff_from: driver.id });
+    expect((await shipmentsApi(t, tenant).get(shipment.id)).json().status).toBe('delivered');
+    expectProblem(await handoff(driverToken), 'shipment_immutable');
+
+    // A consignee's own link cannot hand over; a handed-over link expires in 15 minutes.
+    const other = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const consigneeLink = (await requestSignature(tenant, other.id, { role: 'consignee', channel: 'email' })).json();
+    expectProblem(await handoff(tokenOf(consigneeLink.url)), 'conflict');
+  });
 });

@@ -1,0 +1,53 @@
+/**
+ * POST /v1/sign/{token}/handoff: at delivery the driver — who signed at pickup through their link,
+ * on their phone — hands the phone to the consignee. Their link (used or not, while it lasts) mints
+ * a short-lived link for the consignee's role, opened on the same device at once; the new request
+ * and the consignee's signature both name the link it came from.
+ */
+import { AppError } from '../../core/errors.js';
+import type { Services } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
+import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
+import { findShipment } from '../shipments/get-shipment.js';
+import { assertChangeable } from '../shipments/shipment-status.js';
+import { openSignLink } from './sign-link.js';
+import { newSignToken, signLinkUrl } from './sign-link-token.js';
+import { PHASE_OF } from './signature-rules.js';
+import { insertSignatureRequestWrite, newRequestRow } from './signature-requests.repository.js';
+import { selectSignatures } from './signatures.repository.js';
+
+export const HANDOFF_LINK_MS = 15 * 60 * 1000;
+
+export async function handOff(services: Services, token: string, requestId: string): Promise<{ request_id: string; url: string; expires_at: string }> {
+  const { request: from, ctx } = await openSignLink(services, token, requestId, { allowUsed: true });
+  if (PHASE_OF[from.role] !== 'pickup') throw new AppError('conflict', 'Only a link of a signer at pickup (usually the driver) can hand over to the consignee.');
+  const now = ctx.clock.now();
+  const { token: newToken, hash } = newSignToken();
+  const id = newId('signature_request', now);
+  const expiresAt = new Date(now.getTime() + HANDOFF_LINK_MS);
+  await withTransaction(ctx.db, async (trx) => {
+    const shipment = await findShipment(trx, ctx, from.shipment_id, { forUpdate: true });
+    assertChangeable(shipment.id, shipment.status);
+    if (shipment.status !== 'in_transit') throw new AppError('invalid_state', `Shipment ${shipment.id} is ${shipment.status}: the consignee signs at delivery, once the goods are in transit.`);
+    if ((await selectSignatures(trx, ctx, shipment.id)).some((s) => s.role === 'consignee')) throw new AppError('already_signed', `Shipment ${shipment.id} is already signed by the consignee.`);
+    await writeAsOneStatement(trx, [insertSignatureRequestWrite(trx, newRequestRow({
+      id,
+      organization_id: ctx.organizationId,
+      mode: ctx.mode,
+      shipment_id: shipment.id,
+      role: 'consignee',
+      successive_index: -1,
+      channel: 'handoff',
+      recipient_hash: '',
+      recipient_hint: 'in person',
+      language: from.language,
+      token_hash: hash,
+      expires_at: expiresAt,
+      created_at: now,
+      otp_required: false,
+      recipient_sealed: null,
+      handoff_from: from.id,
+    }))]);
+  });
+  return { request_id: id, url: signLinkUrl(ctx.publicBaseUrl, newToken), expires_at: expiresAt.toISOString() };
+}
