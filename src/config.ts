@@ -2,6 +2,7 @@
  * Configuration: environment variables only, each with an embedded default (DESIGN, Stack), checked
  * at boot so a typo stops the start with a message instead of surfacing later.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -26,6 +27,8 @@ const EnvSchema = Type.Object({
   DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Freight document service <no-reply@localhost>' }),
+  SEAL_PRIVATE_KEY: Type.Optional(Type.String()),
+  SEAL_CERTIFICATE: Type.Optional(Type.String()),
   ENVIRONMENT: Type.Union([Environment], { default: 'development' }),
   ROLE: Type.Union([Role], { default: 'all' }),
   LOG_LEVEL: Type.Union([LogLevel], { default: 'info' }),
@@ -49,6 +52,8 @@ export interface Config {
   smtpUrl?: string;
   /** The From of e-mail the service sends. */
   mailFrom: string;
+  /** The platform certificate PDFs are sealed with (PEM); without it a self-signed one is made and kept. */
+  seal?: { privateKeyPem: string; certificatePem: string };
   environment: Environment;
   role: Role;
   logLevel: string;
@@ -82,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ENVIRONMENT === 'production' && e.S3_BUCKET && !isEuRegion(e.S3_REGION)) {
     throw new ConfigError(`S3_REGION=${e.S3_REGION} is not an EU region: stored documents are kept in the EU (set an EU region such as eu-central-1)`);
   }
+  if (Boolean(e.SEAL_PRIVATE_KEY) !== Boolean(e.SEAL_CERTIFICATE)) throw new ConfigError('SEAL_PRIVATE_KEY and SEAL_CERTIFICATE go together: the key and its certificate');
+  if (e.ENVIRONMENT === 'production' && !e.SEAL_CERTIFICATE) {
+    throw new ConfigError('ENVIRONMENT=production needs SEAL_PRIVATE_KEY and SEAL_CERTIFICATE: PDFs are sealed with the platform certificate, not a self-signed one');
+  }
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -96,10 +105,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     docsUrl: (e.DOCS_URL ?? `${publicBaseUrl}/docs`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    seal: e.SEAL_PRIVATE_KEY && e.SEAL_CERTIFICATE ? { privateKeyPem: pemOrFile(e.SEAL_PRIVATE_KEY), certificatePem: pemOrFile(e.SEAL_CERTIFICATE) } : undefined,
     environment: e.ENVIRONMENT,
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S },
     webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' },
   };
+}
+
+/** A PEM given inline (`-----BEGIN …`; a literal backslash-n stands for a line break) or as the path of a file. */
+function pemOrFile(value: string): string {
+  return value.trimStart().startsWith('-----BEGIN') ? value.replace(/\\n/g, '\n') : readFileSync(value, 'utf8');
 }

@@ -25,6 +25,7 @@ import { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
 import { notifierByChannel } from './adapters/notifier/by-channel.js';
 import { outboxNotifier } from './adapters/notifier/outbox.js';
 import { smtpNotifier } from './adapters/notifier/smtp.js';
+import { loadSealingKey } from './modules/documents/pades/load-sealing-key.js';
 import { loadServiceSecrets } from './modules/system/service-secrets.repository.js';
 import type { DatabaseHandle } from './ports/database.js';
 import { nodeHttpTransport } from './adapters/webhook-transport/node-http.js';
@@ -88,7 +89,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const smtp = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom) : undefined;
     if (smtp) closers.push(() => smtp.close());
     const notifier = notifierByChannel({ email: smtp ?? outbox, sms: outbox });
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier };
+    const sealingKey = await loadSealingKey(database.db, config.seal, clock.now());
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, sealingKey };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });

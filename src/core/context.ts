@@ -7,6 +7,7 @@ import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
 import type { KeyValue } from '../ports/keyvalue.js';
 import type { Notifier } from '../ports/notifier.js';
+import type { SealingKey } from '../modules/documents/pades/sealing-key.js';
 import type { ObjectStore } from '../ports/objects.js';
 import type { Resolver } from '../ports/resolver.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
@@ -25,6 +26,8 @@ export interface Services {
   publicBaseUrl: string;
   /** E-mail and SMS to people. */
   notifier: Notifier;
+  /** Seals every PDF version (PAdES B-B). */
+  sealingKey: SealingKey;
 }
 
 export interface TenantContext extends Services {

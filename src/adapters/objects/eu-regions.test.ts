@@ -13,7 +13,8 @@ describe('EU storage regions', () => {
   });
 
   it('refuses to start in production with a bucket outside the EU; other environments may (local S3 servers)', () => {
-    const base = { ENVIRONMENT: 'production', DATABASE_URL: 'postgres://x/y', S3_BUCKET: 'docs' };
+    const seal = { SEAL_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----', SEAL_CERTIFICATE: '-----BEGIN CERTIFICATE-----' };
+    const base = { ENVIRONMENT: 'production', DATABASE_URL: 'postgres://x/y', S3_BUCKET: 'docs', ...seal };
     expect(() => loadConfig({ ...base, S3_REGION: 'us-east-1' })).toThrow(/S3_REGION=us-east-1 is not an EU region/);
     expect(() => loadConfig({ ...base, S3_REGION: 'eu-west-2' })).toThrow(/not an EU region/);
     expect(loadConfig({ ...base, S3_REGION: 'eu-central-1' }).s3?.region).toBe('eu-central-1');

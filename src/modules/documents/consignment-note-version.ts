@@ -1,7 +1,7 @@
 /**
  * A new version of a shipment's consignment note, made inside the request that causes it (DESIGN,
  * Lifecycle: render, store, then commit): the PDF is rendered from the shipment as it will be
- * committed, its bytes are put in the object store, and the caller commits the returned writes
+ * committed, sealed (PAdES B-B, once: see pades/seal-pdf.ts), its bytes are put in the object store, and the caller commits the returned writes
  * (the document row and the storage meter) with its change. A render that fails raises 500
  * `pdf_render_failed` before anything is written, so the client's retry is safe. Bytes stored for
  * a change that then fails to commit are never referenced (and cost only their space).
@@ -15,6 +15,7 @@ import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { usageWrite } from '../usage/record-usage.js';
 import type { NoteLanguage, NoteReservation, NoteSignature } from './consignment-note/consignment-note-input.js';
 import { renderConsignmentNote } from './consignment-note/render-consignment-note.js';
+import { sealPdf } from './pades/seal-pdf.js';
 import { documentObjectKey } from './document-keys.js';
 import { insertDocumentWrite, type DocumentRow } from './documents.repository.js';
 import { inspectionUrl } from './inspection-link.js';
@@ -60,6 +61,7 @@ export async function consignmentNoteVersion(
       signatures: options.signatures ?? [],
       reservations: options.reservations ?? [],
     });
+    bytes = await sealPdf(bytes, ctx.sealingKey, { at: cause.created_at, reason: `Consignment note ${shipment.id}, version ${options.version}`, location: 'EU' });
   } catch (error) {
     throw new AppError('pdf_render_failed', 'The consignment note could not be rendered; nothing was changed. Retry the request.', { cause: error });
   }
