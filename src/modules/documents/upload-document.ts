@@ -42,7 +42,7 @@ export async function uploadDocument(ctx: TenantContext, shipmentId: string, upl
   const kind = upload.kind as UploadKind;
   const contentType = await sniffAccepted(upload.bytes, kind);
   if (!contentType) {
-    throw new AppError('unsupported_media_type', `The file is not one a(n) ${kind} may be: ${ACCEPTED_MEDIA_TYPES[kind].join(', ')} (decided by its content, not its name or Content-Type).`);
+    throw new AppError('unsupported_media_type', `This file cannot be uploaded as kind ${kind}: it must be one of ${ACCEPTED_MEDIA_TYPES[kind].join(', ')} (decided by its content, not its name or Content-Type).`);
   }
 
   const now = ctx.clock.now();
