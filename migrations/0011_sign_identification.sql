@@ -3,6 +3,7 @@
 -- credential for one signature; the signer gets an identification token, valid once, for 15
 -- minutes, only for its link. The token is stored only as its SHA-256; the trust service's
 -- activation data is kept sealed (AES-256-GCM under a service key) until the signature uses it.
+-- The name the signer was identified with is kept as a keyed hash: the submit must give the same.
 CREATE TABLE sign_identifications (
   id                    text PRIMARY KEY,
   organization_id       text NOT NULL,
@@ -10,6 +11,7 @@ CREATE TABLE sign_identifications (
   signature_request_id  text NOT NULL,
   token_hash            text NOT NULL UNIQUE,
   level                 text NOT NULL CHECK (level IN ('ades', 'qes')),
+  signer_name_hash      text NOT NULL,
   provider              text NOT NULL,
   provider_reference    text NOT NULL,
   credential_id         text NOT NULL,

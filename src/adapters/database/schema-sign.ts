@@ -28,6 +28,8 @@ export interface SignIdentificationsTable {
   signature_request_id: string;
   token_hash: string;
   level: 'ades' | 'qes';
+  /** Keyed hash of the name identified: the submit's `signer_name` must match. */
+  signer_name_hash: string;
   provider: string;
   provider_reference: string;
   credential_id: string;

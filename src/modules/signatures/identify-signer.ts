@@ -18,6 +18,7 @@ import { sealText } from './sealed-recipient.js';
 import { openSignLink } from './sign-link.js';
 import { hashSignToken } from './sign-link-token.js';
 import { atTrustService, trustServiceFor } from './trust-service-for.js';
+import { signerNameHash } from './trust-signature.js';
 
 export const IDENTIFICATION_TTL_MS = 15 * 60 * 1000;
 
@@ -59,6 +60,7 @@ export async function identifySigner(services: Services, token: string, requestI
       signature_request_id: request.id,
       token_hash: hashSignToken(identificationToken),
       level,
+      signer_name_hash: signerNameHash(ctx.secrets.urls, body.signer_name),
       provider: identified.provider,
       provider_reference: identified.reference,
       credential_id: identified.credentialId,

@@ -106,7 +106,7 @@ export const SignContextSchema = Type.Object(
 
 export const SubmitSignatureSchema = Type.Object(
   {
-    signer_name: Type.String({ minLength: 1, maxLength: 200 }),
+    signer_name: Type.String({ minLength: 1, maxLength: 200, description: 'At `ades` and `qes`: the name given at identification (spacing and case aside), else 422 `validation_failed`.' }),
     signature: Type.Union(
       [
         Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB.' }) }, { additionalProperties: false }),

@@ -43,7 +43,7 @@ function drawnImage(dataUrl: string): Buffer {
 export async function submitSignature(services: Services, token: string, body: SubmitSignature, evidence: { ip: string; user_agent: string | null; requestId: string }, language: Language): Promise<SignatureView> {
   const { request, ctx } = await openSignLink(services, token, evidence.requestId);
   assertOtpVerified(ctx, request, body.otp_verified_token, ctx.clock.now());
-  const identification = await assertIdentified(ctx, request, body.identification_token, ctx.clock.now());
+  const identification = await assertIdentified(ctx, request, body.identification_token, body.signer_name, ctx.clock.now());
   const image = body.signature.type === 'drawn' ? drawnImage(body.signature.image) : undefined;
   const shown = { document_id: body.document_id, sha256: body.document_sha256 };
   const trustSignature = identification ? await signShownVersion(ctx, identification, request.shipment_id, shown) : undefined;

@@ -5,6 +5,7 @@
  * nothing behind. The identification is spent by the signature's own transaction
  * (record-signature.ts), so a refused or conflicting submit can try again with it.
  */
+import { createHmac } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import type { TrustSignature } from '../../adapters/database/schema-sign.js';
@@ -17,13 +18,24 @@ import { hashSignToken } from './sign-link-token.js';
 import type { SignatureRequestRow } from './signature-requests.repository.js';
 import { atTrustService, trustServiceFor } from './trust-service-for.js';
 
-/** For an `ades`/`qes` link, its identification; missing 422 `identification_required`, otherwise unusable 422 `identification_invalid`. */
-export async function assertIdentified(ctx: TenantContext, request: SignatureRequestRow, token: string | undefined, now: Date): Promise<IdentificationRow | undefined> {
+/** Keyed hash of a signer's name, the same however it is spaced or capitalised. */
+export function signerNameHash(secret: string, name: string): string {
+  return createHmac('sha256', secret).update(`signer-name\n${name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase()}`).digest('hex');
+}
+
+/**
+ * For an `ades`/`qes` link, its identification; missing 422 `identification_required`, otherwise
+ * unusable 422 `identification_invalid`; a `signer_name` other than the one identified 422 `validation_failed`.
+ */
+export async function assertIdentified(ctx: TenantContext, request: SignatureRequestRow, token: string | undefined, signerName: string, now: Date): Promise<IdentificationRow | undefined> {
   if (request.level === 'platform_auth') return undefined;
   if (!token) throw new AppError('identification_required', `This link signs at level ${request.level}: identify first (POST /v1/sign/{token}/identification), then send the identification_token.`);
   const row = await selectIdentificationByTokenHash(ctx.db, hashSignToken(token));
   if (!row || row.signature_request_id !== request.id || row.used_at !== null || row.expires_at <= now || row.activation_sealed === null) {
     throw new AppError('identification_invalid', 'The identification_token is unknown, already used, older than 15 minutes or for another link: identify again.');
+  }
+  if (row.signer_name_hash !== signerNameHash(ctx.secrets.urls, signerName)) {
+    throw new AppError('validation_failed', 'The signature does not validate; see errors.', { errors: [{ path: 'signer_name', code: 'invalid', message: 'Must be the name the signer was identified with.' }] });
   }
   return row;
 }

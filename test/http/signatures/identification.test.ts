@@ -45,8 +45,11 @@ describe.each(backends())('identification on $name', (backend) => {
     expect(JSON.stringify(row)).not.toContain(body.identification_token);
 
     expectProblem(await api.submit(link.token), 'identification_required');
+    // Signed in the name identified (however spaced or capitalised), not another.
+    const other = expectProblem(await api.submit(link.token, { identification_token: body.identification_token, signer_name: 'Pieter Jansen' }), 'validation_failed');
+    expect(other.errors[0].path).toBe('signer_name');
     const shown = (await api.context(link.token)).json().document;
-    const signed = await api.submit(link.token, { identification_token: body.identification_token });
+    const signed = await api.submit(link.token, { identification_token: body.identification_token, signer_name: ' sanne  de VRIES' });
     expect(signed.statusCode).toBe(201);
     expect(signed.json()).toMatchObject({
       role: 'consignor',
