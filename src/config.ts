@@ -27,6 +27,11 @@ const EnvSchema = Type.Object({
   DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Freight document service <no-reply@localhost>' }),
+  SMS_URL: Type.Optional(Type.String({ pattern: '^https?://[^:/@]+:[^@]+@' })),
+  SMS_FROM: Type.Optional(Type.String({ minLength: 1 })),
+  QTSP_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  QTSP_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  QTSP_CREDENTIAL_ID: Type.Optional(Type.String({ minLength: 1 })),
   SEAL_PRIVATE_KEY: Type.Optional(Type.String()),
   SEAL_CERTIFICATE: Type.Optional(Type.String()),
   ENVIRONMENT: Type.Union([Environment], { default: 'development' }),
@@ -52,6 +57,10 @@ export interface Config {
   smtpUrl?: string;
   /** The From of e-mail the service sends. */
   mailFrom: string;
+  /** SMS over the Twilio Messages API (or one that speaks it): account and token in the URL, and the sender. */
+  sms?: { url: string; from: string };
+  /** The trust service provider (CSC API v2) for live `ades`/`qes` signatures; without it those answer `qtsp_unavailable`. */
+  qtsp?: { url: string; token: string; credentialId: string };
   /** The platform certificate PDFs are sealed with (PEM); without it a self-signed one is made and kept. */
   seal?: { privateKeyPem: string; certificatePem: string };
   environment: Environment;
@@ -91,6 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ENVIRONMENT === 'production' && !e.SEAL_CERTIFICATE) {
     throw new ConfigError('ENVIRONMENT=production needs SEAL_PRIVATE_KEY and SEAL_CERTIFICATE: PDFs are sealed with the platform certificate, not a self-signed one');
   }
+  if (Boolean(e.SMS_URL) !== Boolean(e.SMS_FROM)) throw new ConfigError('SMS_URL and SMS_FROM go together: the provider (https://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com) and the sender number or name');
+  const qtsp = [e.QTSP_URL, e.QTSP_TOKEN, e.QTSP_CREDENTIAL_ID];
+  if (qtsp.some(Boolean) && !qtsp.every(Boolean)) throw new ConfigError('QTSP_URL, QTSP_TOKEN and QTSP_CREDENTIAL_ID go together: the provider, its bearer token and the credential to sign with');
+  for (const [name, url] of [['SMS_URL', e.SMS_URL], ['QTSP_URL', e.QTSP_URL]] as const) {
+    if (e.ENVIRONMENT === 'production' && url?.startsWith('http:')) throw new ConfigError(`${name} must be https with ENVIRONMENT=production: it carries credentials and personal data`);
+  }
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -105,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     docsUrl: (e.DOCS_URL ?? `${publicBaseUrl}/docs`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_URL && e.SMS_FROM ? { url: e.SMS_URL, from: e.SMS_FROM } : undefined,
+    qtsp: e.QTSP_URL && e.QTSP_TOKEN && e.QTSP_CREDENTIAL_ID ? { url: e.QTSP_URL, token: e.QTSP_TOKEN, credentialId: e.QTSP_CREDENTIAL_ID } : undefined,
     seal: e.SEAL_PRIVATE_KEY && e.SEAL_CERTIFICATE ? { privateKeyPem: pemOrFile(e.SEAL_PRIVATE_KEY), certificatePem: pemOrFile(e.SEAL_CERTIFICATE) } : undefined,
     environment: e.ENVIRONMENT,
     role: e.ROLE,

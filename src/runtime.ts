@@ -25,6 +25,9 @@ import { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
 import { notifierByChannel } from './adapters/notifier/by-channel.js';
 import { outboxNotifier } from './adapters/notifier/outbox.js';
 import { smtpNotifier } from './adapters/notifier/smtp.js';
+import { twilioSmsNotifier } from './adapters/notifier/twilio-sms.js';
+import { cscTrustService } from './adapters/trust-service/csc-http.js';
+import { sandboxTrustService } from './adapters/trust-service/simulator.js';
 import { loadSealingKey } from './modules/documents/pades/load-sealing-key.js';
 import { loadServiceSecrets } from './modules/system/service-secrets.repository.js';
 import type { DatabaseHandle } from './ports/database.js';
@@ -88,9 +91,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const outbox = outboxNotifier(database.db, clock);
     const smtp = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom) : undefined;
     if (smtp) closers.push(() => smtp.close());
-    const notifier = notifierByChannel({ email: smtp ?? outbox, sms: outbox });
+    const sms = config.sms ? twilioSmsNotifier(config.sms.url, config.sms.from) : outbox;
+    const notifier = notifierByChannel({ email: smtp ?? outbox, sms });
+    // Live never falls back to the simulator: without a provider, live ades/qes is qtsp_unavailable.
+    const trustServices = { sandbox: sandboxTrustService(secrets.urls, clock), live: config.qtsp ? cscTrustService(config.qtsp) : undefined };
     const sealingKey = await loadSealingKey(database.db, config.seal, clock.now());
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, sealingKey };
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, sealingKey };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });

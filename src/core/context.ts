@@ -10,6 +10,7 @@ import type { Notifier } from '../ports/notifier.js';
 import type { SealingKey } from '../modules/documents/pades/sealing-key.js';
 import type { ObjectStore } from '../ports/objects.js';
 import type { Resolver } from '../ports/resolver.js';
+import type { TrustService } from '../ports/trust-service.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 
 export interface Services {
@@ -26,6 +27,8 @@ export interface Services {
   publicBaseUrl: string;
   /** E-mail and SMS to people. */
   notifier: Notifier;
+  /** Trust services for `ades`/`qes`: the simulator for sandbox, the configured provider (if any) for live. */
+  trustServices: { sandbox: TrustService; live?: TrustService };
   /** Seals every PDF version (PAdES B-B). */
   sealingKey: SealingKey;
 }

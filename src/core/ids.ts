@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   document: 'doc',
   signature: 'sig',
   signature_request: 'sgr',
+  identification: 'idn',
   notification: 'ntf',
   remark: 'rmk',
   invoice: 'inv',

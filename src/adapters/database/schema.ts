@@ -1,5 +1,6 @@
-/** The Kysely view of every table (one file, as migrations/ defines them). */
+/** The Kysely view of every table (the DB interface here; a few table types in schema-*.ts beside it, as migrations/ defines them). */
 import type { ColumnType, Generated } from 'kysely';
+import type { OtpLocksTable, SignIdentificationsTable, TrustSignature } from './schema-sign.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -250,6 +251,8 @@ export interface SignaturesTable extends ShipmentOwned {
   /** The sign link it was given through, if any, and the link that link was handed off from. */
   signature_request_id: string | null;
   handoff_from: string | null;
+  /** The trust service's signature over `document_sha256` (method `trust_service`). */
+  trust_signature: Json<TrustSignature> | null;
 }
 
 export interface SignatureRequestsTable extends ShipmentOwned {
@@ -276,13 +279,6 @@ export interface SignatureRequestsTable extends ShipmentOwned {
   otp_token_expires_at: Timestamp | null;
   /** The link whose holder minted this one (a handoff). */
   handoff_from: string | null;
-}
-
-export interface OtpLocksTable {
-  recipient_hash: string;
-  window_started_at: Timestamp;
-  failures: number;
-  locked_until: Timestamp | null;
 }
 
 export interface NotificationsTable {
@@ -333,4 +329,5 @@ export interface DB {
   notifications: NotificationsTable;
   outbox_messages: OutboxMessagesTable;
   otp_locks: OtpLocksTable;
+  sign_identifications: SignIdentificationsTable;
 }

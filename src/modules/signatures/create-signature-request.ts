@@ -22,6 +22,7 @@ import { E164_PATTERN } from '../shipments/shipment-input.schema.js';
 import { signatureRequestView, type SignatureRequestView } from './signature-request-view.js';
 import { insertSignatureRequestWrite, newRequestRow, replacePendingWrite, type SignatureRequestRow } from './signature-requests.repository.js';
 import { selectSignatures } from './signatures.repository.js';
+import { trustServiceFor } from './trust-service-for.js';
 
 const HOUR = 60 * 60 * 1000;
 export const DEFAULT_LINK_HOURS = 72;
@@ -65,9 +66,9 @@ export interface CreatedSignatureRequest extends SignatureRequestView {
 
 export async function createSignatureRequest(ctx: TenantContext, shipmentId: string, input: SignatureRequestInput): Promise<CreatedSignatureRequest> {
   const now = ctx.clock.now();
-  if ((input.level ?? 'platform_auth') !== 'platform_auth') {
-    throw new AppError('qtsp_unavailable', `Signing at level ${input.level} needs a qualified trust service provider, and none is configured; platform_auth works without one.`);
-  }
+  const level = input.level ?? 'platform_auth';
+  // Sandbox signs ades/qes with the simulator; live needs a configured provider.
+  if (level !== 'platform_auth') trustServiceFor(ctx, level);
   const expiresAt = input.expires_at ? new Date(input.expires_at) : new Date(now.getTime() + DEFAULT_LINK_HOURS * HOUR);
   if (expiresAt <= now || expiresAt.getTime() - now.getTime() > MAX_LINK_DAYS * 24 * HOUR) throw invalid('expires_at', `Must be in the future and at most ${MAX_LINK_DAYS} days away.`);
 
@@ -106,6 +107,7 @@ export async function createSignatureRequest(ctx: TenantContext, shipmentId: str
       token_hash: hash,
       expires_at: expiresAt,
       created_at: now,
+      level,
       otp_required: input.otp_required ?? false,
       recipient_sealed: sealRecipient(ctx.secrets.urls, recipient),
       handoff_from: null,

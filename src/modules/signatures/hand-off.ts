@@ -44,6 +44,8 @@ export async function handOff(services: Services, token: string, requestId: stri
       token_hash: hash,
       expires_at: expiresAt,
       created_at: now,
+      // The consignee signs the handed-over device at platform_auth: no identification on the spot.
+      level: 'platform_auth',
       otp_required: false,
       recipient_sealed: null,
       handoff_from: from.id,

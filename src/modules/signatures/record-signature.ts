@@ -22,6 +22,8 @@ import { usageWrite } from '../usage/record-usage.js';
 import { assertMaySign, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
 import { signatureView, type SignatureView } from './signature-view.js';
 import { setRequestStatusWrite } from './signature-requests.repository.js';
+import { useIdentificationWrite } from './identifications.repository.js';
+import type { TrustSignature } from '../../adapters/database/schema-sign.js';
 import { insertSignatureWrite, selectSignatures, type SignatureRow } from './signatures.repository.js';
 
 export interface NewSignature {
@@ -37,6 +39,8 @@ export interface NewSignature {
     location?: { lat: number; lng: number; accuracy_m?: number };
     otp_reference?: string;
     identification_reference?: string;
+    /** The trust service's signature over the SHA-256 of the version shown. */
+    trust_signature?: TrustSignature;
   };
   /** The drawn signature, PNG. */
   image_png?: Buffer;
@@ -46,6 +50,15 @@ export interface NewSignature {
   signatureRequestId?: string;
   /** The link whose holder handed the device over (a handoff). */
   handoffFrom?: string;
+  /** The identification this signature uses up (`ades`/`qes`). */
+  identificationId?: string;
+}
+
+/** 409 `conflict` when the signer was shown another version than the current one (a stale view). */
+export function assertShownIsCurrent(current: { id: string; sha256: string; version: number }, shown: { document_id: string; sha256: string } | undefined): void {
+  if (shown && (shown.document_id !== current.id || shown.sha256 !== current.sha256)) {
+    throw new AppError('conflict', `A newer version of the consignment note exists (version ${current.version}, ${current.id}): show it to the signer and sign that.`);
+  }
 }
 
 /** Signatures as the note prints them, drawn images included. */
@@ -83,9 +96,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
     assertMaySign(shipment, signed, input.role, successiveIndex);
     const current = await selectCurrentNote(trx, ctx, shipment.id);
     if (!current) throw new Error(`shipment ${shipment.id} is ${shipment.status} but has no consignment note`);
-    if (input.shown && (input.shown.document_id !== current.id || input.shown.sha256 !== current.sha256)) {
-      throw new AppError('conflict', `A newer version of the consignment note exists (version ${current.version}, ${current.id}): show it to the signer and sign that.`);
-    }
+    assertShownIsCurrent(current, input.shown);
 
     const id = newId('signature', now);
     let imageKey: string | null = null;
@@ -125,11 +136,13 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
         rendered_document_id: '',
         signature_request_id: input.signatureRequestId ?? null,
         handoff_from: input.handoffFrom ?? null,
+        trust_signature: input.evidence.trust_signature ?? null,
       };
       const signatures = await noteSignatures(ctx, [...signed, row]);
       const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures });
       row.rendered_document_id = note.document.id;
       const used = input.signatureRequestId ? [setRequestStatusWrite(trx, input.signatureRequestId, 'pending', 'completed', now, id)] : [];
+      if (input.identificationId) used.push(useIdentificationWrite(trx, input.identificationId, now));
       return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now), ...used];
     });
     return signatureView(row!);

@@ -36,6 +36,7 @@ export async function signContext(services: Services, token: string, requestId: 
     role: request.role,
     successive_index: request.role === 'successive_carrier' ? request.successive_index : null,
     level: request.level,
+    identification_required: request.level !== 'platform_auth',
     language: request.language,
     otp_required: request.otp_required,
     expires_at: request.expires_at.toISOString(),

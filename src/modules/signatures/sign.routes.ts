@@ -4,18 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { SignatureSchema } from './signature.schema.js';
-import { HandoffSchema, OtpSentSchema, OtpVerifiedSchema, SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, VerifyOtpSchema, type SubmitSignatureBody, type VerifyOtp } from './signature-request.schema.js';
+import { HandoffSchema, IdentificationSchema, IdentifySignerSchema, OtpSentSchema, OtpVerifiedSchema, SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, VerifyOtpSchema, type IdentifySignerBody, type SubmitSignatureBody, type VerifyOtp } from './signature-request.schema.js';
 import { sendOneTimePassword, verifyOneTimePassword } from './one-time-passwords.js';
 import { openSignLink } from './sign-link.js';
 import { handOff } from './hand-off.js';
 import { signContext } from './sign-context.js';
 import { submitSignature } from './submit-signature.js';
+import { identifySigner } from './identify-signer.js';
 
 type ByToken = { Params: { token: string } };
 const tokenErrors = ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed'] as const;
 
 export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  for (const schema of [SignContextSchema, SubmitSignatureSchema, VerifyOtpSchema, OtpSentSchema, OtpVerifiedSchema, HandoffSchema]) app.addSchema(schema);
+  for (const schema of [SignContextSchema, SubmitSignatureSchema, VerifyOtpSchema, OtpSentSchema, OtpVerifiedSchema, HandoffSchema, IdentifySignerSchema, IdentificationSchema]) app.addSchema(schema);
 
   app.get<ByToken>(
     '/v1/sign/:token',
@@ -25,7 +26,9 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         operationId: 'getSignContext',
         tags: ['sign'],
         summary: 'Context of a sign link',
-        description: 'What to show the signer: the shipment in brief, the current consignment-note version (with a download link of its PDF), the role, level and language. A used link is 409 `already_signed`; a withdrawn, replaced or expired one 410.',
+        description:
+          'What to show the signer: the shipment in brief, the current consignment-note version (with a download link of its PDF), the role, level and language, and whether an identification is required (`ades`, `qes`). ' +
+          'A used link is 409 `already_signed`; a withdrawn, replaced or expired one 410.',
         params: SignTokenParamsSchema,
         response: { 200: Type.Ref(SignContextSchema, { description: 'The context.' }) },
       },
@@ -36,14 +39,19 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken & { Body: SubmitSignatureBody }>(
     '/v1/sign/:token/submit',
     {
-      config: { access: { public: true }, errors: [...tokenErrors, 'otp_invalid', 'conflict', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: {
+        access: { public: true },
+        errors: [...tokenErrors, 'otp_invalid', 'identification_required', 'identification_invalid', 'conflict', 'invalid_state', 'shipment_immutable', 'qtsp_unavailable', 'pdf_render_failed'],
+      },
       schema: {
         operationId: 'submitSignature',
         tags: ['sign'],
         summary: 'Submit a signature',
         description:
           'Signs the version named by `document_id` and `document_sha256`; if a newer version exists by now, 409 `conflict`: show the new one. ' +
-          'Checks run in this order: the token, the one-time password and identification when the link requires them, the document version.',
+          'Checks run in this order: the token, the one-time password and identification when the link requires them, the document version. ' +
+          'At `ades` and `qes` send `identification_token`: missing 422 `identification_required`; unknown, used, older than 15 minutes or for another link 422 `identification_invalid`. ' +
+          'The trust service then signs the SHA-256 of the version shown (method `trust_service`, its signature in `evidence.trust_signature`); if it refuses or does not answer, 503 `qtsp_unavailable` and nothing is recorded.',
         params: SignTokenParamsSchema,
         body: Type.Ref(SubmitSignatureSchema),
         response: { 201: Type.Ref(SignatureSchema, { description: 'The signature.' }) },
@@ -59,6 +67,26 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
       );
       return reply.status(201).send(signature);
     },
+  );
+
+  app.post<ByToken & { Body: IdentifySignerBody }>(
+    '/v1/sign/:token/identification',
+    {
+      config: { access: { public: true }, errors: [...tokenErrors, 'conflict', 'qtsp_unavailable'] },
+      schema: {
+        operationId: 'identifySigner',
+        tags: ['sign'],
+        summary: 'Identify at the trust service',
+        description:
+          'For a link at level `ades` or `qes`: identifies the signer at the trust service and answers an `identification_token` to send with the submit — once, within 15 minutes, for this link only. ' +
+          'A `platform_auth` link has nothing to identify: 409 `conflict`. Sandbox links use the trust service simulator, which identifies anyone except a signer born on 1900-01-01 (its refusal, to test with); ' +
+          'live links use the configured provider. Refused, unreachable, or live without a provider: 503 `qtsp_unavailable`.',
+        params: SignTokenParamsSchema,
+        body: Type.Ref(IdentifySignerSchema),
+        response: { 201: Type.Ref(IdentificationSchema, { description: 'Identified.' }) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await identifySigner(runtime.services, request.params.token, request.id, request.body)),
   );
 
   app.post<ByToken>(

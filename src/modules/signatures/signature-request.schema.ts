@@ -13,7 +13,13 @@ export const CreateSignatureRequestSchema = Type.Object(
     channel: StringEnum(['sms', 'email'] as const),
     recipient: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail address or E.164 number. Default: the party\'s contact e-mail or phone; for the carrier, the driver\'s.' })),
     language: Type.Optional(Type.String({ pattern: LANGUAGE_PATTERN, description: 'Language of the message and the signing pages (en, nl, de, fr). Default: the recipient contact\'s, else the driver\'s, else English.' })),
-    level: Type.Optional(StringEnum(LEVELS, { description: '`platform_auth` (default). `ades` and `qes` need a trust service provider: without one configured, 503 `qtsp_unavailable`.' })),
+    level: Type.Optional(
+      StringEnum(LEVELS, {
+        description:
+          '`platform_auth` (default). `ades` and `qes`: the signer identifies at a trust service (`POST /v1/sign/{token}/identification`), which signs the SHA-256 of the version shown. ' +
+          'Sandbox uses the trust service simulator; live needs a configured provider, without one 503 `qtsp_unavailable`.',
+      }),
+    ),
     expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'When the link stops working; default 72 hours, at most 30 days.' })),
     otp_required: Type.Optional(Type.Boolean({ default: false, description: 'The signer must also enter a one-time password, sent to the same recipient when asked for (a forwarded link alone does not sign).' })),
   },
@@ -67,6 +73,7 @@ export const SignContextSchema = Type.Object(
     role: StringEnum(SIGNATURE_ROLES),
     successive_index: Type.Union([Type.Integer(), Type.Null()]),
     level: StringEnum(LEVELS),
+    identification_required: Type.Boolean({ description: 'True at `ades` and `qes`: identify (`POST /v1/sign/{token}/identification`) and send the `identification_token` with the submit.' }),
     language: Type.String(),
     otp_required: Type.Boolean(),
     expires_at: Type.String({ format: 'date-time' }),
@@ -99,7 +106,7 @@ export const SignContextSchema = Type.Object(
 
 export const SubmitSignatureSchema = Type.Object(
   {
-    signer_name: Type.String({ minLength: 1, maxLength: 200 }),
+    signer_name: Type.String({ minLength: 1, maxLength: 200, description: 'At `ades` and `qes`: the name given at identification (spacing and case aside), else 422 `validation_failed`.' }),
     signature: Type.Union(
       [
         Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB.' }) }, { additionalProperties: false }),
@@ -110,6 +117,9 @@ export const SubmitSignatureSchema = Type.Object(
     document_id: IdString('document', { description: 'The version shown to the signer.' }),
     document_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     otp_verified_token: Type.Optional(Type.String({ maxLength: 100, description: 'From `POST /v1/sign/{token}/otp/verify`, when the link requires a one-time password.' })),
+    identification_token: Type.Optional(
+      Type.String({ maxLength: 100, description: 'From `POST /v1/sign/{token}/identification`, required at `ades` and `qes` (ignored at `platform_auth`): once, within 15 minutes, for this link only.' }),
+    ),
     location: Type.Optional(Type.Ref(CoordinatesSchema)),
   },
   { $id: 'SubmitSignature', additionalProperties: false },
@@ -136,4 +146,23 @@ export const HandoffSchema = Type.Object(
     expires_at: Type.String({ format: 'date-time', description: '15 minutes from now.' }),
   },
   { $id: 'Handoff' },
+);
+
+export const IdentifySignerSchema = Type.Object(
+  {
+    signer_name: Type.String({ minLength: 1, maxLength: 200, description: 'The signer\'s name as on their identity document.' }),
+    birth_date: Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'The signer\'s date of birth, `YYYY-MM-DD`.' }),
+  },
+  { $id: 'IdentifySigner', additionalProperties: false },
+);
+export type IdentifySignerBody = Static<typeof IdentifySignerSchema>;
+
+export const IdentificationSchema = Type.Object(
+  {
+    identification_token: Type.String({ description: 'Send with the submit (`identification_token`): works once, for 15 minutes, only for this link. Starts with `idt_`.' }),
+    expires_at: Type.String({ format: 'date-time', description: '15 minutes from now.' }),
+    provider: Type.String({ description: 'The trust service that identified the signer (`sandbox-simulator` in sandbox).' }),
+    level: StringEnum(['ades', 'qes'] as const, { description: 'The link\'s level.' }),
+  },
+  { $id: 'Identification' },
 );

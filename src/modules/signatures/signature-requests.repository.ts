@@ -12,13 +12,12 @@ interface Tenant {
 export type SignatureRequestRow = Selectable<SignatureRequestsTable>;
 
 /** What a new request starts with beyond what its creator decides: pending, unsigned, no codes. */
-type NewRequest = Omit<SignatureRequestRow, 'status' | 'level' | 'replaced_by' | 'signature_id' | 'updated_at' | 'otp_code_hash' | 'otp_code_expires_at' | 'otp_token_hash' | 'otp_token_expires_at'>;
+type NewRequest = Omit<SignatureRequestRow, 'status' | 'replaced_by' | 'signature_id' | 'updated_at' | 'otp_code_hash' | 'otp_code_expires_at' | 'otp_token_hash' | 'otp_token_expires_at'>;
 
 export function newRequestRow(fields: NewRequest): SignatureRequestRow {
   return {
     ...fields,
     status: 'pending',
-    level: 'platform_auth',
     replaced_by: null,
     signature_id: null,
     updated_at: fields.created_at,

@@ -23,6 +23,7 @@ export function signatureView(row: SignatureRow) {
       has_image: row.image_object_key !== null,
       signature_request_id: row.signature_request_id,
       handoff_from: row.handoff_from,
+      trust_signature: row.trust_signature,
     },
     event_id: row.event_id,
     rendered_document_id: row.rendered_document_id,

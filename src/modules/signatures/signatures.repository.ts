@@ -12,7 +12,7 @@ interface Tenant {
 export type SignatureRow = Selectable<SignaturesTable>;
 
 export function insertSignatureWrite(db: Database, row: SignatureRow): Write {
-  return db.insertInto('signatures').values({ ...row, location: row.location ? JSON.stringify(row.location) : null });
+  return db.insertInto('signatures').values({ ...row, location: row.location ? JSON.stringify(row.location) : null, trust_signature: row.trust_signature ? JSON.stringify(row.trust_signature) : null });
 }
 
 /** A shipment's signatures in the order they were given. */

@@ -2,7 +2,9 @@
  * POST /v1/sign/{token}/submit: the signer signs through their link. Checks run in the order the
  * service description gives — the token, then (when the link requires them) the one-time password
  * and the identification, then the document version — and the signature is recorded like any
- * other (record-signature.ts), with the link marked used in the same transaction.
+ * other (record-signature.ts), with the link marked used in the same transaction. At `ades`/`qes`
+ * the trust service signs the SHA-256 of the version shown first (trust-signature.ts): method
+ * `trust_service`, its signature in the evidence.
  */
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../core/context.js';
@@ -12,6 +14,7 @@ import { recordSignature } from './record-signature.js';
 import { assertOtpVerified } from './one-time-passwords.js';
 import { openSignLink } from './sign-link.js';
 import type { SignatureView } from './signature-view.js';
+import { assertIdentified, signShownVersion } from './trust-signature.js';
 
 export interface SubmitSignature {
   signer_name: string;
@@ -19,6 +22,7 @@ export interface SubmitSignature {
   document_id: string;
   document_sha256: string;
   otp_verified_token?: string;
+  identification_token?: string;
   location?: { lat: number; lng: number; accuracy_m?: number };
 }
 
@@ -39,8 +43,10 @@ function drawnImage(dataUrl: string): Buffer {
 export async function submitSignature(services: Services, token: string, body: SubmitSignature, evidence: { ip: string; user_agent: string | null; requestId: string }, language: Language): Promise<SignatureView> {
   const { request, ctx } = await openSignLink(services, token, evidence.requestId);
   assertOtpVerified(ctx, request, body.otp_verified_token, ctx.clock.now());
-  // Identification comes with the trust-service levels; links are `platform_auth` until then.
+  const identification = await assertIdentified(ctx, request, body.identification_token, body.signer_name, ctx.clock.now());
   const image = body.signature.type === 'drawn' ? drawnImage(body.signature.image) : undefined;
+  const shown = { document_id: body.document_id, sha256: body.document_sha256 };
+  const trustSignature = identification ? await signShownVersion(ctx, identification, request.shipment_id, shown) : undefined;
   return recordSignature(
     ctx,
     request.shipment_id,
@@ -48,13 +54,21 @@ export async function submitSignature(services: Services, token: string, body: S
       role: request.role,
       successive_index: request.role === 'successive_carrier' ? request.successive_index : undefined,
       signer_name: body.signer_name,
-      method: body.signature.type,
+      method: identification ? 'trust_service' : body.signature.type,
       level: request.level,
-      evidence: { ip: evidence.ip, user_agent: evidence.user_agent, location: body.location, otp_reference: request.otp_required ? `otp:${request.id}` : undefined },
+      evidence: {
+        ip: evidence.ip,
+        user_agent: evidence.user_agent,
+        location: body.location,
+        otp_reference: request.otp_required ? `otp:${request.id}` : undefined,
+        identification_reference: identification?.id,
+        trust_signature: trustSignature,
+      },
       image_png: image,
-      shown: { document_id: body.document_id, sha256: body.document_sha256 },
+      shown,
       signatureRequestId: request.id,
       handoffFrom: request.handoff_from ?? undefined,
+      identificationId: identification?.id,
     },
     language,
   );

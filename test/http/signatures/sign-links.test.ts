@@ -140,7 +140,6 @@ describe.each(backends())('sign links on $name', (backend) => {
     expectProblem(none, 'validation_failed');
     expect(none.json().errors[0].path).toBe('recipient');
     expectProblem(await requestSignature(tenant, issued.id, { role: 'consignor', channel: 'sms', recipient: '0612345678' }), 'validation_failed');
-    expectProblem(await requestSignature(tenant, issued.id, { role: 'consignor', channel: 'email', recipient: 'a@b.example', level: 'qes' }), 'qtsp_unavailable');
     await call(tenant, 'POST', `/v1/shipments/${issued.id}/signatures`, { role: 'consignor', signer_name: 'A' });
     expectProblem(await requestSignature(tenant, issued.id, { role: 'consignor', channel: 'email', recipient: 'a@b.example' }), 'already_signed');
     const cancelled = await shipments.created(minimalShipment(), { issue: true });

@@ -1,0 +1,22 @@
+/** The SMS and trust-service settings: given together or not at all, https in production. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const production = { ENVIRONMENT: 'production', DATABASE_URL: 'postgres://db/fds', SEAL_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----', SEAL_CERTIFICATE: '-----BEGIN CERTIFICATE-----' };
+
+describe('SMS and trust service configuration', () => {
+  it('reads the SMS provider and the trust service provider', () => {
+    const config = loadConfig({ SMS_URL: 'https://AC123:secret@api.twilio.com', SMS_FROM: '+3197010520000', QTSP_URL: 'https://qtsp.example', QTSP_TOKEN: 't', QTSP_CREDENTIAL_ID: 'c' });
+    expect(config.sms).toEqual({ url: 'https://AC123:secret@api.twilio.com', from: '+3197010520000' });
+    expect(config.qtsp).toEqual({ url: 'https://qtsp.example', token: 't', credentialId: 'c' });
+    expect(loadConfig({})).toMatchObject({ sms: undefined, qtsp: undefined });
+  });
+
+  it('refuses half a setting, an SMS URL without credentials, and http in production', () => {
+    expect(() => loadConfig({ SMS_URL: 'https://AC123:secret@api.twilio.com' })).toThrow(/SMS_URL and SMS_FROM go together/);
+    expect(() => loadConfig({ SMS_URL: 'https://api.twilio.com', SMS_FROM: '+31' })).toThrow(/SMS_URL/);
+    expect(() => loadConfig({ QTSP_URL: 'https://qtsp.example' })).toThrow(/QTSP_URL, QTSP_TOKEN and QTSP_CREDENTIAL_ID go together/);
+    expect(() => loadConfig({ ...production, QTSP_URL: 'http://qtsp.example', QTSP_TOKEN: 't', QTSP_CREDENTIAL_ID: 'c' })).toThrow(/QTSP_URL must be https/);
+    expect(() => loadConfig({ ...production, SMS_URL: 'http://AC1:s@sms.example', SMS_FROM: 'FDS' })).toThrow(/SMS_URL must be https/);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * POST /v1/sign/{token}/identification (service description, Authentication 9): for a sign link at
+ * level `ades` or `qes`, identifies the signer at the trust service (the sandbox simulator in test
+ * mode, the configured provider in live) and answers an identification token to send with the
+ * submit — valid once, for 15 minutes, only for this link. Stored only as its SHA-256, with the
+ * provider's activation data sealed until the signature uses it.
+ * Raises the token states of openSignLink, 409 `conflict` for a `platform_auth` link (nothing to
+ * identify), 422 `validation_failed` for an impossible birth date, 503 `qtsp_unavailable`.
+ */
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../core/errors.js';
+import type { Services } from '../../core/context.js';
+import { finding } from '../../core/findings.js';
+import { newId } from '../../core/ids.js';
+import { writeAsOneStatement } from '../../ports/database.js';
+import { insertIdentificationWrite } from './identifications.repository.js';
+import { sealText } from './sealed-recipient.js';
+import { openSignLink } from './sign-link.js';
+import { hashSignToken } from './sign-link-token.js';
+import { atTrustService, trustServiceFor } from './trust-service-for.js';
+import { signerNameHash } from './trust-signature.js';
+
+export const IDENTIFICATION_TTL_MS = 15 * 60 * 1000;
+
+export interface IdentifySigner {
+  signer_name: string;
+  birth_date: string;
+}
+
+export interface IdentificationView {
+  identification_token: string;
+  expires_at: string;
+  provider: string;
+  level: 'ades' | 'qes';
+}
+
+/** A calendar date, not in the future. */
+function checkBirthDate(value: string, now: Date): void {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value || date > now) {
+    throw new AppError('validation_failed', 'The identification does not validate; see errors.', { errors: [finding('birth_date', 'invalid_format', { format: 'YYYY-MM-DD, a past date' })] });
+  }
+}
+
+export async function identifySigner(services: Services, token: string, requestId: string, body: IdentifySigner): Promise<IdentificationView> {
+  const { request, ctx } = await openSignLink(services, token, requestId);
+  if (request.level === 'platform_auth') throw new AppError('conflict', 'This link signs at platform_auth: there is nothing to identify; submit without an identification.');
+  const level = request.level;
+  const now = ctx.clock.now();
+  checkBirthDate(body.birth_date, now);
+  const trust = trustServiceFor(ctx, level);
+  const identified = await atTrustService(ctx, 'identification', () => trust.identify({ name: body.signer_name, birthDate: body.birth_date, level }));
+  const identificationToken = `idt_${randomBytes(32).toString('base64url')}`;
+  const expiresAt = new Date(now.getTime() + IDENTIFICATION_TTL_MS);
+  await writeAsOneStatement(ctx.db, [
+    insertIdentificationWrite(ctx.db, {
+      id: newId('identification', now),
+      organization_id: ctx.organizationId,
+      mode: ctx.mode,
+      signature_request_id: request.id,
+      token_hash: hashSignToken(identificationToken),
+      level,
+      signer_name_hash: signerNameHash(ctx.secrets.urls, body.signer_name),
+      provider: identified.provider,
+      provider_reference: identified.reference,
+      credential_id: identified.credentialId,
+      sign_algo: identified.signAlgo,
+      activation_sealed: sealText(ctx.secrets.urls, 'activation-seal', identified.activationData),
+      expires_at: expiresAt,
+      used_at: null,
+      created_at: now,
+    }),
+  ]);
+  return { identification_token: identificationToken, expires_at: expiresAt.toISOString(), provider: identified.provider, level };
+}
