@@ -168,6 +168,44 @@ describe.each(backends())('signing web app on $name', (backend) => {
     expect(signature).toMatchObject({ role: 'consignor', method: 'typed', evidence: { otp_reference: `otp:${link.id}`, has_image: false } });
   });
 
+  it('five wrong codes lock the recipient: the page says when to try again (Retry-After)', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await issued(tenant);
+    const link = await signLink(tenant, shipment.id, { role: 'consignor', channel: 'email', language: 'en', otp_required: true, recipient: 'locked@noordzee-logistics.example' });
+    const page = await phonePage();
+    await page.goto(link.url);
+    for (let i = 1; i <= 5; i++) {
+      await page.fill('#otp-code', `11111${i}`);
+      await page.click('#otp-form button[type=submit]');
+      await page.locator('#otp-error', { hasText: 'The code is wrong' }).waitFor();
+      await page.evaluate(() => (document.getElementById('otp-error')!.textContent = ''));
+    }
+    await page.fill('#otp-code', '000000');
+    await page.click('#otp-form button[type=submit]');
+    await page.locator('#otp-error', { hasText: 'Too many wrong codes' }).waitFor();
+    expect(await alertText(page, 'otp-error')).toBe('Too many wrong codes. You can try again in 10 minutes.');
+    await screenshot(page, '07-otp-locked', { at: '#step-otp' });
+  });
+
+  it('without a connection the page says nothing was signed; back online, signing works', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await issued(tenant);
+    const link = await signLink(tenant, shipment.id, { role: 'consignor', channel: 'email', language: 'en' });
+    const page = await phonePage();
+    await page.goto(link.url);
+    await page.fill('#signer-name', 'Sanne de Vries');
+    await drawSignature(page, '#pad');
+    await page.context().setOffline(true);
+    await page.click('#sign-submit');
+    await page.locator('#sign-error', { hasText: 'No connection' }).waitFor();
+    expect(await alertText(page, 'sign-error')).toBe('No connection to the service; nothing was signed. Check your connection and try again.');
+    await screenshot(page, '13-offline', { at: '#step-sign' });
+    await page.context().setOffline(false);
+    await page.click('#sign-submit');
+    await page.locator('#step-done').waitFor();
+    expect((await call(tenant, 'GET', `/v1/shipments/${shipment.id}/signatures`)).json().data).toHaveLength(1);
+  });
+
   it('follows the link\'s language: a Dutch page, its note and its messages', async () => {
     const tenant = await t.newTenant();
     const shipment = await issued(tenant);

@@ -108,5 +108,5 @@ ${jsonBlock('sign-data', data)}<script src="${esc(assets.script)}" defer></scrip
 export function renderSignErrorPage(language: MessageLanguage, code: PageErrorCode, requestId: string, assets: PageAssets): string {
   const w = SIGN_APP_WORDS[language];
   const reference = code === 'internal_error' || code === 'service_unavailable' ? `<p>${esc(fill(w.reference, { id: requestId }))}</p>` : '';
-  return shell(language, w.errorHeading, assets, `<main><h1>${esc(w.errorHeading)}</h1><p class="alert" role="alert" id="page-error" data-code="${code}">${esc(w.errors[code])}</p>${reference}</main>`);
+  return shell(language, w.errorHeading, assets, `<main class="unusable"><h1>${esc(w.errorHeading)}</h1><p class="alert" role="alert" id="page-error" data-code="${code}">${esc(w.errors[code])}</p>${reference}</main>`);
 }
