@@ -6,6 +6,7 @@
  * steps required, the words) travels in a JSON data block, which a strict CSP allows.
  */
 import { roleWord } from '../signatures/sign-messages.js';
+import { PHASE_OF } from '../signatures/signature-rules.js';
 import { esc } from './html.js';
 import { noteView } from './note-view.js';
 import { fill, SIGN_APP_WORDS, type PageErrorCode } from './sign-app-words.js';
@@ -32,7 +33,7 @@ const alert = (id: string) => `<p class="alert" id="${id}" role="alert" hidden><
 
 function steps(page: SignPage): string {
   const w = SIGN_APP_WORDS[page.language];
-  const phase = page.context.role === 'consignee' ? 'delivery' : 'pickup';
+  const phase = PHASE_OF[page.context.role];
   const remarkTypes = Object.entries(w.remarkTypes).map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join('');
   const remarks = (page.context.remarks ?? []).map((r) => `<li><strong>${esc(w.remarkTypes[r.type as keyof typeof w.remarkTypes] ?? r.type)}</strong> · ${esc(r.text)}</li>`).join('');
   return `

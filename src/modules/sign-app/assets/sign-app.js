@@ -205,7 +205,7 @@
     return { x: event.clientX - box.left, y: event.clientY - box.top };
   };
   pad.addEventListener('pointerdown', (event) => {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || $('sign-submit').disabled) return;
     event.preventDefault();
     pad.setPointerCapture(event.pointerId);
     drawing = [pointAt(event)];
