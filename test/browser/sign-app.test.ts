@@ -268,6 +268,28 @@ describe.each(backends())('signing web app on $name', (backend) => {
     await expectPage(used.url, 409, 'This has already been signed: nothing more to do here.');
   });
 
+  it('out of turn or after a cancellation: the submit is refused with a message that says why', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await issued(tenant);
+    const consignee = await signLink(tenant, shipment.id, { role: 'consignee', channel: 'email', language: 'en' });
+    const page = await phonePage();
+    const tryToSign = async (url: string) => {
+      await page.goto(url);
+      await page.fill('#signer-name', 'Jonas Becker');
+      await page.click('#mode-toggle');
+      await page.click('#sign-submit');
+      await page.locator('#sign-error').waitFor();
+      return alertText(page, 'sign-error');
+    };
+    // Before pickup the consignee cannot sign: 409 invalid_state.
+    expect(await tryToSign(consignee.url)).toBe('This is not possible at this stage of the transport.');
+    const consignor = await signLink(tenant, shipment.id, { role: 'consignor', channel: 'email', language: 'en' });
+    expect((await call(tenant, 'POST', `/v1/shipments/${shipment.id}/cancel`)).statusCode).toBe(200);
+    // A cancelled shipment takes no signatures: 409 shipment_immutable.
+    expect(await tryToSign(consignor.url)).toBe('This shipment is delivered or cancelled: it takes no more signatures.');
+    await screenshot(page, '14-cancelled-shipment', { at: '#step-sign' });
+  });
+
   it('a newer version while the page is open: the page says so, shows the new version, and signs it', async () => {
     const tenant = await t.newTenant();
     const shipment = await issued(tenant);
