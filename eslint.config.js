@@ -2,6 +2,7 @@
 // framework or a driver, and files stay small.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 const DRIVERS = ['fastify', 'fastify-plugin', '@fastify/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*', 'ioredis', '@aws-sdk/*'];
 
@@ -22,6 +23,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: DRIVERS, message: 'Domain code stays free of the framework and drivers: go through a port (STYLE.md).' }] }],
     },
+  },
+  {
+    // The signing page's script runs in the browser.
+    files: ['src/modules/sign-app/assets/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

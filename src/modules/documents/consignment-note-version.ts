@@ -32,6 +32,12 @@ export function noteLanguage(shipment: ShipmentRow, requestLanguage: string): No
   return pick ?? 'en';
 }
 
+/** Box 21: where and when the note was established — the consignor's city and the issue time. */
+export function noteEstablished(shipment: ShipmentRow, issuedAt: Date): { place: string; at: Date } {
+  const consignor = shipment.data.consignor as { address?: { city?: string } } | undefined;
+  return { place: consignor?.address?.city ?? '', at: shipment.issued_at ?? issuedAt };
+}
+
 export interface NoteCause {
   event_id: string;
   type: string;
@@ -47,7 +53,6 @@ export async function consignmentNoteVersion(
 ): Promise<{ writes: Write[]; document: DocumentRow }> {
   if (!shipment.inspection_token) throw new Error(`shipment ${shipment.id} has no inspection token: it is rendered only once issued`);
   const id = newId('document', cause.created_at);
-  const consignor = shipment.data.consignor as { address?: { city?: string } } | undefined;
   let bytes: Uint8Array;
   try {
     bytes = await renderConsignmentNote({
@@ -56,7 +61,7 @@ export async function consignmentNoteVersion(
       version: options.version,
       inspection_url: inspectionUrl(ctx.publicBaseUrl, shipment.inspection_token),
       language: options.language,
-      established: { place: consignor?.address?.city ?? '', at: shipment.issued_at ?? cause.created_at },
+      established: noteEstablished(shipment, cause.created_at),
       rendered_at: cause.created_at,
       signatures: options.signatures ?? [],
       reservations: options.reservations ?? [],

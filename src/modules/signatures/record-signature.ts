@@ -61,19 +61,22 @@ export function assertShownIsCurrent(current: { id: string; sha256: string; vers
   }
 }
 
+/** A signature as the note prints it. */
+export function noteSignature(row: SignatureRow, imagePng?: Uint8Array): NoteSignature {
+  return {
+    role: row.role,
+    index: row.role === 'successive_carrier' ? row.successive_index : undefined,
+    signer_name: row.signer_name,
+    signed_at: row.signed_at,
+    method: row.method,
+    level: row.level,
+    image_png: imagePng,
+  };
+}
+
 /** Signatures as the note prints them, drawn images included. */
 async function noteSignatures(ctx: TenantContext, rows: readonly SignatureRow[]): Promise<NoteSignature[]> {
-  return Promise.all(
-    rows.map(async (row) => ({
-      role: row.role,
-      index: row.role === 'successive_carrier' ? row.successive_index : undefined,
-      signer_name: row.signer_name,
-      signed_at: row.signed_at,
-      method: row.method,
-      level: row.level,
-      image_png: row.image_object_key ? (await ctx.objects.get(row.image_object_key))?.body : undefined,
-    })),
-  );
+  return Promise.all(rows.map(async (row) => noteSignature(row, row.image_object_key ? (await ctx.objects.get(row.image_object_key))?.body : undefined)));
 }
 
 function checkSuccessiveIndex(role: SignatureRole, index: number | undefined, carriers: number): number {

@@ -31,8 +31,13 @@ const WORDS: Record<MessageLanguage, Words> = {
   },
 };
 
+/** How the message names a role, in its language (`successive carrier`, `opvolgende vervoerder`). */
+export function roleWord(language: MessageLanguage, role: string): string {
+  return WORDS[language].roles[role] ?? role;
+}
+
 export function signLinkMessage(language: MessageLanguage, p: { role: string; reference: string; url: string; expiresAt: Date }): { subject: string; text: string } {
   const w = WORDS[language];
   const expires = `${p.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return { subject: w.subject(p.reference), text: w.body({ role: w.roles[p.role] ?? p.role, reference: p.reference, url: p.url, expires }) };
+  return { subject: w.subject(p.reference), text: w.body({ role: roleWord(language, p.role), reference: p.reference, url: p.url, expires }) };
 }

@@ -1,0 +1,322 @@
+// The signing page's script: drives the steps through the JSON sign API (/v1/sign/{token}/…) —
+// one-time password, identification, remarks, the signature and the handoff — and says every
+// error in the page's language. No framework and no third-party code: the page's CSP allows only
+// this origin. Kept in sessionStorage across a reload (a newer version of the note): the verified
+// one-time-password token, the identification token and the typed name, never the signature.
+(() => {
+  'use strict';
+
+  const data = JSON.parse(document.getElementById('sign-data').textContent);
+  const words = data.words;
+  const lang = document.documentElement.lang;
+  const token = decodeURIComponent(location.pathname.split('/').pop());
+  const api = `/v1/sign/${encodeURIComponent(token)}`;
+  const $ = (id) => document.getElementById(id);
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+
+  const store = {
+    key: (name) => `sign:${token}:${name}`,
+    get(name) {
+      try { return sessionStorage.getItem(this.key(name)); } catch { return null; }
+    },
+    set(name, value) {
+      try { if (value === null) sessionStorage.removeItem(this.key(name)); else sessionStorage.setItem(this.key(name), value); } catch { /* private mode: the page works without it */ }
+    },
+  };
+
+  const state = {
+    otpToken: data.otp_required ? store.get('otp') : null,
+    identificationToken: data.identification_required ? store.get('identification') : null,
+    location: null,
+    mode: 'drawn',
+    done: false,
+  };
+
+  /** Calls the sign API; answers { ok, status, body, retryAfter } and never throws. */
+  async function call(method, path, body) {
+    let response;
+    try {
+      response = await fetch(api + path, {
+        method,
+        headers: { accept: 'application/json', 'accept-language': lang, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+    } catch {
+      return { ok: false, status: 0, body: { code: 'network' } };
+    }
+    let parsed = null;
+    try { parsed = await response.json(); } catch { parsed = null; }
+    if (!parsed || typeof parsed !== 'object') parsed = { code: response.ok ? undefined : response.status >= 500 ? 'internal_error' : 'network' };
+    return { ok: response.ok, status: response.status, body: parsed, retryAfter: Number(response.headers.get('retry-after')) || null };
+  }
+
+  /** The message for a failed call, in the page's language. */
+  function message(result) {
+    const code = result.body.code in words.errors ? result.body.code : result.status >= 500 ? 'internal_error' : 'network';
+    const seconds = result.retryAfter ?? 60;
+    let text = fill(words.errors[code], { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
+    if (code === 'validation_failed') {
+      const details = (result.body.errors ?? []).map((e) => e.message || e.path).filter(Boolean);
+      text = [text, ...details].join(' ');
+    }
+    if ((code === 'internal_error' || code === 'service_unavailable') && result.body.request_id) text += ` ${fill(words.reference, { id: result.body.request_id })}`;
+    return text;
+  }
+
+  function say(id, text) {
+    const el = $(id);
+    el.textContent = text;
+    el.hidden = !text;
+  }
+
+  /** Codes after which this link can do nothing more: every form is closed. */
+  const FINAL = new Set(['token_expired', 'token_revoked', 'token_rotated', 'not_found', 'already_signed', 'shipment_immutable']);
+
+  function fail(alertId, result) {
+    say(alertId, message(result));
+    if (FINAL.has(result.body.code) && !state.done) for (const field of document.querySelectorAll('main input, main select, main textarea, main button')) field.disabled = true;
+  }
+
+  /** A newer version exists: say so after the reload, and show it. */
+  function reloadNewerVersion() {
+    store.set('notice', 'newer');
+    history.scrollRestoration = 'manual';
+    location.reload();
+  }
+
+  function show(stepId, focus) {
+    for (const id of ['step-otp', 'step-identification', 'step-sign', 'step-done']) $(id).hidden = id !== stepId;
+    if (focus) $(stepId).querySelector('h2').focus();
+  }
+
+  /** The first step still to do: one-time password, identification, then the signature. */
+  function next(focus) {
+    if (data.otp_required && !state.otpToken) return show('step-otp', focus);
+    if (data.identification_required && !state.identificationToken) return show('step-identification', focus);
+    return show('step-sign', focus);
+  }
+
+  // The note changed while this page was open (submit said `conflict`): this is the new version.
+  if (store.get('notice') === 'newer') {
+    store.set('notice', null);
+    say('notice', fill(words.newerVersion, { version: data.document.version }));
+    // From the top: the signer reads the new version before signing again.
+    window.scrollTo(0, 0);
+    $('notice').focus();
+  }
+
+  // The PDF link lasts 15 minutes: past that, fetch a fresh one (and notice a newer version).
+  $('pdf-link').addEventListener('click', async (event) => {
+    if (Date.parse(data.document.url_expires_at) - Date.now() > 30_000) return;
+    event.preventDefault();
+    const result = await call('GET', '');
+    if (!result.ok) return fail('sign-error', result);
+    if (result.body.document.id !== data.document.id) return reloadNewerVersion();
+    data.document.url_expires_at = result.body.document.url_expires_at;
+    event.target.href = result.body.document.url;
+    location.assign(result.body.document.url);
+  });
+
+  // One-time password.
+  $('otp-send').addEventListener('click', async () => {
+    say('otp-error', '');
+    const result = await call('POST', '/otp');
+    if (!result.ok) return fail('otp-error', result);
+    say('otp-status', fill(words.otpSent, { to: result.body.sent_to }));
+    $('otp-code').focus();
+  });
+  $('otp-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('otp-error', '');
+    const code = $('otp-code').value.replace(/\s/g, '');
+    const result = await call('POST', '/otp/verify', { code });
+    if (!result.ok) return fail('otp-error', result);
+    state.otpToken = result.body.otp_verified_token;
+    store.set('otp', state.otpToken);
+    next(true);
+  });
+
+  // Identification at the trust service (levels `ades` and `qes`).
+  $('id-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('id-error', '');
+    const result = await call('POST', '/identification', { signer_name: $('id-name').value.trim(), birth_date: $('id-birth').value });
+    if (!result.ok) return fail('id-error', result);
+    state.identificationToken = result.body.identification_token;
+    store.set('identification', state.identificationToken);
+    if (!$('signer-name').value) $('signer-name').value = $('id-name').value.trim();
+    next(true);
+  });
+
+  // Remarks at the signer's phase (the form is there only when the context lists remarks).
+  const remarkForm = $('remark-form');
+  if (remarkForm) {
+    remarkForm.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      say('remark-error', '');
+      say('remark-status', '');
+      const type = $('remark-type').value;
+      const result = await call('POST', '/remarks', { type, text: $('remark-text').value.trim() });
+      if (!result.ok) return fail('remark-error', result);
+      const item = document.createElement('li');
+      const strong = document.createElement('strong');
+      strong.textContent = $('remark-type').selectedOptions[0].textContent;
+      item.append(strong, ` · ${result.body.text}`);
+      $('remarks-list').append(item);
+      $('remark-text').value = '';
+      say('remark-status', words.remarkAdded);
+    });
+  }
+
+  // The signature pad: pointer events cover touch, pen and mouse. Strokes are kept in CSS pixels
+  // so a resize (turning the phone) redraws them at the new size.
+  const pad = $('pad');
+  const ink = pad.getContext('2d');
+  const strokes = [];
+  let drawing = null;
+
+  function paint() {
+    const ratio = window.devicePixelRatio || 1;
+    const width = pad.clientWidth;
+    const height = pad.clientHeight;
+    if (pad.width !== Math.round(width * ratio) || pad.height !== Math.round(height * ratio)) {
+      pad.width = Math.round(width * ratio);
+      pad.height = Math.round(height * ratio);
+    }
+    ink.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ink.clearRect(0, 0, width, height);
+    ink.lineWidth = 2.5;
+    ink.lineCap = 'round';
+    ink.lineJoin = 'round';
+    ink.strokeStyle = '#10246b';
+    for (const stroke of strokes) {
+      ink.beginPath();
+      ink.moveTo(stroke[0].x, stroke[0].y);
+      if (stroke.length === 1) ink.lineTo(stroke[0].x + 0.1, stroke[0].y + 0.1);
+      for (const point of stroke.slice(1)) ink.lineTo(point.x, point.y);
+      ink.stroke();
+    }
+  }
+
+  const pointAt = (event) => {
+    const box = pad.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+  pad.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0 || $('sign-submit').disabled) return;
+    event.preventDefault();
+    pad.setPointerCapture(event.pointerId);
+    drawing = [pointAt(event)];
+    strokes.push(drawing);
+    say('sign-error', '');
+    paint();
+  });
+  pad.addEventListener('pointermove', (event) => {
+    if (!drawing) return;
+    const events = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [event];
+    for (const e of events.length ? events : [event]) drawing.push(pointAt(e));
+    paint();
+  });
+  const endStroke = () => { drawing = null; };
+  pad.addEventListener('pointerup', endStroke);
+  pad.addEventListener('pointercancel', endStroke);
+  window.addEventListener('resize', paint);
+  $('pad-clear').addEventListener('click', () => {
+    strokes.length = 0;
+    paint();
+  });
+
+  $('mode-toggle').addEventListener('click', (event) => {
+    state.mode = state.mode === 'drawn' ? 'typed' : 'drawn';
+    $('draw-area').hidden = state.mode === 'typed';
+    $('typed-hint').hidden = state.mode === 'drawn';
+    event.target.textContent = state.mode === 'drawn' ? event.target.dataset.type : event.target.dataset.draw;
+    if (state.mode === 'drawn') paint();
+  });
+
+  // Location only when asked for, by the signer's press.
+  $('locate').addEventListener('click', () => {
+    if (!navigator.geolocation) return say('locate-status', words.locationUnavailable);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        // The submit takes a WGS 84 position (Coordinates): latitude and longitude.
+        const { latitude, longitude } = position.coords;
+        state.location = { lat: Number(latitude.toFixed(6)), lng: Number(longitude.toFixed(6)) };
+        say('locate-status', fill(words.locationAdded, { lat: state.location.lat, lng: state.location.lng }));
+      },
+      () => say('locate-status', words.locationUnavailable),
+      { enableHighAccuracy: true, timeout: 15_000 },
+    );
+  });
+
+  $('signer-name').value = store.get('name') ?? '';
+  $('signer-name').addEventListener('input', (event) => store.set('name', event.target.value));
+
+  $('sign-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('sign-error', '');
+    const name = $('signer-name').value.trim();
+    if (!name) {
+      say('sign-error', words.needName);
+      return $('signer-name').focus();
+    }
+    if (state.mode === 'drawn' && strokes.length === 0) return say('sign-error', words.needDrawing);
+    const body = {
+      signer_name: name,
+      signature: state.mode === 'drawn' ? { type: 'drawn', image: pad.toDataURL('image/png') } : { type: 'typed' },
+      document_id: data.document.id,
+      document_sha256: data.document.sha256,
+      ...(state.otpToken ? { otp_verified_token: state.otpToken } : {}),
+      ...(state.identificationToken ? { identification_token: state.identificationToken } : {}),
+      ...(state.location ? { location: state.location } : {}),
+    };
+    const button = $('sign-submit');
+    button.disabled = true;
+    button.textContent = words.submitting;
+    const result = await call('POST', '/submit', body);
+    button.disabled = false;
+    button.textContent = words.submit;
+    if (!result.ok) {
+      const code = result.body.code;
+      if (code === 'conflict') {
+        say('sign-error', words.errors.conflict);
+        return reloadNewerVersion();
+      }
+      if (code === 'otp_invalid' && data.otp_required) {
+        state.otpToken = null;
+        store.set('otp', null);
+        next(true);
+        return fail('otp-error', result);
+      }
+      if ((code === 'identification_required' || code === 'identification_invalid') && data.identification_required) {
+        state.identificationToken = null;
+        store.set('identification', null);
+        next(true);
+        return fail('id-error', result);
+      }
+      return fail('sign-error', result);
+    }
+    state.done = true;
+    for (const name of ['otp', 'identification', 'name']) store.set(name, null);
+    // What was shown is now an older version: only the confirmation stays.
+    for (const el of document.querySelectorAll('#step-remarks, .document, .note, #go-to-signing')) el.hidden = true;
+    $('done-text').textContent = fill(words.doneText, { name: result.body.signer_name });
+    $('handoff').hidden = !data.hand_off_after_signing;
+    show('step-done', true);
+  });
+
+  // Handoff: the pickup signer's link mints the consignee's, opened here at once.
+  $('handoff-button').addEventListener('click', async (event) => {
+    say('handoff-error', '');
+    event.target.disabled = true;
+    const result = await call('POST', '/handoff');
+    event.target.disabled = false;
+    if (!result.ok) return fail('handoff-error', result);
+    location.assign(result.body.url);
+  });
+
+  next(false);
+  paint();
+})();

@@ -1,0 +1,46 @@
+/**
+ * The steps the page shows depend on the sign context: the identification step only when the link
+ * asks for it (`identification_required`), the remarks form only when the context lists `remarks`
+ * — both absent from links that do not have them — and every remark printed as text.
+ */
+import { describe, expect, it } from 'vitest';
+import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
+import { noteContent } from '../documents/consignment-note/note-content.js';
+import { renderSignPage } from './render-sign-page.js';
+import type { SignPage, SignPageContext } from './sign-page.js';
+
+const context: SignPageContext = {
+  request_id: 'sgr_01',
+  role: 'consignee',
+  successive_index: null,
+  level: 'platform_auth',
+  language: 'en',
+  otp_required: false,
+  expires_at: '2026-11-25T10:00:00.000Z',
+  shipment: { id: 'shp_01', reference: 'PO-1', status: 'in_transit', consignor: 'A', consignee: 'B', carrier: 'C', pickup: null, delivery: null, goods: [] },
+  document: { id: 'doc_01', version: 3, sha256: 'ab'.repeat(32), url: 'http://127.0.0.1/files/x', url_expires_at: '2026-11-25T09:15:00.000Z' },
+};
+
+function page(extra: Partial<SignPageContext>): SignPage {
+  const shipment = { id: 'shp_01', status: 'in_transit', transport_type: 'national', consignor: { name: 'A' } };
+  const note = noteContent({ shipment, document_id: 'doc_01', version: 3, inspection_url: '', language: 'en', established: { place: 'Rotterdam', at: new Date(0) }, rendered_at: new Date(0) }, NOTE_LABELS.en);
+  return { language: 'en', context: { ...context, ...extra }, labels: NOTE_LABELS.en, note, transportType: 'national', handOffAfterSigning: false };
+}
+const assets = { script: '/sign/assets/a.js', style: '/sign/assets/a.css' };
+const data = (html: string) => JSON.parse(/<script type="application\/json" id="sign-data">(.*?)<\/script>/s.exec(html)![1]!);
+
+describe('renderSignPage', () => {
+  it('without identification or remarks in the context: neither step is offered', () => {
+    const html = renderSignPage(page({}), assets);
+    expect(data(html).identification_required).toBe(false);
+    expect(html).not.toContain('id="remark-form"');
+  });
+
+  it('with them: the identification step is required and the remarks at the signer\'s phase are listed, as text', () => {
+    const html = renderSignPage(page({ identification_required: true, remarks: [{ id: 'rmk_1', phase: 'delivery', type: 'damage', text: 'Pallet 3 <crushed>', created_at: '2026-11-25T09:00:00.000Z' }] }), assets);
+    expect(data(html).identification_required).toBe(true);
+    expect(html).toContain('<h2 id="remarks-title">Remarks at delivery</h2>');
+    expect(html).toContain('<li><strong>Damage</strong> · Pallet 3 &#60;crushed&#62;</li>');
+    expect(html).toContain('id="remark-form"');
+  });
+});

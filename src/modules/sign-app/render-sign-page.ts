@@ -1,0 +1,113 @@
+/**
+ * The HTML of the signing page and of the page that says why a link cannot be used. Server-side
+ * and script-free to read (the note, its version and fingerprint, the PDF link); the steps —
+ * one-time password, identification, remarks, the signature pad, the handoff — are forms the
+ * page's script drives through the JSON API. What the script needs (the version shown, the
+ * steps required, the words) travels in a JSON data block, which a strict CSP allows.
+ */
+import { roleWord } from '../signatures/sign-messages.js';
+import { PHASE_OF } from '../signatures/signature-rules.js';
+import { esc } from './html.js';
+import { noteView } from './note-view.js';
+import { fill, SIGN_APP_WORDS, type PageErrorCode } from './sign-app-words.js';
+import type { SignPage } from './sign-page.js';
+import type { MessageLanguage } from '../signatures/sign-messages.js';
+
+export interface PageAssets {
+  script: string;
+  style: string;
+}
+
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** `<` is escaped so that no value can close the data block. */
+const jsonBlock = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+function shell(language: MessageLanguage, title: string, assets: PageAssets, body: string): string {
+  return `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>${esc(title)}</title><link rel="stylesheet" href="${esc(assets.style)}"></head>
+<body>${body}</body></html>`;
+}
+
+const alert = (id: string) => `<p class="alert" id="${id}" role="alert" hidden></p>`;
+
+function steps(page: SignPage): string {
+  const w = SIGN_APP_WORDS[page.language];
+  const phase = PHASE_OF[page.context.role];
+  const remarkTypes = Object.entries(w.remarkTypes).map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join('');
+  const remarks = (page.context.remarks ?? []).map((r) => `<li><strong>${esc(w.remarkTypes[r.type as keyof typeof w.remarkTypes] ?? r.type)}</strong> · ${esc(r.text)}</li>`).join('');
+  return `
+<section class="step" id="step-otp" aria-labelledby="otp-title" hidden>
+<h2 id="otp-title" tabindex="-1">${esc(w.otpHeading)}</h2><p>${esc(w.otpIntro)}</p>
+<button type="button" id="otp-send" class="secondary">${esc(w.otpSend)}</button><p id="otp-status" role="status"></p>
+<form id="otp-form" novalidate><label for="otp-code">${esc(w.otpCode)}</label>
+<input id="otp-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required>
+<button type="submit">${esc(w.otpVerify)}</button></form>${alert('otp-error')}
+</section>
+<section class="step" id="step-identification" aria-labelledby="id-title" hidden>
+<h2 id="id-title" tabindex="-1">${esc(w.idHeading)}</h2><p>${esc(w.idIntro)}</p>
+<form id="id-form" novalidate><label for="id-name">${esc(w.idName)}</label><input id="id-name" name="signer_name" autocomplete="name" maxlength="200" required>
+<label for="id-birth">${esc(w.idBirthDate)}</label><input id="id-birth" name="birth_date" type="date" autocomplete="bday" required>
+<button type="submit">${esc(w.idSubmit)}</button></form>${alert('id-error')}
+</section>
+${page.context.remarks === undefined ? '' : `<section class="step" id="step-remarks" aria-labelledby="remarks-title">
+<h2 id="remarks-title">${esc(w.remarksHeading[phase])}</h2><p>${esc(w.remarksIntro)}</p><ul id="remarks-list">${remarks}</ul>
+<form id="remark-form" novalidate><label for="remark-type">${esc(w.remarkType)}</label><select id="remark-type" name="type">${remarkTypes}</select>
+<label for="remark-text">${esc(w.remarkText)}</label><textarea id="remark-text" name="text" rows="3" maxlength="2000" required></textarea>
+<button type="submit" class="secondary">${esc(w.remarkAdd)}</button></form><p id="remark-status" role="status"></p>${alert('remark-error')}
+</section>`}
+<section class="step" id="step-sign" aria-labelledby="sign-title" hidden>
+<h2 id="sign-title" tabindex="-1">${esc(w.signHeading)}</h2>
+<form id="sign-form" novalidate>
+<label for="signer-name">${esc(w.signerName)}</label><input id="signer-name" name="signer_name" autocomplete="name" maxlength="200" required>
+<div id="draw-area"><p id="draw-hint">${esc(w.drawHint)}</p>
+<canvas id="pad" role="img" aria-label="${esc(w.pad)}" aria-describedby="draw-hint"></canvas>
+<button type="button" id="pad-clear" class="secondary">${esc(w.clear)}</button></div>
+<p id="typed-hint" hidden>${esc(w.typedHint)}</p>
+<button type="button" id="mode-toggle" class="link" data-draw="${esc(w.drawInstead)}" data-type="${esc(w.typeInstead)}">${esc(w.typeInstead)}</button>
+<button type="button" id="locate" class="secondary">${esc(w.addLocation)}</button><p id="locate-status" role="status"></p>
+<button type="submit" id="sign-submit">${esc(w.submit)}</button>${alert('sign-error')}
+</form>
+</section>
+<section class="step" id="step-done" aria-labelledby="done-title" hidden>
+<h2 id="done-title" tabindex="-1">${esc(w.doneHeading)}</h2><p id="done-text"></p>
+<div id="handoff" hidden><p>${esc(w.handoffIntro)}</p><button type="button" id="handoff-button">${esc(w.handoff)}</button>${alert('handoff-error')}</div>
+</section>`;
+}
+
+export function renderSignPage(page: SignPage, assets: PageAssets): string {
+  const w = SIGN_APP_WORDS[page.language];
+  const { context } = page;
+  const doc = context.document;
+  const data = {
+    document: { id: doc.id, version: doc.version, sha256: doc.sha256, url_expires_at: doc.url_expires_at },
+    otp_required: context.otp_required,
+    identification_required: context.identification_required === true,
+    hand_off_after_signing: page.handOffAfterSigning,
+    words: w,
+  };
+  const body = `<header><h1>${esc(w.title)}</h1>
+<p>${esc(fill(w.signAs, { role: roleWord(page.language, context.role) }))} ${esc(fill(w.linkValidUntil, { time: utc(context.expires_at) }))}</p></header>
+<main>
+<p class="alert" id="notice" role="alert" tabindex="-1" hidden></p>
+<p><a id="go-to-signing" href="#steps">${esc(w.goToSigning)}</a></p>
+<noscript><p class="alert">${esc(w.noJavaScript)}</p></noscript>
+<section class="document" aria-labelledby="document-title">
+<h2 id="document-title">${esc(page.labels.document)}: ${esc(page.labels.version)} ${doc.version}</h2>
+<p>${esc(w.readFirst)}</p>
+<p><a id="pdf-link" class="button secondary" href="${esc(doc.url)}" target="_blank" rel="noopener">${esc(fill(w.openPdf, { version: doc.version }))}</a></p>
+<p>${esc(w.fingerprint)}:<br><code class="hash" id="document-sha256">${esc(doc.sha256)}</code></p>
+</section>
+${noteView(page.note, page.labels, w, { shipmentId: context.shipment.id, reference: context.shipment.reference, transportType: page.transportType })}
+<div id="steps">${steps(page)}</div>
+</main>
+${jsonBlock('sign-data', data)}<script src="${esc(assets.script)}" defer></script>`;
+  return shell(page.language, `${w.title} · ${context.shipment.reference ?? context.shipment.id}`, assets, body);
+}
+
+/** The page for a link that cannot be used: why, in the link's language. */
+export function renderSignErrorPage(language: MessageLanguage, code: PageErrorCode, requestId: string, assets: PageAssets): string {
+  const w = SIGN_APP_WORDS[language];
+  const reference = code === 'internal_error' || code === 'service_unavailable' ? `<p>${esc(fill(w.reference, { id: requestId }))}</p>` : '';
+  return shell(language, w.errorHeading, assets, `<main class="unusable"><h1>${esc(w.errorHeading)}</h1><p class="alert" role="alert" id="page-error" data-code="${code}">${esc(w.errors[code])}</p>${reference}</main>`);
+}

@@ -1,0 +1,48 @@
+/**
+ * The signing web app: GET /sign/{token} (the page a sign link opens) and its script and style
+ * under /sign/assets/. Public like the sign endpoints; a strict Content-Security-Policy (only this
+ * origin, no inline script or style), no referrer (the token is in the URL) and no caching of the page.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppRuntime } from '../../app-runtime.js';
+import { AppError } from '../../core/errors.js';
+import { negotiateLanguage } from '../../core/language.js';
+import { toAppError } from '../../http/problem.js';
+import { loadSignAppAssets, SIGN_ASSETS_PATH } from './sign-app-assets.js';
+import { SIGN_APP_WORDS, type PageErrorCode } from './sign-app-words.js';
+import { linkLanguage, signPage } from './sign-page.js';
+import { renderSignErrorPage, renderSignPage } from './render-sign-page.js';
+
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+function pageHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('content-security-policy', CSP)
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8');
+}
+
+export async function signAppRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
+  const assets = loadSignAppAssets();
+
+  app.get<{ Params: { token: string } }>('/sign/:token', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
+    try {
+      const page = await signPage(runtime.services, request.params.token, request.id);
+      return pageHeaders(reply).send(renderSignPage(page, assets.urls));
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.status >= 500) request.log.error({ err: error }, 'sign page failed');
+      const code = (appError.code in SIGN_APP_WORDS.en.errors ? appError.code : 'internal_error') as PageErrorCode;
+      const language = (await linkLanguage(runtime.services, request.params.token).catch(() => null)) ?? negotiateLanguage(request.headers['accept-language']);
+      return pageHeaders(reply).status(code === appError.code ? appError.status : 500).send(renderSignErrorPage(language, code, request.id, assets.urls));
+    }
+  });
+
+  app.get<{ Params: { name: string } }>(`${SIGN_ASSETS_PATH}/:name`, { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
+    const asset = assets.byName.get(request.params.name);
+    if (!asset) throw new AppError('not_found', 'No such file of the signing page.');
+    return reply.type(asset.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body);
+  });
+}

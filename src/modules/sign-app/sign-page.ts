@@ -1,0 +1,76 @@
+/**
+ * What the signing page at GET /sign/{token} shows: the sign context (the same use case as
+ * GET /v1/sign/{token}, so the page and the API never disagree), the consignment note box by box
+ * in the page's language — built by the note's own content builder, the words the PDF prints — and
+ * whether the signer may hand the device to the consignee once they have signed. A link that
+ * cannot be used raises its code (token states, not found); the page says why in the link's language.
+ */
+import type { Services } from '../../core/context.js';
+import { NOTE_LABELS, type NoteLabels } from '../documents/consignment-note/cmr-labels.js';
+import type { NoteReservation } from '../documents/consignment-note/consignment-note-input.js';
+import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
+import { noteEstablished } from '../documents/consignment-note-version.js';
+import { inspectionUrl } from '../documents/inspection-link.js';
+import { findShipment } from '../shipments/get-shipment.js';
+import { noteSignature } from '../signatures/record-signature.js';
+import { signContext } from '../signatures/sign-context.js';
+import { hashSignToken } from '../signatures/sign-link-token.js';
+import { openSignLink } from '../signatures/sign-link.js';
+import type { MessageLanguage } from '../signatures/sign-messages.js';
+import { PHASE_OF, statusAfter } from '../signatures/signature-rules.js';
+import { selectSignatureRequestByTokenHash } from '../signatures/signature-requests.repository.js';
+import { selectSignatures } from '../signatures/signatures.repository.js';
+import { pageLanguage } from './sign-app-words.js';
+
+/** A remark as the sign context lists it (once remarks exist: absent until then). */
+export interface SignRemark {
+  id: string;
+  phase: 'pickup' | 'delivery';
+  type: string;
+  text: string;
+  created_at: string;
+}
+
+/** The sign context, with the fields the identification and remarks steps read when present. */
+export type SignPageContext = Awaited<ReturnType<typeof signContext>> & { identification_required?: boolean; remarks?: SignRemark[] };
+
+export interface SignPage {
+  language: MessageLanguage;
+  context: SignPageContext;
+  labels: NoteLabels;
+  note: NoteContent;
+  transportType: string;
+  /** After this signature the goods are (or stay) in transit and the signer is at pickup: offer the handoff. */
+  handOffAfterSigning: boolean;
+}
+
+export async function signPage(services: Services, token: string, requestId: string): Promise<SignPage> {
+  const context: SignPageContext = await signContext(services, token, requestId);
+  const { request, ctx } = await openSignLink(services, token, requestId);
+  const shipment = await findShipment(ctx.db, ctx, request.shipment_id);
+  const signed = await selectSignatures(ctx.db, ctx, shipment.id);
+  const language = pageLanguage(context.language);
+  const reservations: NoteReservation[] = (context.remarks ?? []).map((r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: new Date(r.created_at) }));
+  const note = noteContent(
+    {
+      shipment: { ...shipment.data, id: shipment.id, status: shipment.status, transport_type: shipment.transport_type },
+      document_id: context.document.id,
+      version: context.document.version,
+      inspection_url: shipment.inspection_token ? inspectionUrl(ctx.publicBaseUrl, shipment.inspection_token) : '',
+      language,
+      established: noteEstablished(shipment, shipment.created_at),
+      rendered_at: shipment.updated_at,
+      signatures: signed.map((row) => noteSignature(row)),
+      reservations,
+    },
+    NOTE_LABELS[language],
+  );
+  const after = statusAfter(signed, request.role) ?? shipment.status;
+  return { language, context, labels: NOTE_LABELS[language], note, transportType: shipment.transport_type, handOffAfterSigning: PHASE_OF[request.role] === 'pickup' && after === 'in_transit' };
+}
+
+/** The language of a link that cannot be used (revoked, expired…), to say so in it; null when unknown. */
+export async function linkLanguage(services: Services, token: string): Promise<MessageLanguage | null> {
+  const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
+  return request ? pageLanguage(request.language) : null;
+}

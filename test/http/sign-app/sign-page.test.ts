@@ -1,0 +1,72 @@
+/**
+ * The signing page over HTTP (the browser tests drive it in Chromium): its security headers, the
+ * script and style under content-hashed names cached for a year, text from the shipment escaped
+ * wherever the page prints it, and a link that cannot be used answered with its status and message.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../../support/backends.js';
+import { expectProblem } from '../../support/problems.js';
+import { fullShipment } from '../../support/shipment-fixtures.js';
+import { shipmentsApi } from '../../support/shipments-api.js';
+import { buildTestApp, type TestApp } from '../../support/test-app.js';
+
+describe.each(backends())('signing page on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  it('serves the page with a strict CSP, no referrer and no caching; its assets by content hash for a year', async () => {
+    const tenant = await t.newTenant();
+    const body = fullShipment();
+    body.consignor!.name = 'Noordzee </script><script>alert(1)</script> & <b>Co</b>';
+    const shipment = await shipmentsApi(t, tenant).created(body, { issue: true });
+    const link = (await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signature-requests`, headers: t.auth(tenant.testKey), payload: { role: 'consignor', channel: 'email', language: 'de' } })).json();
+
+    const page = await t.app.inject({ method: 'GET', url: pathOf(link.url) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<html lang="de">');
+    expect(page.body).toContain('Frachtbrief unterschreiben');
+    // The party's name is text wherever it appears: no element and no end of the data block.
+    expect(page.body).toContain('Noordzee &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#60;b&#62;Co&#60;/b&#62;');
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).not.toContain('<b>Co</b>');
+    // No inline script or style: everything the page runs comes from its own assets.
+    expect(page.body).not.toMatch(/<script(?![^>]*(type="application\/json"|src="\/sign\/assets\/))/);
+    expect(page.body).not.toMatch(/\sstyle="/);
+
+    const assets = [...page.body.matchAll(/(?:src|href)="(\/sign\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).toEqual([expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.css$/), expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.js$/)]);
+    for (const asset of assets) {
+      const res = await t.app.inject({ method: 'GET', url: asset });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-type']).toMatch(asset.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+    }
+    expectProblem(await t.app.inject({ method: 'GET', url: '/sign/assets/sign-app.000000000000.js' }), 'not_found');
+  });
+
+  it('a link that cannot be used: its status and message in the link\'s language, else the browser\'s', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const link = (await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signature-requests`, headers: t.auth(tenant.testKey), payload: { role: 'carrier', channel: 'sms', language: 'fr' } })).json();
+    await t.app.inject({ method: 'POST', url: `/v1/signature-requests/${link.id}/revoke`, headers: t.auth(tenant.testKey) });
+    const revoked = await t.app.inject({ method: 'GET', url: pathOf(link.url) });
+    expect(revoked.statusCode).toBe(410);
+    expect(revoked.headers['cache-control']).toBe('no-store');
+    expect(revoked.body).toContain('<html lang="fr">');
+    expect(revoked.body).toContain('data-code="token_revoked">Ce lien de signature a été retiré par l’expéditeur.</p>');
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/sign/no-such-token', headers: { 'accept-language': 'nl-NL,nl;q=0.9' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<html lang="nl">');
+    expect(unknown.body).toContain('data-code="not_found">Deze ondertekeningslink bestaat niet.');
+  });
+});
