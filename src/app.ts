@@ -22,6 +22,7 @@ import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { remarkRoutes } from './modules/remarks/remarks.routes.js';
 import { signRoutes } from './modules/signatures/sign.routes.js';
 import { signatureRoutes } from './modules/signatures/signatures.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
@@ -86,6 +87,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     await signatureRoutes(scope, runtime);
     await signRoutes(scope, runtime);
   });
+  await app.register(async (scope) => remarkRoutes(scope, runtime));
   await app.register(async (scope) => notificationRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);

@@ -1,8 +1,11 @@
 /** The Kysely view of every table (one file, as migrations/ defines them). */
 import type { ColumnType, Generated } from 'kysely';
+import type { WebhookDeadLettersTable, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from './webhook-tables.js';
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type Json<T> = ColumnType<T, string, string>;
+export type { DeliveryStatus } from './webhook-tables.js';
+
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type Json<T> = ColumnType<T, string, string>;
 
 export interface OrganizationsTable {
   id: string;
@@ -127,72 +130,6 @@ export interface UsageCountersTable {
   value: ColumnType<string, number, number>;
 }
 
-export interface WebhookEndpointsTable {
-  id: string;
-  organization_id: string;
-  mode: 'test' | 'live';
-  url: string;
-  description: string | null;
-  events: Json<string[]>;
-  active: boolean;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: Timestamp | null;
-}
-
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'dead';
-
-export interface WebhookDeliveriesTable {
-  id: string;
-  organization_id: string;
-  mode: 'test' | 'live';
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  body: string;
-  origin: 'event' | 'replay' | 'ping';
-  replay_of: string | null;
-  status: DeliveryStatus;
-  attempts: Generated<number>;
-  failures: Generated<number>;
-  max_attempts: number;
-  next_attempt_at: Timestamp | null;
-  locked_until: Timestamp | null;
-  /** When the attempt under way was claimed (meaningful while `locked_until` is set). */
-  attempt_started_at: Timestamp | null;
-  last_attempt_at: Timestamp | null;
-  request_headers: Json<Record<string, string>> | null;
-  response_status: number | null;
-  response_body: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface WebhookDeliveryAttemptsTable {
-  delivery_id: string;
-  number: number;
-  started_at: Timestamp;
-  finished_at: Timestamp | null;
-  duration_ms: number | null;
-  response_status: number | null;
-  response_body: string | null;
-  error: string | null;
-}
-
-export interface WebhookDeadLettersTable {
-  delivery_id: string;
-  organization_id: string;
-  mode: 'test' | 'live';
-  endpoint_id: string;
-  event_id: string;
-  created_at: Timestamp;
-  settled_at: Timestamp | null;
-  outcome: 'resolved' | 'dead' | null;
-}
-
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -202,7 +139,7 @@ export interface SchemaMigrationsTable {
 
 export type DocumentKind = 'consignment_note' | 'attachment' | 'photo';
 
-/** The columns of every row a shipment owns (documents, signatures, sign links). */
+/** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */
 interface ShipmentOwned {
   id: string;
   organization_id: string;
@@ -278,6 +215,20 @@ export interface SignatureRequestsTable extends ShipmentOwned {
   handoff_from: string | null;
 }
 
+export interface RemarksTable extends ShipmentOwned {
+  phase: 'pickup' | 'delivery';
+  type: 'damage' | 'shortage' | 'delay' | 'other';
+  text: string | null;
+  photo_document_ids: string[];
+  source: 'api' | 'sign_link';
+  /** The signer's role and link, for a remark made from a sign link. */
+  role: SignatureRoleColumn | null;
+  signature_request_id: string | null;
+  event_id: string;
+  rendered_document_id: string;
+  created_at: Timestamp;
+}
+
 export interface OtpLocksTable {
   recipient_hash: string;
   window_started_at: Timestamp;
@@ -333,4 +284,5 @@ export interface DB {
   notifications: NotificationsTable;
   outbox_messages: OutboxMessagesTable;
   otp_locks: OtpLocksTable;
+  remarks: RemarksTable;
 }
