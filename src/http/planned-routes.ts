@@ -27,7 +27,6 @@ const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { method: 'POST', url: '/v1/sign/:token/identification', tag: 'sign', summary: 'Identify at the trust service', access: PUBLIC },
-  { method: 'GET', url: '/v1/shipments/:id/pod', tag: 'pod', summary: 'Proof of delivery (JSON or PDF)', access: { scope: 'pod:read' }, ids: shp },
   { method: 'POST', url: '/v1/shipments/:id/invoice', tag: 'invoice', summary: 'Issue the e-invoice of a delivered shipment', access: { scope: 'invoice:write' }, ids: shp, idempotent: true },
   { method: 'GET', url: '/v1/shipments/:id/invoice', tag: 'invoice', summary: 'The e-invoice (JSON or UBL)', access: { scope: 'invoice:read' }, ids: shp },
   { method: 'GET', url: '/v1/invoicing-profile', tag: 'invoice', summary: 'The seller data used on invoices', access: { scope: 'invoice:read' } },

@@ -137,7 +137,7 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
-export type DocumentKind = 'consignment_note' | 'attachment' | 'photo';
+export type DocumentKind = 'consignment_note' | 'attachment' | 'photo' | 'pod';
 
 /** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */
 interface ShipmentOwned {

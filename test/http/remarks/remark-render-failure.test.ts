@@ -14,7 +14,7 @@ import { shipmentsApi } from '../../support/shipments-api.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
 
 vi.mock('../../../src/modules/documents/consignment-note/render-consignment-note.js', (original) =>
-  import('../../support/failing-renderer.js').then((m) => m.failingRenderer(original)));
+  import('../../support/failing-renderer.js').then((m) => m.failingRenderer(original, 'renderConsignmentNote')));
 
 describe.each(backends())('a remark whose note fails to render on $name', (backend) => {
   let t: TestApp;
