@@ -146,6 +146,18 @@ describe.each(backends())('proof of delivery on $name', (backend) => {
     expect((await pod(tenant, id, '*/*')).headers['content-type']).toMatch(/^application\/json/);
   });
 
+  it('two first requests at once store one pod document and answer the same bytes', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(minimalShipment(), { issue: true });
+    for (const role of ['consignor', 'carrier', 'consignee']) await sign(tenant, shipment.id, { role, signer_name: role });
+    const [a, b] = await Promise.all([pod(tenant, shipment.id, 'application/pdf'), pod(tenant, shipment.id, 'application/pdf')]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(Buffer.compare(a.rawPayload, b.rawPayload)).toBe(0);
+    const docs = (await documentsApi(t, tenant).list(shipment.id, '?kind=pod')).json().data;
+    expect(docs).toHaveLength(1);
+    expect(a.headers.etag).toBe(`"${docs[0].sha256}"`);
+  });
+
   it('long reservations are shortened on the page, saying so, and the page stays one', async () => {
     const tenant = await t.newTenant();
     const shipments = shipmentsApi(t, tenant);
