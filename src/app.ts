@@ -23,6 +23,8 @@ import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { signAppRoutes } from './modules/sign-app/sign-app.routes.js';
+import { podRoutes } from './modules/pod/pod.routes.js';
+import { remarkRoutes } from './modules/remarks/remarks.routes.js';
 import { signRoutes } from './modules/signatures/sign.routes.js';
 import { signatureRoutes } from './modules/signatures/signatures.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
@@ -82,10 +84,12 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
-  // One scope: the sign endpoints answer with the signatures' schemas.
+  // One scope: the sign endpoints answer with the signatures' schemas, the proof of delivery with those and the remarks'.
   await app.register(async (scope) => {
     await signatureRoutes(scope, runtime);
     await signRoutes(scope, runtime);
+    await remarkRoutes(scope, runtime);
+    await podRoutes(scope, runtime);
   });
   await app.register(async (scope) => notificationRoutes(scope, runtime));
   await app.register(async (scope) => signAppRoutes(scope, runtime));

@@ -26,9 +26,6 @@ const shp = { id: 'shipment' } as const;
 const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'GET', url: '/v1/shipments/:id/remarks', tag: 'remarks', summary: 'Remarks of a shipment', access: { scope: 'remarks:read' }, ids: shp },
-  { method: 'POST', url: '/v1/shipments/:id/remarks', tag: 'remarks', summary: 'Add a remark', access: { scope: 'remarks:write' }, ids: shp, idempotent: true },
-  { method: 'GET', url: '/v1/shipments/:id/pod', tag: 'pod', summary: 'Proof of delivery (JSON or PDF)', access: { scope: 'pod:read' }, ids: shp },
   { method: 'POST', url: '/v1/shipments/:id/invoice', tag: 'invoice', summary: 'Issue the e-invoice of a delivered shipment', access: { scope: 'invoice:write' }, ids: shp, idempotent: true },
   { method: 'GET', url: '/v1/shipments/:id/invoice', tag: 'invoice', summary: 'The e-invoice (JSON or UBL)', access: { scope: 'invoice:read' }, ids: shp },
   { method: 'GET', url: '/v1/invoicing-profile', tag: 'invoice', summary: 'The seller data used on invoices', access: { scope: 'invoice:read' } },

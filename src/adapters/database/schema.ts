@@ -1,9 +1,12 @@
 /** The Kysely view of every table (the DB interface here; a few table types in schema-*.ts beside it, as migrations/ defines them). */
 import type { ColumnType, Generated } from 'kysely';
 import type { OtpLocksTable, SignIdentificationsTable, TrustSignature } from './schema-sign.js';
+import type { WebhookDeadLettersTable, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from './webhook-tables.js';
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type Json<T> = ColumnType<T, string, string>;
+export type { DeliveryStatus } from './webhook-tables.js';
+
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type Json<T> = ColumnType<T, string, string>;
 
 export interface OrganizationsTable {
   id: string;
@@ -128,72 +131,6 @@ export interface UsageCountersTable {
   value: ColumnType<string, number, number>;
 }
 
-export interface WebhookEndpointsTable {
-  id: string;
-  organization_id: string;
-  mode: 'test' | 'live';
-  url: string;
-  description: string | null;
-  events: Json<string[]>;
-  active: boolean;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: Timestamp | null;
-}
-
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'dead';
-
-export interface WebhookDeliveriesTable {
-  id: string;
-  organization_id: string;
-  mode: 'test' | 'live';
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  body: string;
-  origin: 'event' | 'replay' | 'ping';
-  replay_of: string | null;
-  status: DeliveryStatus;
-  attempts: Generated<number>;
-  failures: Generated<number>;
-  max_attempts: number;
-  next_attempt_at: Timestamp | null;
-  locked_until: Timestamp | null;
-  /** When the attempt under way was claimed (meaningful while `locked_until` is set). */
-  attempt_started_at: Timestamp | null;
-  last_attempt_at: Timestamp | null;
-  request_headers: Json<Record<string, string>> | null;
-  response_status: number | null;
-  response_body: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface WebhookDeliveryAttemptsTable {
-  delivery_id: string;
-  number: number;
-  started_at: Timestamp;
-  finished_at: Timestamp | null;
-  duration_ms: number | null;
-  response_status: number | null;
-  response_body: string | null;
-  error: string | null;
-}
-
-export interface WebhookDeadLettersTable {
-  delivery_id: string;
-  organization_id: string;
-  mode: 'test' | 'live';
-  endpoint_id: string;
-  event_id: string;
-  created_at: Timestamp;
-  settled_at: Timestamp | null;
-  outcome: 'resolved' | 'dead' | null;
-}
-
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -201,9 +138,9 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
-export type DocumentKind = 'consignment_note' | 'attachment' | 'photo';
+export type DocumentKind = 'consignment_note' | 'attachment' | 'photo' | 'pod';
 
-/** The columns of every row a shipment owns (documents, signatures, sign links). */
+/** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */
 interface ShipmentOwned {
   id: string;
   organization_id: string;
@@ -281,6 +218,20 @@ export interface SignatureRequestsTable extends ShipmentOwned {
   handoff_from: string | null;
 }
 
+export interface RemarksTable extends ShipmentOwned {
+  phase: 'pickup' | 'delivery';
+  type: 'damage' | 'shortage' | 'delay' | 'other';
+  text: string | null;
+  photo_document_ids: string[];
+  source: 'api' | 'sign_link';
+  /** The signer's role and link, for a remark made from a sign link. */
+  role: SignatureRoleColumn | null;
+  signature_request_id: string | null;
+  event_id: string;
+  rendered_document_id: string;
+  created_at: Timestamp;
+}
+
 export interface NotificationsTable {
   id: string;
   organization_id: string;
@@ -330,4 +281,5 @@ export interface DB {
   outbox_messages: OutboxMessagesTable;
   otp_locks: OtpLocksTable;
   sign_identifications: SignIdentificationsTable;
+  remarks: RemarksTable;
 }

@@ -116,7 +116,7 @@ export async function documentRoutes(app: FastifyInstance, runtime: AppRuntime):
         operationId: 'deleteDocument',
         tags: ['documents'],
         summary: 'Delete an attachment or photo',
-        description: 'Only uploads, and only while the shipment is neither delivered nor cancelled (409 `shipment_immutable`). Versions of the consignment note are never deleted (409 `conflict`).',
+        description: 'Only uploads, and only while the shipment is neither delivered nor cancelled (409 `shipment_immutable`). Versions of the consignment note, and photos a remark shows, are never deleted (409 `conflict`).',
         params: DocumentParamsSchema,
         response: { 204: Type.Null({ description: 'Deleted.' }) },
       },

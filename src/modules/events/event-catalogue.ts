@@ -2,7 +2,8 @@
  * The event catalogue: every event type the service emits, what causes it and the fields of its
  * `data`. It feeds the OpenAPI document (its `webhooks` section) and the `type` filter's docs.
  * `shipment.issued`, `shipment.delivered` and `signature.completed` keep the service description's
- * names. New types may appear without notice; receivers skip types and fields they do not know.
+ * names; `shipment.*` matches neither `signature.completed` nor `remark.created`. New types may
+ * appear without notice; receivers skip types and fields they do not know.
  */
 export interface EventField {
   type: 'string' | 'integer' | 'array';
@@ -67,6 +68,15 @@ export const EVENT_CATALOGUE = [
     fields: {
       signature_id: { type: 'string', description: 'The `sig_` id.' },
       role: { type: 'string', description: '`consignor`, `carrier` or `consignee`.' },
+    },
+  },
+  {
+    type: 'remark.created',
+    emittedWhen: 'A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.',
+    fields: {
+      remark_id: { type: 'string', description: 'The `rmk_` id.' },
+      phase: { type: 'string', description: '`pickup` (the carrier\'s reservations, box 18) or `delivery` (the consignee\'s).' },
+      type: { type: 'string', description: '`damage`, `shortage`, `delay` or `other`.' },
     },
   },
 ] as const satisfies readonly EventType[];

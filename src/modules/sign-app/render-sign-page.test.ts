@@ -15,6 +15,7 @@ const context: SignPageContext = {
   successive_index: null,
   level: 'platform_auth',
   identification_required: false,
+  remarks: [],
   language: 'en',
   otp_required: false,
   expires_at: '2026-11-25T10:00:00.000Z',

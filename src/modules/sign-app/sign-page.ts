@@ -7,12 +7,12 @@
  */
 import type { Services } from '../../core/context.js';
 import { NOTE_LABELS, type NoteLabels } from '../documents/consignment-note/cmr-labels.js';
-import type { NoteReservation } from '../documents/consignment-note/consignment-note-input.js';
 import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
 import { noteEstablished } from '../documents/consignment-note-version.js';
 import { inspectionUrl } from '../documents/inspection-link.js';
+import { noteReservations } from '../remarks/note-reservations.js';
 import { findShipment } from '../shipments/get-shipment.js';
-import { noteSignature } from '../signatures/record-signature.js';
+import { noteSignature } from '../signatures/note-signatures.js';
 import { signContext } from '../signatures/sign-context.js';
 import { hashSignToken } from '../signatures/sign-link-token.js';
 import { openSignLink } from '../signatures/sign-link.js';
@@ -22,17 +22,8 @@ import { selectSignatureRequestByTokenHash } from '../signatures/signature-reque
 import { selectSignatures } from '../signatures/signatures.repository.js';
 import { pageLanguage } from './sign-app-words.js';
 
-/** A remark as the sign context lists it (once remarks exist: absent until then). */
-export interface SignRemark {
-  id: string;
-  phase: 'pickup' | 'delivery';
-  type: string;
-  text: string;
-  created_at: string;
-}
-
-/** The sign context, with the fields the identification and remarks steps read when present. */
-export type SignPageContext = Awaited<ReturnType<typeof signContext>> & { identification_required?: boolean; remarks?: SignRemark[] };
+/** The sign context: what GET /v1/sign/{token} answers. */
+export type SignPageContext = Awaited<ReturnType<typeof signContext>>;
 
 export interface SignPage {
   language: MessageLanguage;
@@ -50,7 +41,8 @@ export async function signPage(services: Services, token: string, requestId: str
   const shipment = await findShipment(ctx.db, ctx, request.shipment_id);
   const signed = await selectSignatures(ctx.db, ctx, shipment.id);
   const language = pageLanguage(context.language);
-  const reservations: NoteReservation[] = (context.remarks ?? []).map((r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: new Date(r.created_at) }));
+  // The note shows every remark of the shipment, as the PDF does; the context lists this phase's.
+  const reservations = await noteReservations(ctx.db, ctx, shipment.id);
   const note = noteContent(
     {
       shipment: { ...shipment.data, id: shipment.id, status: shipment.status, transport_type: shipment.transport_type },

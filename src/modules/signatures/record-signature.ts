@@ -4,14 +4,14 @@
  * the id and SHA-256 of the exact version the signer saw, time, IP, user agent, location — emits
  * `signature.completed`, moves the shipment on when the signature completes a phase (consignor and
  * carrier: `in_transit`; consignee: `delivered`, with `shipment.delivered`), and renders the next
- * version of the note with the signature in its box. All of it commits together or not at all.
+ * version of the note with the signature in its box (and every remark made so far). All of it
+ * commits together or not at all.
  */
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Language } from '../../core/language.js';
 import { withTransaction, type Database } from '../../ports/database.js';
-import type { NoteSignature } from '../documents/consignment-note/consignment-note-input.js';
 import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import type { ShipmentEventSpec } from '../events/record-shipment-events.js';
@@ -19,6 +19,8 @@ import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { assertChangeable, TRANSITIONS } from '../shipments/shipment-status.js';
 import { usageWrite } from '../usage/record-usage.js';
+import { noteReservations } from '../remarks/note-reservations.js';
+import { noteSignatures } from './note-signatures.js';
 import { assertMaySign, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
 import { signatureView, type SignatureView } from './signature-view.js';
 import { setRequestStatusWrite } from './signature-requests.repository.js';
@@ -59,24 +61,6 @@ export function assertShownIsCurrent(current: { id: string; sha256: string; vers
   if (shown && (shown.document_id !== current.id || shown.sha256 !== current.sha256)) {
     throw new AppError('conflict', `A newer version of the consignment note exists (version ${current.version}, ${current.id}): show it to the signer and sign that.`);
   }
-}
-
-/** A signature as the note prints it. */
-export function noteSignature(row: SignatureRow, imagePng?: Uint8Array): NoteSignature {
-  return {
-    role: row.role,
-    index: row.role === 'successive_carrier' ? row.successive_index : undefined,
-    signer_name: row.signer_name,
-    signed_at: row.signed_at,
-    method: row.method,
-    level: row.level,
-    image_png: imagePng,
-  };
-}
-
-/** Signatures as the note prints them, drawn images included. */
-async function noteSignatures(ctx: TenantContext, rows: readonly SignatureRow[]): Promise<NoteSignature[]> {
-  return Promise.all(rows.map(async (row) => noteSignature(row, row.image_object_key ? (await ctx.objects.get(row.image_object_key))?.body : undefined)));
 }
 
 function checkSuccessiveIndex(role: SignatureRole, index: number | undefined, carriers: number): number {
@@ -142,7 +126,8 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
         trust_signature: input.evidence.trust_signature ?? null,
       };
       const signatures = await noteSignatures(ctx, [...signed, row]);
-      const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures });
+      const reservations = await noteReservations(trx, ctx, shipment.id);
+      const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures, reservations });
       row.rendered_document_id = note.document.id;
       const used = input.signatureRequestId ? [setRequestStatusWrite(trx, input.signatureRequestId, 'pending', 'completed', now, id)] : [];
       if (input.identificationId) used.push(useIdentificationWrite(trx, input.identificationId, now));

@@ -1,13 +1,16 @@
 /**
  * GET /v1/sign/{token}: what the signing page shows — a summary of the shipment, the current
  * consignment-note version (id, version, SHA-256 and a short-lived download link of the PDF), the
- * role, the level and the language — so the signer reads exactly what they sign.
+ * role, the level and the language, and the remarks of the role's phase — so the signer reads
+ * exactly what they sign.
  */
 import type { Services } from '../../core/context.js';
 import { createDownloadUrl } from '../documents/create-download-url.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
+import { signPageRemarks } from '../remarks/sign-page-remarks.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { openSignLink } from './sign-link.js';
+import { PHASE_OF } from './signature-rules.js';
 
 interface Named {
   name?: string;
@@ -52,5 +55,6 @@ export async function signContext(services: Services, token: string, requestId: 
       goods,
     },
     document: { id: note.id, version: note.version, sha256: note.sha256, url: download.url, url_expires_at: download.expires_at },
+    remarks: await signPageRemarks(ctx.db, ctx, shipment.id, PHASE_OF[request.role]),
   };
 }

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 import { CoordinatesSchema, LANGUAGE_PATTERN } from '../shipments/shipment-input.schema.js';
 import { SIGNATURE_ROLES } from './signature-rules.js';
+import { SignRemarkSchema } from '../remarks/remark.schema.js';
 
 const LEVELS = ['platform_auth', 'ades', 'qes'] as const;
 
@@ -100,6 +101,7 @@ export const SignContextSchema = Type.Object(
       },
       { description: 'The version to show and sign: submit names its id and SHA-256.' },
     ),
+    remarks: Type.Array(SignRemarkSchema, { description: 'Remarks (reservations) of this link\'s phase made so far, oldest first: add one with `POST /v1/sign/{token}/remarks`.' }),
   },
   { $id: 'SignContext' },
 );

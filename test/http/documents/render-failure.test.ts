@@ -6,21 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { documentsApi } from '../../support/documents-api.js';
+import { renderer } from '../../support/failing-renderer.js';
 import { expectProblem } from '../../support/problems.js';
 import { fullShipment } from '../../support/shipment-fixtures.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
 
-const renderer = vi.hoisted(() => ({ failing: false }));
-vi.mock('../../../src/modules/documents/consignment-note/render-consignment-note.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/modules/documents/consignment-note/render-consignment-note.js')>();
-  return {
-    renderConsignmentNote: async (input: Parameters<typeof real.renderConsignmentNote>[0]) => {
-      if (renderer.failing) throw new Error('glyph table unreadable');
-      return real.renderConsignmentNote(input);
-    },
-  };
-});
+vi.mock('../../../src/modules/documents/consignment-note/render-consignment-note.js', (original) =>
+  import('../../support/failing-renderer.js').then((m) => m.failingRenderer(original, 'renderConsignmentNote')));
 
 describe.each(backends())('a failed render on $name', (backend) => {
   let t: TestApp;

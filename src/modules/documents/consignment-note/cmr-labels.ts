@@ -35,6 +35,7 @@ export interface NoteLabels {
   signedBy: string;
   level: string;
   reservationsAtDelivery: string;
+  reservationTypes: Record<string, string>;
   none: string;
   packageTypes: Record<string, string>;
   wasteNotification: string;
@@ -97,6 +98,7 @@ const en: NoteLabels = {
   signedBy: 'Signed by',
   level: 'level',
   reservationsAtDelivery: "Consignee's reservations",
+  reservationTypes: { damage: 'Damage', shortage: 'Shortage', delay: 'Delay', other: 'Other' },
   none: '—',
   packageTypes: { pallet: 'pallet', box: 'box', carton: 'carton', crate: 'crate', bag: 'bag', drum: 'drum', roll: 'roll', bundle: 'bundle', container: 'container', loose: 'loose', other: 'other' },
   wasteNotification: 'Waste notification no.',
@@ -159,6 +161,7 @@ const nl: NoteLabels = {
   signedBy: 'Getekend door',
   level: 'niveau',
   reservationsAtDelivery: 'Voorbehoud van de geadresseerde',
+  reservationTypes: { damage: 'Schade', shortage: 'Manco', delay: 'Vertraging', other: 'Overig' },
   none: '—',
   packageTypes: { pallet: 'pallet', box: 'doos', carton: 'karton', crate: 'krat', bag: 'zak', drum: 'vat', roll: 'rol', bundle: 'bundel', container: 'container', loose: 'los', other: 'overig' },
   wasteNotification: 'Kennisgevingsnr. afvalstoffen',
@@ -221,6 +224,7 @@ const de: NoteLabels = {
   signedBy: 'Unterzeichnet von',
   level: 'Stufe',
   reservationsAtDelivery: 'Vorbehalte des Empfängers',
+  reservationTypes: { damage: 'Beschädigung', shortage: 'Fehlmenge', delay: 'Verspätung', other: 'Sonstiges' },
   none: '—',
   packageTypes: { pallet: 'Palette', box: 'Kiste', carton: 'Karton', crate: 'Lattenkiste', bag: 'Sack', drum: 'Fass', roll: 'Rolle', bundle: 'Bund', container: 'Container', loose: 'lose', other: 'sonstige' },
   wasteNotification: 'Notifizierungsnr. Abfall',
@@ -283,6 +287,7 @@ const fr: NoteLabels = {
   signedBy: 'Signé par',
   level: 'niveau',
   reservationsAtDelivery: 'Réserves du destinataire',
+  reservationTypes: { damage: 'Avarie', shortage: 'Manquant', delay: 'Retard', other: 'Autre' },
   none: '—',
   packageTypes: { pallet: 'palette', box: 'boîte', carton: 'carton', crate: 'caisse', bag: 'sac', drum: 'fût', roll: 'rouleau', bundle: 'botte', container: 'conteneur', loose: 'vrac', other: 'autre' },
   wasteNotification: 'No de notification déchets',

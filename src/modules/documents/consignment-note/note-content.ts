@@ -123,8 +123,8 @@ function signatureLines(s: NoteSignature | undefined, l: NoteLabels): Line[] {
   return [{ text: `${l.signedBy}: ${s.signer_name}`, bold: true }, { text: `${utcMinute(s.signed_at)} · ${s.method} · ${l.level} ${s.level}` }];
 }
 
-function reservationLines(list: readonly NoteReservation[]): Line[] {
-  return list.flatMap((r) => [{ text: `${r.type} · ${utcMinute(r.created_at)}`, bold: true }, { text: r.text }]);
+function reservationLines(list: readonly NoteReservation[], l: NoteLabels): Line[] {
+  return list.flatMap((r) => [{ text: `${l.reservationTypes[r.type] ?? r.type} · ${utcMinute(r.created_at)}`, bold: true }, ...lines(r.text)]);
 }
 
 export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteContent {
@@ -166,7 +166,7 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
         ...(signed ? [{ text: `${l.signedBy}: ${signed.signer_name}, ${utcMinute(signed.signed_at)}` }] : []),
       ];
     }),
-    18: reservationLines(reservations.filter((r) => r.phase === 'pickup')),
+    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l),
     19: [
       ...lines(s.special_agreements as string | undefined),
       ...lines(combined?.sequence !== undefined && `${l.combinedTransport} ${combined.sequence}${combined.carried_unit?.id ? ` · ${combined.carried_unit.id} ${combined.carried_unit.category ?? ''}` : ''}`),
@@ -175,7 +175,7 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
     21: lines(`${input.established.place} · ${utcMinute(input.established.at)}`),
     22: signatureLines(signatureOf('consignor'), l),
     23: signatureLines(signatureOf('carrier'), l),
-    24: [...signatureLines(signatureOf('consignee'), l), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'))] : [])],
+    24: [...signatureLines(signatureOf('consignee'), l), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l)] : [])],
   };
 
   return {

@@ -16,6 +16,9 @@ export interface FontBytes {
   bold: Uint8Array;
 }
 
+/** Plain text, no kerning or ligatures: what is searched and extracted is what was written. */
+export const FONT_FEATURES = { kern: false, liga: false, clig: false, calt: false, dlig: false };
+
 let loaded: Promise<FontBytes> | undefined;
 
 export function noteFonts(): Promise<FontBytes> {

@@ -8,17 +8,16 @@
  * box's number and title. Deterministic: fonts get fixed names (pdf-lib would add a random
  * suffix), dates come from the input, so the same input renders the same bytes.
  */
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { NOTE_LABELS, type NoteLabels } from './cmr-labels.js';
 import type { ConsignmentNoteInput, NoteSignature } from './consignment-note-input.js';
 import { noteContent, type GoodsRow, type NoteContent } from './note-content.js';
-import { noteFonts } from './note-fonts.js';
+import { A4, newServicePdf, stampMetadata } from './service-pdf.js';
 import { wrapLines, type Line, type Measure } from './note-text.js';
 import { drawQrCode } from './qr-code.js';
 
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
+const PAGE_W = A4.width;
+const PAGE_H = A4.height;
 const MARGIN = 24;
 const WIDTH = PAGE_W - 2 * MARGIN;
 const TEXT = 7.5;
@@ -56,7 +55,7 @@ GOODS_COLUMNS[3]!.width = WIDTH - GOODS_COLUMNS.reduce((s, c) => s + c.width, 0)
 /**
  * Width of text as the sum of its characters' advances, each measured once per process: shaping
  * every candidate line through fontkit (what `widthOfTextAtSize` does) was most of a render's
- * time, and kerning and ligatures are off (see FONT_FEATURES), so the sum is the drawn width.
+ * time, and kerning and ligatures are off (FONT_FEATURES in note-fonts.ts), so the sum is the drawn width.
  */
 const advanceCache = new WeakMap<object, Map<string, number>>();
 function textWidth(font: PDFFont, text: string, size: number): number {
@@ -274,18 +273,8 @@ function drawContinuation(doc: PDFDocument, c: NoteCanvas, content: NoteContent,
   return pages;
 }
 
-/** Plain text, no kerning or ligatures: what is searched and extracted is what was written. */
-const FONT_FEATURES = { kern: false, liga: false, clig: false, calt: false, dlig: false };
-
 export async function renderConsignmentNote(input: ConsignmentNoteInput): Promise<Uint8Array> {
-  const bytes = await noteFonts();
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  // Fixed names: pdf-lib would otherwise prefix a random tag, and the bytes would differ per render.
-  const fonts = {
-    regular: await doc.embedFont(bytes.regular, { subset: true, customName: 'FDSNote-Regular', features: FONT_FEATURES }),
-    bold: await doc.embedFont(bytes.bold, { subset: true, customName: 'FDSNote-Bold', features: FONT_FEATURES }),
-  };
+  const { doc, fonts } = await newServicePdf();
   const labels = NOTE_LABELS[input.language];
   const c = new NoteCanvas(doc, fonts, labels);
   const content = noteContent(input, labels);
@@ -303,12 +292,6 @@ export async function renderConsignmentNote(input: ConsignmentNoteInput): Promis
     c.text(page, footer, MARGIN, MARGIN - 10, { size: 6.5, colour: GREY });
   });
 
-  doc.setTitle(`${labels.title} ${input.shipment.id} v${input.version}`);
-  doc.setSubject(input.inspection_url);
-  doc.setLanguage(input.language);
-  doc.setProducer('freight-document-service');
-  doc.setCreator('freight-document-service');
-  doc.setCreationDate(input.rendered_at);
-  doc.setModificationDate(input.rendered_at);
+  stampMetadata(doc, { title: `${labels.title} ${input.shipment.id} v${input.version}`, subject: input.inspection_url, language: input.language, at: input.rendered_at });
   return doc.save();
 }

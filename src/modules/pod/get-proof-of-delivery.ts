@@ -1,0 +1,39 @@
+/**
+ * GET /v1/shipments/{id}/pod as JSON: the consignee and their signature with its evidence, the
+ * time and place of delivery, every remark with its photos as signed download links, the final
+ * note version and its SHA-256, and the head of the event chain.
+ */
+import type { TenantContext } from '../../core/context.js';
+import { createDownloadUrl } from '../documents/create-download-url.js';
+import { selectDocument } from '../documents/documents.repository.js';
+import { remarkView } from '../remarks/remark-view.js';
+import { signatureView } from '../signatures/signature-view.js';
+import { deliveryParties, podFacts } from './pod-facts.js';
+
+async function photoLinks(ctx: TenantContext, ids: readonly string[]) {
+  return Promise.all(
+    ids.map(async (id) => {
+      const document = (await selectDocument(ctx.db, ctx, id))!;
+      const link = await createDownloadUrl(ctx, id);
+      return { document_id: id, content_type: document.content_type, sha256: document.sha256, url: link.url, url_expires_at: link.expires_at };
+    }),
+  );
+}
+
+/** Raises `not_found` and `pod_not_available`. */
+export async function getProofOfDelivery(ctx: TenantContext, shipmentId: string) {
+  const facts = await podFacts(ctx, shipmentId);
+  const { shipment, signature, note } = facts;
+  const parties = deliveryParties(shipment);
+  return {
+    shipment_id: shipment.id,
+    reference: shipment.reference,
+    delivered_at: (shipment.delivered_at ?? signature.signed_at).toISOString(),
+    delivery: { address: parties.address, coordinates: signature.location },
+    consignee: { name: parties.consignee, signature: signatureView(signature) },
+    remarks: await Promise.all(facts.remarks.map(async (r) => ({ ...remarkView(r), photos: await photoLinks(ctx, r.photo_document_ids) }))),
+    consignment_note: { document_id: note.id, version: note.version, sha256: note.sha256 },
+    integrity: { seq: shipment.event_seq, hash: shipment.head_hash },
+    document_id: facts.pdf?.id ?? null,
+  };
+}

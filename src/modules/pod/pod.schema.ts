@@ -1,0 +1,48 @@
+/** Schema of the proof of delivery as JSON (its PDF is the same facts on one page). */
+import { Type } from '@sinclair/typebox';
+import { IdString } from '../../core/schema-types.js';
+import { RemarkSchema } from '../remarks/remark.schema.js';
+import { AddressSchema } from '../shipments/shipment-input.schema.js';
+import { SignatureSchema } from '../signatures/signature.schema.js';
+
+const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$' });
+
+const PodPhotoSchema = Type.Object({
+  document_id: IdString('document'),
+  content_type: Type.String(),
+  sha256: Sha256,
+  url: Type.String({ description: 'Signed download link, no API key needed, until `url_expires_at` (15 minutes).' }),
+  url_expires_at: Type.String({ format: 'date-time' }),
+});
+
+export const ProofOfDeliverySchema = Type.Object(
+  {
+    shipment_id: IdString('shipment'),
+    reference: Type.Union([Type.String(), Type.Null()]),
+    delivered_at: Type.String({ format: 'date-time', description: 'When the consignee signed, which delivered the shipment.' }),
+    delivery: Type.Object({
+      address: Type.Ref(AddressSchema, { description: 'The place designated for delivery (box 3).' }),
+      coordinates: Type.Union([Type.Object({ lat: Type.Number(), lng: Type.Number(), accuracy_m: Type.Optional(Type.Number()) }), Type.Null()], {
+        description: 'Where the consignee signed, when the signing device gave it.',
+      }),
+    }),
+    consignee: Type.Object({
+      name: Type.String({ description: 'The consignee party (box 2).' }),
+      signature: Type.Ref(SignatureSchema, { description: 'The consignee\'s signature with its evidence: the version signed and its SHA-256, time, IP, user agent, location.' }),
+    }),
+    remarks: Type.Array(
+      Type.Object({ ...RemarkSchema.properties, photos: Type.Array(PodPhotoSchema, { description: 'The remark\'s photos, in the order of `photo_document_ids`.' }) }),
+      { description: 'Every reservation, at pickup and at delivery, oldest first, with its photos as signed download links.' },
+    ),
+    consignment_note: Type.Object(
+      { document_id: IdString('document'), version: Type.Integer(), sha256: Sha256 },
+      { description: 'The final version of the consignment note, with the consignee\'s signature.' },
+    ),
+    integrity: Type.Object(
+      { seq: Type.Integer(), hash: Sha256 },
+      { description: 'Head of the shipment\'s event chain: `GET /v1/shipments/{id}/integrity` verifies the chain up to it.' },
+    ),
+    document_id: Type.Union([IdString('document'), Type.Null()], { description: 'The PDF of this proof (kind `pod`) once it has been asked for with `Accept: application/pdf`; null before.' }),
+  },
+  { $id: 'ProofOfDelivery' },
+);

@@ -1,0 +1,99 @@
+/**
+ * GET /v1/shipments/{id}/pod with `Accept: application/pdf`: the proof of delivery as one sealed
+ * page, kept as a document of kind `pod`. It is rendered once, at the first request — a delivered
+ * shipment no longer changes, so neither does its proof — and that same file is served after. Two
+ * first requests racing both render, but only one document commits (unique per shipment); the
+ * other serves the winner's. A render that fails is 500 `pdf_render_failed` with nothing stored.
+ */
+import { createHash } from 'node:crypto';
+import { AppError } from '../../core/errors.js';
+import type { TenantContext } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
+import type { Language } from '../../core/language.js';
+import { isUniqueViolation, writeAsOneStatement } from '../../ports/database.js';
+import { noteLanguage } from '../documents/consignment-note-version.js';
+import { documentObjectKey } from '../documents/document-keys.js';
+import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { sealPdf } from '../documents/pades/seal-pdf.js';
+import { usageWrite } from '../usage/record-usage.js';
+import { deliveryParties, podFacts, type PodFacts } from './pod-facts.js';
+import { renderProofOfDelivery, type PodPdfInput } from './render-proof-of-delivery.js';
+
+function addressLine(address: Record<string, unknown>): string {
+  return ['street', 'additional', 'postal_code', 'city', 'country'].map((k) => address[k]).filter((v): v is string => typeof v === 'string' && v !== '').join(', ');
+}
+
+async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string, language: Language, now: Date): Promise<PodPdfInput> {
+  const { shipment, signature, note } = facts;
+  const parties = deliveryParties(shipment);
+  const image = signature.image_object_key ? (await ctx.objects.get(signature.image_object_key))?.body : undefined;
+  const photos = async (ids: readonly string[]) => Promise.all(ids.map(async (id) => ({ id, sha256: (await selectDocument(ctx.db, ctx, id))?.sha256 ?? '' })));
+  return {
+    shipment_id: shipment.id,
+    reference: shipment.reference,
+    document_id: documentId,
+    language: noteLanguage(shipment, language),
+    rendered_at: now,
+    consignee: parties.consignee,
+    delivered_at: shipment.delivered_at ?? signature.signed_at,
+    place: addressLine(parties.address),
+    position: signature.location,
+    signature: { signer_name: signature.signer_name, signed_at: signature.signed_at, method: signature.method, level: signature.level, document_id: signature.document_id, document_sha256: signature.document_sha256, image_png: image },
+    remarks: await Promise.all(facts.remarks.map(async (r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, photos: await photos(r.photo_document_ids) }))),
+    note: { document_id: note.id, version: note.version, sha256: note.sha256 },
+    chain: { seq: shipment.event_seq, hash: shipment.head_hash },
+  };
+}
+
+async function storedBytes(ctx: TenantContext, document: DocumentRow): Promise<{ document: DocumentRow; body: Buffer }> {
+  const stored = await ctx.objects.get(document.object_key);
+  if (!stored) throw new Error(`the bytes of document ${document.id} are missing from the object store`);
+  return { document, body: stored.body };
+}
+
+/** Raises `not_found`, `pod_not_available` and `pdf_render_failed`. */
+export async function proofOfDeliveryPdf(ctx: TenantContext, shipmentId: string, language: Language): Promise<{ document: DocumentRow; body: Buffer }> {
+  const facts = await podFacts(ctx, shipmentId);
+  if (facts.pdf) return storedBytes(ctx, facts.pdf);
+
+  const now = ctx.clock.now();
+  const id = newId('document', now);
+  const input = await pdfInput(ctx, facts, id, language, now);
+  let bytes: Uint8Array;
+  try {
+    bytes = await sealPdf(await renderProofOfDelivery(input), ctx.sealingKey, { at: now, reason: `Proof of delivery ${facts.shipment.id}`, location: 'EU' });
+  } catch (error) {
+    throw new AppError('pdf_render_failed', 'The proof of delivery could not be rendered; nothing was stored. Retry the request.', { cause: error });
+  }
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const key = documentObjectKey(ctx, facts.shipment.id, id, 'pdf');
+  await ctx.objects.put(key, body, { contentType: 'application/pdf' });
+  const document: DocumentRow = {
+    id,
+    organization_id: ctx.organizationId,
+    mode: ctx.mode,
+    shipment_id: facts.shipment.id,
+    kind: 'pod',
+    version: 1,
+    content_type: 'application/pdf',
+    size: body.length,
+    sha256: createHash('sha256').update(body).digest('hex'),
+    filename: `pod-${facts.shipment.id}.pdf`,
+    object_key: key,
+    // The consignee's signature delivered the shipment: it is what this proof proves.
+    cause_event_id: facts.signature.event_id,
+    cause_event_type: 'signature.completed',
+    language: input.language,
+    created_at: now,
+    deleted_at: null,
+  };
+  try {
+    await writeAsOneStatement(ctx.db, [insertDocumentWrite(ctx.db, document), usageWrite(ctx.db, ctx, 'storage_bytes', now, body.length)]);
+  } catch (error) {
+    if (!isUniqueViolation(error, 'documents_pod')) throw error;
+    await ctx.objects.delete(key).catch(() => undefined);
+    const [winner] = await selectDocuments(ctx.db, ctx, { shipmentId: facts.shipment.id, kind: 'pod', order: 'asc', limit: 1 });
+    return storedBytes(ctx, winner!);
+  }
+  return { document, body };
+}

@@ -1,0 +1,133 @@
+/**
+ * Renders the proof of delivery as one A4 page, in the fonts of the consignment note: the shipment,
+ * the consignee and the time and place of delivery, the consignee's signature with its evidence
+ * (and the drawn image), the reservations with their photos' ids and hashes, and — anchored at the
+ * foot — the final note version and the head of the event chain, which tie this page to them.
+ * Reservations that do not fit are shortened, saying so: the page never runs over (the full text
+ * is in the note and the JSON). Deterministic, like the note: the same input gives the same bytes.
+ */
+import { rgb, type PDFPage } from 'pdf-lib';
+import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
+import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
+import { A4, newServicePdf, stampMetadata, type PdfFonts } from '../documents/consignment-note/service-pdf.js';
+import { utcMinute, wrapLines, type Line } from '../documents/consignment-note/note-text.js';
+import { POD_LABELS } from './pod-labels.js';
+
+export interface PodPdfInput {
+  shipment_id: string;
+  reference: string | null;
+  document_id: string;
+  language: NoteLanguage;
+  rendered_at: Date;
+  consignee: string;
+  delivered_at: Date;
+  place: string;
+  position: { lat: number; lng: number } | null;
+  signature: { signer_name: string; signed_at: Date; method: string; level: string; document_id: string; document_sha256: string; image_png?: Uint8Array };
+  remarks: { phase: 'pickup' | 'delivery'; type: string; text: string | null; created_at: Date; photos: { id: string; sha256: string }[] }[];
+  note: { document_id: string; version: number; sha256: string };
+  chain: { seq: number; hash: string };
+}
+
+const PAGE_W = A4.width;
+const PAGE_H = A4.height;
+const MARGIN = 40;
+const WIDTH = PAGE_W - 2 * MARGIN;
+const LABEL_W = 150;
+const SIZE = 9;
+const LEADING = 12;
+const GREY = rgb(0.35, 0.35, 0.35);
+
+class Page {
+  y = PAGE_H - MARGIN;
+
+  constructor(
+    readonly page: PDFPage,
+    readonly fonts: PdfFonts,
+  ) {}
+
+  readonly measure = { width: (text: string, bold: boolean) => (bold ? this.fonts.bold : this.fonts.regular).widthOfTextAtSize(text, SIZE) };
+
+  text(text: string, x: number, y: number, options: { bold?: boolean; size?: number; grey?: boolean } = {}): void {
+    if (text) this.page.drawText(text, { x, y, size: options.size ?? SIZE, font: options.bold ? this.fonts.bold : this.fonts.regular, color: options.grey ? GREY : rgb(0, 0, 0) });
+  }
+
+  heading(text: string): void {
+    this.y -= 8;
+    this.text(text, MARGIN, this.y - 11, { bold: true, size: 11 });
+    this.page.drawLine({ start: { x: MARGIN, y: this.y - 15 }, end: { x: MARGIN + WIDTH, y: this.y - 15 }, thickness: 0.5, color: GREY });
+    this.y -= 15 + 6;
+  }
+
+  /** A label and its value, the value wrapped in the column beside the label. */
+  row(label: string, value: string, bold = false): void {
+    const lines = wrapLines([{ text: value, bold }], WIDTH - LABEL_W, this.measure);
+    this.text(label, MARGIN, this.y - SIZE, { grey: true });
+    lines.forEach((line, i) => this.text(line.text, MARGIN + LABEL_W, this.y - SIZE - i * LEADING, { bold: line.bold }));
+    this.y -= Math.max(1, lines.length) * LEADING;
+  }
+
+  /** Lines across the page down to `bottom`; false when some did not fit (the last shown is the notice). */
+  lines(lines: readonly Line[], bottom: number, notice: string): boolean {
+    const wrapped = wrapLines(lines, WIDTH, this.measure);
+    const room = Math.floor((this.y - bottom) / LEADING);
+    const fits = wrapped.length <= room;
+    const shown = fits ? wrapped : [...wrapped.slice(0, Math.max(0, room - 1)), ...wrapLines([{ text: notice, bold: true }], WIDTH, this.measure).slice(0, 1)];
+    shown.forEach((line, i) => this.text(line.text, MARGIN, this.y - SIZE - i * LEADING, { bold: line.bold }));
+    this.y -= shown.length * LEADING;
+    return fits;
+  }
+}
+
+function remarkLines(input: PodPdfInput): Line[] {
+  const l = POD_LABELS[input.language];
+  if (input.remarks.length === 0) return [{ text: l.none }];
+  return input.remarks.flatMap((r) => [
+    { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${utcMinute(r.created_at)}`, bold: true },
+    ...(r.text ? [{ text: r.text }] : []),
+    ...r.photos.flatMap((p) => [{ text: `${l.photos}: ${p.id}` }, { text: `SHA-256 ${p.sha256}` }]),
+  ]);
+}
+
+export async function renderProofOfDelivery(input: PodPdfInput): Promise<Uint8Array> {
+  const l = POD_LABELS[input.language];
+  const { doc, fonts } = await newServicePdf();
+  const p = new Page(doc.addPage([PAGE_W, PAGE_H]), fonts);
+
+  p.text(l.title, MARGIN, p.y - 18, { bold: true, size: 18 });
+  p.y -= 30;
+  p.row(l.shipment, input.shipment_id);
+  if (input.reference) p.row(l.reference, input.reference);
+  p.row(l.consignee, input.consignee, true);
+  p.row(l.deliveredAt, utcMinute(input.delivered_at), true);
+  p.row(l.place, input.place);
+  if (input.position) p.row(l.position, `${input.position.lat}, ${input.position.lng}`);
+
+  p.heading(l.signature);
+  p.row(l.signedBy, `${input.signature.signer_name} · ${utcMinute(input.signature.signed_at)}`, true);
+  p.row(l.method, `${input.signature.method} · ${input.signature.level}`);
+  // Ids and hashes stand on rows of their own, so a hash is never broken across lines.
+  p.row(l.signedVersion, input.signature.document_id);
+  p.row('SHA-256', input.signature.document_sha256);
+  if (input.signature.image_png) {
+    const image = await doc.embedPng(input.signature.image_png);
+    const scale = Math.min(50 / image.height, 200 / image.width);
+    p.page.drawImage(image, { x: MARGIN + LABEL_W, y: p.y - image.height * scale - 4, width: image.width * scale, height: image.height * scale });
+    p.y -= image.height * scale + 8;
+  }
+
+  // The foot: what ties this page to the note and the chain, always on the page.
+  const footTop = MARGIN + 7 * LEADING + 30;
+  p.heading(l.remarks);
+  p.lines(remarkLines(input), footTop, l.cut.replace('{id}', input.shipment_id));
+  p.y = footTop;
+  p.heading(l.note);
+  p.row(l.note, `${input.note.document_id} · v${input.note.version}`);
+  p.row('SHA-256', input.note.sha256);
+  p.row(l.chain, `seq ${input.chain.seq}`);
+  p.row('SHA-256', input.chain.hash);
+  p.text(`${input.shipment_id} · ${input.document_id}`, MARGIN, MARGIN - 14, { size: 6.5, grey: true });
+
+  stampMetadata(doc, { title: `${l.title} ${input.shipment_id}`, language: input.language, at: input.rendered_at });
+  return doc.save();
+}

@@ -1,0 +1,73 @@
+/**
+ * Records a remark (a reservation) for every way of making one — the API, or a signer's link:
+ * checks the phase fits the shipment's status and that the photos are this shipment's, emits
+ * `remark.created` (fanned out to webhook endpoints in the same statement), and renders the next
+ * version of the consignment note with every remark so far in its box — pickup remarks in box 18,
+ * delivery remarks in the consignee's box — and every signature. All of it commits together or not
+ * at all; a failed render is 500 `pdf_render_failed` with nothing changed.
+ */
+import type { TenantContext } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
+import type { Language } from '../../core/language.js';
+import { withTransaction } from '../../ports/database.js';
+import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
+import { selectCurrentNote } from '../documents/documents.repository.js';
+import { findShipment } from '../shipments/get-shipment.js';
+import { recordShipmentChange } from '../shipments/record-shipment-change.js';
+import { shipmentNoteSignatures } from '../signatures/note-signatures.js';
+import type { SignatureRole } from '../signatures/signature-rules.js';
+import { noteReservation, noteReservations } from './note-reservations.js';
+import { checkRemarkPhotos } from './remark-photos.js';
+import { assertRemarkable } from './remark-rules.js';
+import { remarkView, type RemarkView } from './remark-view.js';
+import { insertRemarkWrite, type RemarkRow } from './remarks.repository.js';
+
+export interface NewRemark {
+  phase: RemarkRow['phase'];
+  type: RemarkRow['type'];
+  text?: string;
+  photo_document_ids?: readonly string[];
+  /** The sign link it was made through: its signer's role and the request's id. */
+  link?: { role: SignatureRole; signatureRequestId: string };
+}
+
+/** Raises `not_found`, `shipment_immutable`, `invalid_state`, `validation_failed` (photos) and `pdf_render_failed`. */
+export async function createRemark(ctx: TenantContext, shipmentId: string, input: NewRemark, language: Language): Promise<RemarkView> {
+  const now = ctx.clock.now();
+  return withTransaction(ctx.db, async (trx) => {
+    const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
+    assertRemarkable(shipment, input.phase);
+    const photos = [...(input.photo_document_ids ?? [])];
+    await checkRemarkPhotos(trx, ctx, shipment.id, photos);
+    const current = await selectCurrentNote(trx, ctx, shipment.id);
+    if (!current) throw new Error(`shipment ${shipment.id} is ${shipment.status} but has no consignment note`);
+
+    const id = newId('remark', now);
+    let row: RemarkRow | undefined;
+    const event = { type: 'remark.created' as const, status: shipment.status, fields: { remark_id: id, phase: input.phase, type: input.type } };
+    await recordShipmentChange(trx, ctx, shipment, {}, [event], now, async (changed, [created]) => {
+      row = {
+        id,
+        organization_id: ctx.organizationId,
+        mode: ctx.mode,
+        shipment_id: shipment.id,
+        phase: input.phase,
+        type: input.type,
+        text: input.text ?? null,
+        photo_document_ids: photos,
+        source: input.link ? 'sign_link' : 'api',
+        role: input.link?.role ?? null,
+        signature_request_id: input.link?.signatureRequestId ?? null,
+        event_id: created!.event_id,
+        rendered_document_id: '',
+        created_at: now,
+      };
+      const signatures = await shipmentNoteSignatures(trx, ctx, shipment.id);
+      const reservations = [...(await noteReservations(trx, ctx, shipment.id)), noteReservation(row)];
+      const note = await consignmentNoteVersion(ctx, trx, changed, created!, { version: current.version + 1, language: noteLanguage(changed, language), signatures, reservations });
+      row.rendered_document_id = note.document.id;
+      return [insertRemarkWrite(trx, row), ...note.writes];
+    });
+    return remarkView(row!);
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * Schemas of remarks (reservations): the resource, its page, the body of a remark made through the
+ * API (service description, Remark create) and the smaller body a signer sends from a sign link.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { IdString, StringEnum } from '../../core/schema-types.js';
+import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { SIGNATURE_ROLES } from '../signatures/signature-rules.js';
+
+export const REMARK_PHASES = ['pickup', 'delivery'] as const;
+export const REMARK_TYPES = ['damage', 'shortage', 'delay', 'other'] as const;
+export const MAX_REMARK_TEXT = 2000;
+export const MAX_REMARK_PHOTOS = 5;
+
+const Phase = StringEnum(REMARK_PHASES, {
+  description: '`pickup`: the carrier\'s reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee\'s reservations, while it is `in_transit`.',
+});
+const RemarkType = StringEnum(REMARK_TYPES, { description: 'What the reservation is about.' });
+const Text = Type.String({ maxLength: MAX_REMARK_TEXT, description: `What was observed, at most ${MAX_REMARK_TEXT} characters; printed on the consignment note.` });
+
+export const RemarkSchema = Type.Object(
+  {
+    id: IdString('remark'),
+    shipment_id: IdString('shipment'),
+    phase: Phase,
+    type: RemarkType,
+    text: Type.Union([Text, Type.Null()]),
+    photo_document_ids: Type.Array(IdString('document'), { description: 'Photos of the same shipment (documents of kind `photo`), in the order given.' }),
+    source: StringEnum(['api', 'sign_link'] as const, { description: '`api`: made with an API key. `sign_link`: made by a signer on the signing page.' }),
+    role: Type.Union([StringEnum(SIGNATURE_ROLES), Type.Null()], { description: 'For a remark from a sign link: the role of the link\'s signer; otherwise null.' }),
+    signature_request_id: Type.Union([IdString('signature_request'), Type.Null()], { description: 'For a remark from a sign link: the request (link) it was made through.' }),
+    event_id: Type.String({ description: 'The `remark.created` event in the shipment\'s chain.' }),
+    rendered_document_id: IdString('document', { description: 'The consignment-note version rendered with this remark in its box.' }),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Remark', description: 'A reservation at pickup or delivery. Remarks are evidence: never changed or deleted.' },
+);
+
+export const RemarkPageSchema = PageOf(Type.Ref(RemarkSchema), 'RemarkPage');
+
+export const CreateRemarkSchema = Type.Object(
+  {
+    phase: Phase,
+    type: RemarkType,
+    text: Type.Optional(Text),
+    photo_document_ids: Type.Optional(
+      Type.Array(IdString('document'), {
+        maxItems: MAX_REMARK_PHOTOS,
+        uniqueItems: true,
+        description: `At most ${MAX_REMARK_PHOTOS}: documents of kind \`photo\` already uploaded to this shipment (\`POST /v1/shipments/{id}/documents\`).`,
+      }),
+    ),
+  },
+  { $id: 'CreateRemark', additionalProperties: false },
+);
+export type CreateRemark = Static<typeof CreateRemarkSchema>;
+
+export const CreateSignLinkRemarkSchema = Type.Object(
+  { type: RemarkType, text: Type.Optional(Text) },
+  { $id: 'CreateSignLinkRemark', additionalProperties: false, description: 'The phase is the one of the link\'s role: pickup for consignor and carrier, delivery for the consignee.' },
+);
+export type CreateSignLinkRemark = Static<typeof CreateSignLinkRemarkSchema>;
+
+export const ListRemarksQuerySchema = Type.Object(
+  { ...pageQueryProperties, phase: Type.Optional(StringEnum(REMARK_PHASES, { description: 'Only remarks of this phase.' })) },
+  { additionalProperties: false },
+);
+export type ListRemarksQuery = Static<typeof ListRemarksQuerySchema>;
+
+/** What the signing page lists: the remarks of the link's phase. */
+export const SignRemarkSchema = Type.Object({
+  id: Type.String(),
+  phase: StringEnum(REMARK_PHASES),
+  type: StringEnum(REMARK_TYPES),
+  text: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+});

@@ -1,0 +1,101 @@
+/**
+ * Remarks (service description, remarks area): reservations at pickup or delivery, listed per
+ * shipment, made with an API key or by a signer from their sign link (sign area, no key).
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppRuntime } from '../../app-runtime.js';
+import { negotiateLanguage } from '../../core/language.js';
+import { tenantContext } from '../../http/tenant-context.js';
+import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
+import { SignTokenParamsSchema } from '../signatures/signature-request.schema.js';
+import { createRemark } from './create-remark.js';
+import { createSignLinkRemark } from './create-sign-link-remark.js';
+import { listRemarks } from './list-remarks.js';
+import {
+  CreateRemarkSchema,
+  CreateSignLinkRemarkSchema,
+  ListRemarksQuerySchema,
+  RemarkPageSchema,
+  RemarkSchema,
+  type CreateRemark,
+  type CreateSignLinkRemark,
+  type ListRemarksQuery,
+} from './remark.schema.js';
+
+export const REMARK_PATHS = {
+  shipmentRemarks: '/v1/shipments/:id/remarks',
+  signRemarks: '/v1/sign/:token/remarks',
+} as const;
+
+type ById = { Params: { id: string } };
+
+const RULES =
+  'Pickup remarks (the carrier\'s reservations, box 18) are made while the shipment is `issued`, delivery remarks (the consignee\'s) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. ' +
+  'Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).';
+
+export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
+  for (const schema of [RemarkSchema, RemarkPageSchema, CreateRemarkSchema, CreateSignLinkRemarkSchema]) app.addSchema(schema);
+  const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
+
+  app.get<ById & { Querystring: ListRemarksQuery }>(
+    REMARK_PATHS.shipmentRemarks,
+    {
+      config: { access: { scope: 'remarks:read' }, errors: ['invalid_id', 'not_found', 'bad_request', 'invalid_cursor'] },
+      schema: {
+        operationId: 'listShipmentRemarks',
+        tags: ['remarks'],
+        summary: 'Remarks of a shipment',
+        description: 'Newest first (`order=asc` for oldest first); `phase` filters.',
+        params: ShipmentParamsSchema,
+        querystring: ListRemarksQuerySchema,
+        response: { 200: Type.Ref(RemarkPageSchema, { description: 'A page of remarks.' }) },
+      },
+    },
+    async (request) => listRemarks(ctx(request), request.params.id, request.query),
+  );
+
+  app.post<ById & { Body: CreateRemark }>(
+    REMARK_PATHS.shipmentRemarks,
+    {
+      config: { access: { scope: 'remarks:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      schema: {
+        operationId: 'createRemark',
+        tags: ['remarks'],
+        summary: 'Make a remark (reservation)',
+        description:
+          `${RULES} ` +
+          'Photos are uploaded first (`POST /v1/shipments/{id}/documents`, kind `photo`) and named here; an id that is not a photo of this shipment is 422 `validation_failed` with a finding on `$.photo_document_ids[i]` naming it. Such a photo can no longer be deleted.',
+        params: ShipmentParamsSchema,
+        body: Type.Ref(CreateRemarkSchema),
+        response: { 201: Type.Ref(RemarkSchema, { description: 'The remark.' }) },
+      },
+    },
+    async (request, reply) => {
+      const remark = await createRemark(ctx(request), request.params.id, request.body, negotiateLanguage(request.headers['accept-language']));
+      return reply.status(201).send(remark);
+    },
+  );
+
+  app.post<{ Params: { token: string }; Body: CreateSignLinkRemark }>(
+    REMARK_PATHS.signRemarks,
+    {
+      config: { access: { public: true }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      schema: {
+        operationId: 'createSignLinkRemark',
+        tags: ['sign'],
+        summary: 'Make a remark from a sign link',
+        description:
+          'The signer records a reservation before signing, in their role\'s phase: consignor and carrier at pickup, the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. ' +
+          `The remark names the link's role and request. ${RULES}`,
+        params: SignTokenParamsSchema,
+        body: Type.Ref(CreateSignLinkRemarkSchema),
+        response: { 201: Type.Ref(RemarkSchema, { description: 'The remark.' }) },
+      },
+    },
+    async (request, reply) => {
+      const remark = await createSignLinkRemark(runtime.services, request.params.token, request.body, request.id, negotiateLanguage(request.headers['accept-language']));
+      return reply.status(201).send(remark);
+    },
+  );
+}
