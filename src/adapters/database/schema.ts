@@ -200,7 +200,7 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
-export type DocumentKind = 'consignment_note' | 'attachment' | 'photo';
+export type DocumentKind = 'consignment_note' | 'attachment' | 'photo' | 'invoice';
 
 /** The columns of every row a shipment owns (documents, signatures, sign links). */
 interface ShipmentOwned {
@@ -311,6 +311,27 @@ export interface OutboxMessagesTable {
   created_at: Timestamp;
 }
 
+export interface InvoicingProfilesTable {
+  organization_id: string;
+  mode: 'test' | 'live';
+  profile: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceCountersTable {
+  organization_id: string;
+  mode: 'test' | 'live';
+  last_number: number;
+}
+
+export interface InvoicesTable extends ShipmentOwned {
+  seq: number;
+  number: string;
+  document_id: string;
+  summary: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
@@ -333,4 +354,7 @@ export interface DB {
   notifications: NotificationsTable;
   outbox_messages: OutboxMessagesTable;
   otp_locks: OtpLocksTable;
+  invoicing_profiles: InvoicingProfilesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
 }
