@@ -115,8 +115,10 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
   let percent: bigint | undefined;
   if (category === 'S') {
     const rate = body.vat_rate ?? profile.vat_rate;
+    percent = rate === undefined ? undefined : parseScaled(rate, PERCENT_SCALE)!;
     if (rate === undefined) missing.add('vat_rate', `the VAT rate of a domestic run in ${sellerCountry}, in the body or the invoicing profile`);
-    else percent = parseScaled(rate, PERCENT_SCALE)!;
+    // A standard-rated line needs a rate above zero (BR-S-05); zero-rated supplies are category Z, not issued here.
+    else if (percent === 0n) missing.add('vat_rate', 'a standard VAT rate above 0 (BR-S-05)');
   }
   const buyerVat = payer!.vat_number ? normalizeVatNumber(payer!.vat_number) : undefined;
   if (category === 'AE' && !buyerVat) missing.add(`${role}.vat_number`, 'the VAT number of a buyer in another member state, for the reverse charge (BR-AE-02)');
@@ -127,7 +129,8 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
   const buyerRegistration = registrationOf(payer!, buyerCountry, role!, missing, dutchBuyer);
 
   const buyerEndpoint = body.buyer_endpoint ?? endpointFromVat(buyerVat);
-  if (!buyerEndpoint) missing.add('buyer_endpoint', `the buyer's Peppol address: ${buyerVat ? `its VAT number's country ${vatCountry(buyerVat)} has no VAT scheme` : 'it has no VAT number to derive it from'}`);
+  // A missing VAT number of a reverse-charge buyer is named already: giving it settles the endpoint too.
+  if (!buyerEndpoint && (category !== 'AE' || buyerVat)) missing.add('buyer_endpoint', `the buyer's Peppol address: ${buyerVat ? `its VAT number's country ${vatCountry(buyerVat)} has no VAT scheme` : 'it has no VAT number to derive it from'}`);
   const buyerReference = body.buyer_reference ?? payer!.reference;
   if (!buyerReference && !body.order_reference) missing.add('buyer_reference', `a buyer reference or order_reference (PEPPOL-EN16931-R003); the ${role} has no reference`);
 
