@@ -1,7 +1,7 @@
 /**
  * The invoicing profile's identifiers, checked when it is stored so that an invoice never fails on
  * them later: the VAT number's country shape, the IBAN checksum, the BIC, the Peppol endpoint's
- * scheme (the EAS list) and, where we can check it, its identifier; the registration number a
+ * scheme (the EAS list) and, where we can check it, its identifier (GLN, PEPPOL-COMMON-R040); the registration number a
  * Dutch (KvK, NL-R-003) or Belgian (enterprise number, PEPPOL-COMMON-R043) seller must state.
  */
 import { AppError } from '../../core/errors.js';
@@ -11,6 +11,7 @@ import {
   EAS_CODES,
   isBelgianEnterpriseNumber,
   isBic,
+  isGln,
   isIban,
   isKvkNumber,
   isVatNumber,
@@ -31,6 +32,7 @@ export function endpointFindings(endpoint: PeppolEndpoint, path: string): Findin
     return [invalid(`${path}.id`, `Scheme ${endpoint.scheme} holds VAT numbers of ${vatScheme}; ${endpoint.id} is not one.`)];
   }
   if (endpoint.scheme === '0208' && !isBelgianEnterpriseNumber(endpoint.id)) return [invalid(`${path}.id`, 'A Belgian enterprise number (0208) is ten digits with a valid mod-97 check.')];
+  if (endpoint.scheme === '0088' && !isGln(endpoint.id)) return [invalid(`${path}.id`, 'A GLN (0088) is thirteen digits with a valid GS1 check digit.')];
   if (endpoint.scheme === '0106' && !isKvkNumber(endpoint.id)) return [invalid(`${path}.id`, 'A KvK number (0106) is eight digits.')];
   return [];
 }

@@ -17,6 +17,8 @@ import { insertDocumentWrite, selectCurrentNote, type DocumentRow } from '../doc
 import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { usageWrite } from '../usage/record-usage.js';
+import { parseScaled, RATE_SCALE } from '../../core/money.js';
+import { endpointFindings } from './check-invoicing-profile.js';
 import { invoiceFacts } from './invoice-facts.js';
 import type { InvoiceSummary, IssueInvoice } from './invoice.schema.js';
 import { invoiceSummary } from './invoice-summary.js';
@@ -24,6 +26,15 @@ import { insertInvoiceWrite, nextInvoiceSeq, selectInvoiceOfShipment, selectProf
 import { buildUblInvoice } from './ubl-invoice.js';
 
 const DAY_MS = 86_400_000;
+
+/** What the body's schema cannot say: an endpoint the Peppol rules accept, a rate above zero (BR-55: the two VAT totals share a sign). */
+function checkIssueBody(body: IssueInvoice): void {
+  const findings = body.buyer_endpoint ? endpointFindings(body.buyer_endpoint, 'buyer_endpoint') : [];
+  if (body.tax_currency_rate !== undefined && parseScaled(body.tax_currency_rate, RATE_SCALE)! <= 0n) {
+    findings.push({ path: '$.tax_currency_rate', code: 'invalid', message: 'An exchange rate above zero.' });
+  }
+  if (findings.length > 0) throw new AppError('validation_failed', 'The body does not validate; see errors.', { errors: findings });
+}
 
 /** The invoice number: the profile's prefix and the seller's counter, four digits at least. */
 export function invoiceNumber(prefix: string, seq: number): string {
@@ -41,6 +52,7 @@ export async function issueInvoice(ctx: TenantContext, shipmentId: string, body:
     const existing = await selectInvoiceOfShipment(trx, ctx, shipment.id);
     if (existing) return { invoice: existing.summary, created: false };
     if (shipment.status !== 'delivered') throw new AppError('invoice_not_available', `Shipment ${shipment.id} is ${shipment.status}: it is invoiced once delivered.`);
+    checkIssueBody(body);
     const stored = await selectProfile(trx, ctx);
     if (!stored) throw new AppError('invoice_incomplete', 'The invoice needs: invoicing_profile (the seller\'s legal name, VAT number, Peppol endpoint…: PUT /v1/invoicing-profile).', { errors: [{ path: 'invoicing_profile', code: 'missing', message: 'PUT /v1/invoicing-profile first' }] });
     const profile = stored.profile;

@@ -88,6 +88,13 @@ export function isBelgianEnterpriseNumber(value: string): boolean {
   return 97n - (BigInt(value.slice(0, 8)) % 97n) === BigInt(value.slice(8));
 }
 
+/** GS1 Global Location Number (EAS 0088, PEPPOL-COMMON-R040): 13 digits, the last a mod-10 check (weights 3 and 1 from the right). */
+export function isGln(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  const sum = [...value.slice(0, 12)].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === Number(value[12]);
+}
+
 /** Dutch Chamber of Commerce number (KvK, EAS 0106): eight digits. */
 export function isKvkNumber(value: string): boolean {
   return /^\d{8}$/.test(value);

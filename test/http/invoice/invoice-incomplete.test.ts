@@ -98,9 +98,21 @@ describe.each(backends())('invoice_incomplete on $name', (backend) => {
     const shipment = swissPayer();
     delete shipment.consignee!.vat_number;
     const { id } = await refused(tenant, shipment, dutchProfile(), undefined, ['buyer_endpoint']);
-    const issued = await invoicesApi(t, tenant).issue(id, { buyer_endpoint: { scheme: '0088', id: '7612345000004' } });
+    // A GLN with a wrong check digit would break PEPPOL-COMMON-R040: refused before issuing.
+    const wrong = expectProblem(await invoicesApi(t, tenant).issue(id, { buyer_endpoint: { scheme: '0088', id: '7612345000004' } }), 'validation_failed');
+    expect(wrong.errors.map((e: { path: string }) => e.path)).toEqual(['$.buyer_endpoint.id']);
+    const issued = await invoicesApi(t, tenant).issue(id, { buyer_endpoint: { scheme: '0088', id: '7612345000008' } });
     expect(issued.statusCode).toBe(201);
-    expect(issued.json().buyer.endpoint).toEqual({ scheme: '0088', id: '7612345000004' });
+    expect(issued.json().buyer.endpoint).toEqual({ scheme: '0088', id: '7612345000008' });
+  });
+
+  it('a body\'s endpoint outside the Peppol schemes, or a rate of zero, is validation_failed before anything else', async () => {
+    const tenant = await t.newTenant();
+    const api = invoicesApi(t, tenant);
+    expect((await api.putProfile(dutchProfile())).statusCode).toBe(200);
+    const { id } = await deliveredShipment(t, tenant, dutchDomestic());
+    const bad = expectProblem(await api.issue(id, { buyer_endpoint: { scheme: '9955', id: 'SE556677889901' }, tax_currency_rate: '0.000' }), 'validation_failed');
+    expect(bad.errors.map((e: { path: string }) => e.path)).toEqual(['$.buyer_endpoint.scheme', '$.tax_currency_rate']);
   });
 
   it('neither a buyer reference (the payer has none) nor an order reference: buyer_reference (PEPPOL-EN16931-R003)', async () => {
