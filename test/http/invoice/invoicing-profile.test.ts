@@ -58,6 +58,16 @@ describe.each(backends())('invoicing profile on $name', (backend) => {
     expect(belgianRegistration.errors.map((e: { path: string }) => e.path)).toEqual(['$.registration_number']);
   });
 
+  it('reading needs invoice:read, writing invoice:write', async () => {
+    const reader = await t.newTenant({ scopes: ['invoice:read'] });
+    expectProblem(await invoicesApi(t, reader).putProfile(dutchProfile()), 'insufficient_scope');
+    expectProblem(await invoicesApi(t, reader).getProfile(), 'not_found');
+    const shipmentsOnly = await t.newTenant({ scopes: ['shipments:read'] });
+    expectProblem(await invoicesApi(t, shipmentsOnly).getProfile(), 'insufficient_scope');
+    expectProblem(await invoicesApi(t, shipmentsOnly).get('shp_01JD0000000000000000000000'), 'insufficient_scope');
+    expectProblem(await invoicesApi(t, reader).issue('shp_01JD0000000000000000000000'), 'insufficient_scope');
+  });
+
   it('the body is checked against its schema: unknown fields and a malformed rate are validation_failed', async () => {
     const api = invoicesApi(t, await t.newTenant());
     expectProblem(await api.putProfile({ ...dutchProfile(), vat_rate: '21%' }), 'validation_failed');
