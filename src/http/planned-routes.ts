@@ -26,10 +26,6 @@ const shp = { id: 'shipment' } as const;
 const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'POST', url: '/v1/shipments/:id/invoice', tag: 'invoice', summary: 'Issue the e-invoice of a delivered shipment', access: { scope: 'invoice:write' }, ids: shp, idempotent: true },
-  { method: 'GET', url: '/v1/shipments/:id/invoice', tag: 'invoice', summary: 'The e-invoice (JSON or UBL)', access: { scope: 'invoice:read' }, ids: shp },
-  { method: 'GET', url: '/v1/invoicing-profile', tag: 'invoice', summary: 'The seller data used on invoices', access: { scope: 'invoice:read' } },
-  { method: 'PUT', url: '/v1/invoicing-profile', tag: 'invoice', summary: 'Set the seller data used on invoices', access: { scope: 'invoice:write' } },
   { method: 'GET', url: '/v1/audit-log', tag: 'audit-log', summary: 'Administrative acts (two years)', access: { scope: 'audit-log:read' } },
   { method: 'GET', url: '/v1/shipments/:id/efti', tag: 'efti', summary: 'eFTI dataset of a shipment', access: { scope: 'efti:read' }, ids: shp },
   { method: 'GET', url: '/v1/inspect/:token', tag: 'inspect', summary: 'Read-only inspection of a consignment note', access: PUBLIC },

@@ -138,7 +138,7 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
-export type DocumentKind = 'consignment_note' | 'attachment' | 'photo' | 'pod';
+export type DocumentKind = 'consignment_note' | 'attachment' | 'photo' | 'pod' | 'invoice';
 
 /** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */
 interface ShipmentOwned {
@@ -258,6 +258,27 @@ export interface OutboxMessagesTable {
   created_at: Timestamp;
 }
 
+export interface InvoicingProfilesTable {
+  organization_id: string;
+  mode: 'test' | 'live';
+  profile: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceCountersTable {
+  organization_id: string;
+  mode: 'test' | 'live';
+  last_number: number;
+}
+
+export interface InvoicesTable extends ShipmentOwned {
+  seq: number;
+  number: string;
+  document_id: string;
+  summary: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
@@ -282,4 +303,7 @@ export interface DB {
   otp_locks: OtpLocksTable;
   sign_identifications: SignIdentificationsTable;
   remarks: RemarksTable;
+  invoicing_profiles: InvoicingProfilesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
 }

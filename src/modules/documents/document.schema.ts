@@ -4,7 +4,7 @@ import { IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
 import { UPLOAD_KINDS } from './media-types.js';
 
-export const DOCUMENT_KINDS = ['consignment_note', 'attachment', 'photo', 'pod'] as const;
+export const DOCUMENT_KINDS = ['consignment_note', 'attachment', 'photo', 'pod', 'invoice'] as const;
 
 const DocumentId = IdString('document');
 
@@ -13,7 +13,7 @@ export const DocumentSchema = Type.Object(
     id: DocumentId,
     shipment_id: IdString('shipment'),
     kind: StringEnum(DOCUMENT_KINDS, {
-      description: '`consignment_note`: a version of the eCMR as PDF, rendered by the service. `attachment` and `photo`: uploaded. `pod`: the proof of delivery as PDF, rendered at its first request (`GET /v1/shipments/{id}/pod`). (`invoice` is to come.)',
+      description: '`consignment_note`: a version of the eCMR as PDF, rendered by the service. `attachment` and `photo`: uploaded. `invoice`: the UBL XML of the shipment\'s e-invoice. `pod`: the proof of delivery as PDF, rendered at its first request (`GET /v1/shipments/{id}/pod`).',
     }),
     version: Type.Integer({ minimum: 1, description: 'Version of the consignment note, from 1 (issue) up; 1 for uploads. Versions are immutable.' }),
     content_type: Type.String({ description: 'Media type of the bytes, as sniffed from them (never taken from the upload\'s header).' }),

@@ -79,6 +79,16 @@ export const EVENT_CATALOGUE = [
       type: { type: 'string', description: '`damage`, `shortage`, `delay` or `other`.' },
     },
   },
+  {
+    type: 'invoice.issued',
+    emittedWhen: 'The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.',
+    fields: {
+      invoice_id: { type: 'string', description: 'The `inv_` id.' },
+      number: { type: 'string', description: 'The invoice number.' },
+      document_id: { type: 'string', description: 'The `doc_` id of the UBL XML.' },
+      sha256: { type: 'string', description: 'SHA-256 of the XML, lowercase hex.' },
+    },
+  },
 ] as const satisfies readonly EventType[];
 
 export type EventTypeName = (typeof EVENT_CATALOGUE)[number]['type'];

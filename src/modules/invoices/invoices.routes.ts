@@ -1,0 +1,129 @@
+/**
+ * Invoice (service description, invoice area): the seller's invoicing profile, and the Peppol
+ * e-invoice of a delivered shipment — issued once, read as a JSON summary or as the UBL XML.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppRuntime } from '../../app-runtime.js';
+import { optionalBody } from '../../http/optional-body.js';
+import { tenantContext } from '../../http/tenant-context.js';
+import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
+import { getInvoice, getInvoiceXml } from './get-invoice.js';
+import { getInvoicingProfile } from './get-invoicing-profile.js';
+import { InvoiceSchema, InvoicingProfileInputSchema, InvoicingProfileSchema, IssueInvoiceSchema, PeppolEndpointSchema, type InvoicingProfileInput, type IssueInvoice } from './invoice.schema.js';
+import { issueInvoice } from './issue-invoice.js';
+import { putInvoicingProfile } from './put-invoicing-profile.js';
+
+export const INVOICE_PATHS = {
+  profile: '/v1/invoicing-profile',
+  invoice: '/v1/shipments/:id/invoice',
+} as const;
+
+const XML = 'application/xml';
+
+type ById = { Params: { id: string } };
+
+/** True when the client asks for the XML rather than JSON (`Accept: application/xml` or `text/xml`). */
+function wantsXml(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*(application|text)\/xml\b/i.test(accept);
+}
+
+export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
+  for (const schema of [PeppolEndpointSchema, InvoicingProfileInputSchema, InvoicingProfileSchema, IssueInvoiceSchema, InvoiceSchema]) app.addSchema(schema);
+  const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
+
+  app.get(
+    INVOICE_PATHS.profile,
+    {
+      config: { access: { scope: 'invoice:read' }, errors: ['not_found'] },
+      schema: {
+        operationId: 'getInvoicingProfile',
+        tags: ['invoice'],
+        summary: 'The seller data used on invoices',
+        description: '`not_found` until the first `PUT`. One profile per organisation and mode.',
+        response: { 200: Type.Ref(InvoicingProfileSchema, { description: 'The profile.' }) },
+      },
+    },
+    async (request) => getInvoicingProfile(ctx(request)),
+  );
+
+  app.put<{ Body: InvoicingProfileInput }>(
+    INVOICE_PATHS.profile,
+    {
+      config: { access: { scope: 'invoice:write' } },
+      schema: {
+        operationId: 'putInvoicingProfile',
+        tags: ['invoice'],
+        summary: 'Set the seller data used on invoices',
+        description:
+          'Replaces the profile whole. Checked field by field (422 `validation_failed`): the VAT number\'s country format, the IBAN\'s check digits, the BIC, ' +
+          'the endpoint scheme against the Peppol EAS list (and the identifier for VAT schemes, `0208` and `0106`), and the KvK number of a Dutch or the enterprise number of a Belgian seller. ' +
+          'Invoices already issued keep what they stated.',
+        body: Type.Ref(InvoicingProfileInputSchema),
+        response: { 200: Type.Ref(InvoicingProfileSchema, { description: 'The stored profile.' }) },
+      },
+    },
+    async (request) => putInvoicingProfile(ctx(request), request.body),
+  );
+
+  app.post<ById & { Body: IssueInvoice | undefined }>(
+    INVOICE_PATHS.invoice,
+    {
+      config: { access: { scope: 'invoice:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'invoice_incomplete'] },
+      preValidation: optionalBody,
+      schema: {
+        operationId: 'issueInvoice',
+        tags: ['invoice'],
+        summary: 'Issue the e-invoice of a delivered shipment',
+        description:
+          'A UBL 2.1 invoice in Peppol BIS Billing 3.0: the carrier (this organisation, with its invoicing profile) sells, the party `charges.payer` names buys, the carriage charge is the line. ' +
+          'VAT: `S` at `vat_rate` for a payer in the seller\'s country, reverse charge `AE` for a payer in another member state (its VAT number required), `O` for a payer outside the EU. ' +
+          'A fact missing is 422 `invoice_incomplete`, naming it in `detail` and in `errors`. Before delivery: 404 `invoice_not_available`. ' +
+          'Numbered without gaps per organisation and mode; kept as a document of kind `invoice`; the shipment\'s chain gets `invoice.issued`. ' +
+          'Issued once: a second `POST` answers 200 with the invoice already issued (the body is then ignored).',
+        params: ShipmentParamsSchema,
+        body: Type.Ref(IssueInvoiceSchema),
+        response: {
+          201: Type.Ref(InvoiceSchema, { description: 'The invoice, issued now.' }),
+          200: Type.Ref(InvoiceSchema, { description: 'The invoice issued before: immutable.' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { invoice, created } = await issueInvoice(ctx(request), request.params.id, request.body ?? {});
+      return reply.status(created ? 201 : 200).header('location', `/v1/shipments/${invoice.shipment_id}/invoice`).send(invoice);
+    },
+  );
+
+  app.get<ById>(
+    INVOICE_PATHS.invoice,
+    {
+      config: { access: { scope: 'invoice:read' }, errors: ['invalid_id', 'not_found', 'invoice_not_available'] },
+      schema: {
+        operationId: 'getInvoice',
+        tags: ['invoice'],
+        summary: 'The e-invoice (JSON or UBL)',
+        description: 'The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`.',
+        params: ShipmentParamsSchema,
+        response: {
+          200: {
+            description: 'The invoice.',
+            content: {
+              'application/json': { schema: Type.Ref(InvoiceSchema) },
+              [XML]: { schema: Type.String({ description: 'UBL 2.1 Invoice (Peppol BIS Billing 3.0).' }) },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!wantsXml(request.headers.accept)) return getInvoice(ctx(request), request.params.id);
+      const { summary, xml } = await getInvoiceXml(ctx(request), request.params.id);
+      return reply
+        .header('content-type', `${XML}; charset=utf-8`)
+        .header('etag', `"${summary.document.sha256}"`)
+        .header('content-disposition', `inline; filename="invoice-${summary.number.replace(/[^A-Za-z0-9._-]/g, '_')}.xml"`)
+        .send(xml);
+    },
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The UBL 2.1 Invoice of Peppol BIS Billing 3.0, built with xmlbuilder2 (DESIGN, XML). Elements
+ * follow the UBL schema's sequence; an element whose value is absent is left out, never written
+ * empty (PEPPOL-EN16931-R008). Every amount is in the invoice currency with two decimals
+ * (PEPPOL-EN16931-R051), except the VAT total in the accounting currency (BT-111), which is a
+ * second TaxTotal without subtotals (PEPPOL-EN16931-R054).
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { formatCents } from '../../core/money.js';
+import type { Address } from '../shipments/shipment-input.schema.js';
+import type { InvoiceFacts, InvoiceParty } from './invoice-facts.js';
+
+export const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
+export const PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+
+const NS = {
+  '': 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+} as const;
+
+/** A basic component with text; nothing at all when the value is absent or blank. */
+function cbc(parent: XMLBuilder, name: string, value: string | undefined, attributes: Record<string, string> = {}): void {
+  if (value === undefined || value.trim() === '') return;
+  parent.ele(NS.cbc, `cbc:${name}`, attributes).txt(value);
+}
+
+function cac(parent: XMLBuilder, name: string): XMLBuilder {
+  return parent.ele(NS.cac, `cac:${name}`);
+}
+
+/** The fact's identification in a VAT scheme element: `<cac:TaxScheme><cbc:ID>VAT</cbc:ID>`. */
+function vatScheme(parent: XMLBuilder): void {
+  cbc(cac(parent, 'TaxScheme'), 'ID', 'VAT');
+}
+
+function address(parent: XMLBuilder, name: string, a: Address): void {
+  const el = cac(parent, name);
+  cbc(el, 'StreetName', a.street);
+  cbc(el, 'AdditionalStreetName', a.additional ?? a.department);
+  cbc(el, 'CityName', a.city);
+  cbc(el, 'PostalZone', a.postal_code);
+  cbc(el, 'CountrySubentity', a.country_subdivision);
+  cbc(cac(el, 'Country'), 'IdentificationCode', a.country);
+}
+
+function party(parent: XMLBuilder, name: string, p: InvoiceParty): void {
+  const el = cac(cac(parent, name), 'Party');
+  cbc(el, 'EndpointID', p.endpoint.id, { schemeID: p.endpoint.scheme });
+  cbc(cac(el, 'PartyName'), 'Name', p.name);
+  address(el, 'PostalAddress', p.address);
+  if (p.vatNumber) {
+    const tax = cac(el, 'PartyTaxScheme');
+    cbc(tax, 'CompanyID', p.vatNumber);
+    vatScheme(tax);
+  }
+  const legal = cac(el, 'PartyLegalEntity');
+  cbc(legal, 'RegistrationName', p.legalName);
+  if (p.registration) cbc(legal, 'CompanyID', p.registration.id, p.registration.scheme ? { schemeID: p.registration.scheme } : {});
+}
+
+function taxCategory(parent: XMLBuilder, name: string, vat: InvoiceFacts['vat'], withReason: boolean): void {
+  const el = cac(parent, name);
+  cbc(el, 'ID', vat.category);
+  cbc(el, 'Percent', vat.percent);
+  if (withReason) {
+    cbc(el, 'TaxExemptionReasonCode', vat.exemptionReasonCode);
+    cbc(el, 'TaxExemptionReason', vat.exemptionReason);
+  }
+  vatScheme(el);
+}
+
+export interface UblInvoiceHeader {
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  shipmentId: string;
+  shipmentReference?: string;
+  /** The final version of the consignment note (`doc_` id): the despatch document (BT-16). */
+  noteDocumentId: string;
+}
+
+/** The invoice's XML, UTF-8, as bytes to store and serve unchanged. */
+export function buildUblInvoice(facts: InvoiceFacts, header: UblInvoiceHeader): Buffer {
+  const currency = { currencyID: facts.currency };
+  const amount = (parent: XMLBuilder, name: string, cents: bigint, currencyId = facts.currency) => cbc(parent, name, formatCents(cents), { currencyID: currencyId });
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const root = doc.ele(NS[''], 'Invoice', { 'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc });
+
+  cbc(root, 'CustomizationID', CUSTOMIZATION_ID);
+  cbc(root, 'ProfileID', PROFILE_ID);
+  cbc(root, 'ID', header.number);
+  cbc(root, 'IssueDate', header.issueDate);
+  cbc(root, 'DueDate', header.dueDate);
+  cbc(root, 'InvoiceTypeCode', '380');
+  cbc(root, 'DocumentCurrencyCode', facts.currency);
+  cbc(root, 'TaxCurrencyCode', facts.taxCurrency);
+  cbc(root, 'BuyerReference', facts.buyerReference);
+  if (facts.orderReference) cbc(cac(root, 'OrderReference'), 'ID', facts.orderReference);
+  cbc(cac(root, 'DespatchDocumentReference'), 'ID', header.noteDocumentId);
+  const shipmentRef = cac(root, 'AdditionalDocumentReference');
+  cbc(shipmentRef, 'ID', header.shipmentId);
+  cbc(shipmentRef, 'DocumentDescription', header.shipmentReference ? `eCMR shipment, reference ${header.shipmentReference}` : 'eCMR shipment');
+
+  party(root, 'AccountingSupplierParty', facts.seller);
+  party(root, 'AccountingCustomerParty', facts.buyer);
+
+  const delivery = cac(root, 'Delivery');
+  cbc(delivery, 'ActualDeliveryDate', facts.delivery.date);
+  address(cac(delivery, 'DeliveryLocation'), 'Address', facts.delivery.address);
+
+  if (facts.payment) {
+    const means = cac(root, 'PaymentMeans');
+    cbc(means, 'PaymentMeansCode', '58', { name: 'SEPA credit transfer' });
+    cbc(means, 'PaymentID', header.number);
+    const account = cac(means, 'PayeeFinancialAccount');
+    cbc(account, 'ID', facts.payment.iban);
+    cbc(account, 'Name', facts.seller.legalName);
+    if (facts.payment.bic) cbc(cac(account, 'FinancialInstitutionBranch'), 'ID', facts.payment.bic);
+  }
+  cbc(cac(root, 'PaymentTerms'), 'Note', `Payment within ${facts.paymentTermsDays} days, by ${header.dueDate}`);
+
+  const taxTotal = cac(root, 'TaxTotal');
+  amount(taxTotal, 'TaxAmount', facts.amounts.vat);
+  const subtotal = cac(taxTotal, 'TaxSubtotal');
+  amount(subtotal, 'TaxableAmount', facts.amounts.line);
+  amount(subtotal, 'TaxAmount', facts.amounts.vat);
+  taxCategory(subtotal, 'TaxCategory', facts.vat, true);
+  if (facts.taxCurrency && facts.amounts.vatInTaxCurrency !== undefined) amount(cac(root, 'TaxTotal'), 'TaxAmount', facts.amounts.vatInTaxCurrency, facts.taxCurrency);
+
+  const totals = cac(root, 'LegalMonetaryTotal');
+  amount(totals, 'LineExtensionAmount', facts.amounts.line);
+  amount(totals, 'TaxExclusiveAmount', facts.amounts.line);
+  amount(totals, 'TaxInclusiveAmount', facts.amounts.total);
+  amount(totals, 'PayableAmount', facts.amounts.total);
+
+  const line = cac(root, 'InvoiceLine');
+  cbc(line, 'ID', '1');
+  cbc(line, 'InvoicedQuantity', '1', { unitCode: 'C62' });
+  amount(line, 'LineExtensionAmount', facts.amounts.line);
+  const item = cac(line, 'Item');
+  cbc(item, 'Description', facts.line.description);
+  cbc(item, 'Name', facts.line.name);
+  taxCategory(item, 'ClassifiedTaxCategory', facts.vat, false);
+  cbc(cac(line, 'Price'), 'PriceAmount', formatCents(facts.amounts.line), currency);
+
+  return Buffer.from(doc.end({ prettyPrint: true }), 'utf8');
+}

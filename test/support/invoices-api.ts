@@ -1,0 +1,145 @@
+/**
+ * Invoice route helpers and the invoice cases the tests issue: delivered shipments of a Dutch and
+ * a Belgian carrier with payers in the same country, another member state and outside the EU,
+ * and the invoicing profiles of those carriers. The cases are data so that the same invoices can
+ * be produced outside the suite, to check them against the official validation artefacts.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import type { ShipmentInput } from '../../src/modules/shipments/shipment-input.schema.js';
+import { fullShipment, minimalShipment } from './shipment-fixtures.js';
+import { shipmentsApi } from './shipments-api.js';
+import type { Tenant, TestApp } from './test-app.js';
+
+export interface InvoicesApi {
+  putProfile(body: unknown, key?: string): Promise<LightMyRequestResponse>;
+  getProfile(key?: string): Promise<LightMyRequestResponse>;
+  issue(shipmentId: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  get(shipmentId: string, accept?: string, key?: string): Promise<LightMyRequestResponse>;
+}
+
+export function invoicesApi(t: TestApp, tenant: Tenant): InvoicesApi {
+  const auth = (key?: string) => t.auth(key ?? tenant.testKey);
+  return {
+    putProfile: (body, key) => t.app.inject({ method: 'PUT', url: '/v1/invoicing-profile', headers: auth(key), payload: body as object }),
+    getProfile: (key) => t.app.inject({ method: 'GET', url: '/v1/invoicing-profile', headers: auth(key) }),
+    issue: (shipmentId, body, headers = {}) =>
+      t.app.inject({ method: 'POST', url: `/v1/shipments/${shipmentId}/invoice`, headers: { ...auth(), ...headers }, ...(body === undefined ? {} : { payload: body as object }) }),
+    get: (shipmentId, accept, key) => t.app.inject({ method: 'GET', url: `/v1/shipments/${shipmentId}/invoice`, headers: { ...auth(key), ...(accept ? { accept } : {}) } }),
+  };
+}
+
+/** Creates, issues and has every party sign a shipment: it is `delivered`. */
+export async function deliveredShipment(t: TestApp, tenant: Tenant, body: ShipmentInput): Promise<{ id: string }> {
+  const shipment = await shipmentsApi(t, tenant).created(body, { issue: true });
+  for (const role of ['consignor', 'carrier', 'consignee']) {
+    const res = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signatures`, headers: t.auth(tenant.testKey), payload: { role, signer_name: `${role} signer` } });
+    if (res.statusCode !== 201) throw new Error(`${role} signature answered ${res.statusCode}: ${res.body}`);
+  }
+  return { id: shipment.id };
+}
+
+/** The invoicing profile of the Dutch carrier of the fixtures (Van den Berg Transport, Venlo). */
+export function dutchProfile(): Record<string, unknown> {
+  return {
+    legal_name: 'Van den Berg Transport B.V.',
+    vat_number: 'NL856712345B01',
+    registration_number: '12345678',
+    peppol_endpoint: { scheme: '0106', id: '12345678' },
+    iban: 'NL91 ABNA 0417 1643 00',
+    bic: 'ABNANL2A',
+    payment_terms_days: 30,
+    invoice_number_prefix: 'VDB-2026-',
+    vat_rate: '21',
+  };
+}
+
+/** A Belgian carrier in Antwerp: enterprise number 0477.472.701. */
+export function belgianProfile(): Record<string, unknown> {
+  return {
+    legal_name: 'Scheldt Haulage NV',
+    vat_number: 'BE 0477.472.701',
+    registration_number: '0477.472.701',
+    peppol_endpoint: { scheme: '0208', id: '0477472701' },
+    iban: 'BE68 5390 0754 7034',
+    payment_terms_days: 14,
+    invoice_number_prefix: 'SH',
+  };
+}
+
+const address = (street: string, postal_code: string, city: string, country: string) => ({ street, postal_code, city, country });
+
+/** Amsterdam → Utrecht for a Dutch payer: a domestic run at the standard rate. */
+export function dutchDomestic(): ShipmentInput {
+  const body = minimalShipment();
+  body.reference = 'AMS-UTR-0042';
+  body.carrier = { name: 'Van den Berg Transport', address: address('Transportweg 8', '5928 PA', 'Venlo', 'NL') };
+  body.consignor = { ...body.consignor!, vat_number: 'NL812345678B01', registration_number: 'KvK 24123456', reference: 'SND-2026-17' };
+  body.charges = { carriage: { amount: '1234.56', currency: 'EUR' }, payer: 'consignor' };
+  return body;
+}
+
+/** Rotterdam → Duisburg paid by the German consignee: reverse charge. */
+export function germanPayer(): ShipmentInput {
+  const body = fullShipment();
+  body.charges = { carriage: { amount: '1250.00', currency: 'EUR' }, payer: 'consignee' };
+  return body;
+}
+
+/** Rotterdam → Basel paid by the Swiss consignee: outside the scope of EU VAT. */
+export function swissPayer(currency = 'EUR'): ShipmentInput {
+  const body = fullShipment();
+  body.consignee = {
+    name: 'Rheinhafen Basel AG',
+    address: address('Hafenstrasse 13', '4057', 'Basel', 'CH'),
+    vat_number: 'CHE-116.281.710 MWST',
+    reference: 'RB-EK-2026-311',
+  };
+  body.delivery = { address: address('Hafenstrasse 13', '4057', 'Basel', 'CH') };
+  body.charges = { carriage: { amount: '2180.40', currency }, payer: 'consignee' };
+  return body;
+}
+
+/** Antwerp → Ghent for a Belgian payer, by the Belgian carrier. */
+export function belgianDomestic(): ShipmentInput {
+  const body = minimalShipment();
+  body.carrier = { name: 'Scheldt Haulage', address: address('Noorderlaan 100', '2030', 'Antwerpen', 'BE') };
+  body.consignor = { name: 'Gentse Staalhandel BV', address: address('Skaldenstraat 5', '9042', 'Gent', 'BE'), vat_number: 'BE0812345603', reference: 'GS-7781' };
+  body.pickup = { address: address('Noorderlaan 100', '2030', 'Antwerpen', 'BE'), window: { from: '2026-12-01T08:00:00Z' } };
+  body.delivery = { address: address('Skaldenstraat 5', '9042', 'Gent', 'BE') };
+  body.consignee = { name: 'Gentse Staalhandel BV', address: address('Skaldenstraat 5', '9042', 'Gent', 'BE') };
+  body.charges = { carriage: { amount: '480.10', currency: 'EUR' }, payer: 'consignor' };
+  return body;
+}
+
+export interface InvoiceCase {
+  name: string;
+  profile: Record<string, unknown>;
+  shipment: ShipmentInput;
+  body?: Record<string, unknown>;
+}
+
+/** Every valid invoice the suite issues, for the tests and for checking against the official artefacts. */
+export const INVOICE_CASES: Record<string, () => InvoiceCase> = {
+  nlDomestic: () => ({ name: 'NL → NL, standard rate', profile: dutchProfile(), shipment: dutchDomestic() }),
+  nlToGerman: () => ({ name: 'NL carrier, German business payer, reverse charge', profile: dutchProfile(), shipment: germanPayer(), body: { order_reference: 'RK-PO-4711' } }),
+  nlToSwiss: () => ({ name: 'NL carrier, Swiss payer, outside scope', profile: dutchProfile(), shipment: swissPayer() }),
+  nlToSwissChf: () => ({ name: 'NL carrier, Swiss payer, charged in CHF', profile: dutchProfile(), shipment: swissPayer('CHF') }),
+  nlDomesticUsd: () => {
+    const shipment = dutchDomestic();
+    shipment.charges!.carriage = { amount: '1000.00', currency: 'USD' };
+    return { name: 'NL → NL charged in USD', profile: dutchProfile(), shipment, body: { tax_currency_rate: '0.923456' } };
+  },
+  beDomestic: () => ({ name: 'Belgian seller, Belgian payer', profile: belgianProfile(), shipment: belgianDomestic(), body: { vat_rate: '21' } }),
+};
+
+/** Puts the case's profile, delivers its shipment and issues the invoice; returns the 201 body and the XML. */
+export async function issueCase(t: TestApp, tenant: Tenant, c: InvoiceCase): Promise<{ shipmentId: string; invoice: Record<string, any>; xml: string }> {
+  const api = invoicesApi(t, tenant);
+  const profile = await api.putProfile(c.profile);
+  if (profile.statusCode !== 200) throw new Error(`profile answered ${profile.statusCode}: ${profile.body}`);
+  const shipment = await deliveredShipment(t, tenant, c.shipment);
+  const issued = await api.issue(shipment.id, c.body);
+  if (issued.statusCode !== 201) throw new Error(`issue answered ${issued.statusCode}: ${issued.body}`);
+  const xml = await api.get(shipment.id, 'application/xml');
+  return { shipmentId: shipment.id, invoice: issued.json(), xml: xml.body };
+}
