@@ -22,6 +22,7 @@ import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { optionalBody } from './http/optional-body.js';
 import { signAppRoutes } from './modules/sign-app/sign-app.routes.js';
 import { podRoutes } from './modules/pod/pod.routes.js';
 import { remarkRoutes } from './modules/remarks/remarks.routes.js';
@@ -65,7 +66,15 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     if (route.config?.bodyCheckedByHandler) {
       for (const method of [route.method].flat()) markBodyCheckedByHandler(method, route.url);
     } else if ([route.method].flat().some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) appendRouteHook(route, 'preValidation', refuseUnstorableText);
+    if (route.config?.optionalBody) appendRouteHook(route, 'preValidation', optionalBody);
   });
+  // An empty JSON body is "no body" where a route takes none or may go without one (optionalBody
+  // then reads it as {}), and malformed JSON where a body is required.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' && (request.routeOptions.config.optionalBody || !request.routeOptions.schema?.body) ? done(null, undefined) : json(request, body as string, done),
+  );
   // Bodies are JSON: Fastify's text/plain parser would hand a use case a string instead of a 415.
   app.removeContentTypeParser('text/plain');
   // JSON merge patch (RFC 7396) bodies are JSON: PATCH routes take both media types.

@@ -25,6 +25,12 @@ declare module 'fastify' {
      * document); Fastify parses it as JSON but does not check it against the documented schema.
      */
     bodyCheckedByHandler?: boolean;
+    /**
+     * The body may be left out: no body at all, or an empty one sent as application/json (as many
+     * HTTP clients do on a bare POST), is read as `{}`. On other routes an empty JSON body stays
+     * `malformed_json`.
+     */
+    optionalBody?: boolean;
     /** Codes this route raises itself; the shared request path's codes are added by src/http/openapi.ts. */
     errors?: ErrorCode[];
   }

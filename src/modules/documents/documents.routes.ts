@@ -6,7 +6,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { AppError } from '../../core/errors.js';
-import { optionalBody } from '../../http/optional-body.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { isUploadBody, RAW_UPLOAD_TYPES, registerUploadParsers } from '../../http/upload-body.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
@@ -130,8 +129,7 @@ export async function documentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<ById & { Body: CreateDownloadUrl | undefined }>(
     DOCUMENT_PATHS.downloadUrl,
     {
-      config: { ...read, errors: ['invalid_id', 'not_found'] },
-      preValidation: optionalBody,
+      config: { optionalBody: true, ...read, errors: ['invalid_id', 'not_found'] },
       schema: {
         operationId: 'createDocumentDownloadUrl',
         tags: ['documents'],

@@ -5,7 +5,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { optionalBody } from '../../http/optional-body.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { getInvoice, getInvoiceXml } from './get-invoice.js';
@@ -69,8 +68,7 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
   app.post<ById & { Body: IssueInvoice | undefined }>(
     INVOICE_PATHS.invoice,
     {
-      config: { access: { scope: 'invoice:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'invoice_incomplete'] },
-      preValidation: optionalBody,
+      config: { optionalBody: true, access: { scope: 'invoice:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'invoice_incomplete'] },
       schema: {
         operationId: 'issueInvoice',
         tags: ['invoice'],

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { keptResponse } from '../../http/idempotency.js';
-import { optionalBody } from '../../http/optional-body.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import type { ShipmentView } from './shipment-view.js';
 import { ShipmentEventPageSchema, ShipmentEventSchema } from '../events/events.schema.js';
@@ -160,8 +159,7 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<ById & { Body: CancelShipmentBody | undefined }>(
     SHIPMENT_PATHS.cancel,
     {
-      config: { ...write, errors: ['invalid_id', 'not_found', 'invalid_transition'] },
-      preValidation: optionalBody,
+      config: { optionalBody: true, ...write, errors: ['invalid_id', 'not_found', 'invalid_transition'] },
       schema: {
         operationId: 'cancelShipment',
         tags: ['shipments'],

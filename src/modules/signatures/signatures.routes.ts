@@ -10,7 +10,6 @@ import { recordSignature } from './record-signature.js';
 import { RecordSignatureSchema, SignaturePageSchema, SignatureSchema, type RecordSignature } from './signature.schema.js';
 import { createSignatureRequest } from './create-signature-request.js';
 import { getSignatureRequest, resendSignatureRequest, revokeSignatureRequest } from './manage-signature-requests.js';
-import { optionalBody } from '../../http/optional-body.js';
 import {
   CreatedSignatureRequestSchema,
   CreateSignatureRequestSchema,
@@ -138,8 +137,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: { recipient?: string } | undefined }>(
     SIGNATURE_PATHS.resend,
     {
-      config: { access: { scope: 'signatures:write' }, idempotent: true, errors: [...requestErrors, 'conflict'] },
-      preValidation: optionalBody,
+      config: { optionalBody: true, access: { scope: 'signatures:write' }, idempotent: true, errors: [...requestErrors, 'conflict'] },
       schema: {
         operationId: 'resendSignatureRequest',
         tags: ['signatures'],

@@ -2,7 +2,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { optionalBody } from '../../http/optional-body.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { createWebhookEndpoint } from './create-webhook-endpoint.js';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
@@ -148,8 +147,7 @@ export async function webhookRoutes(app: FastifyInstance, runtime: AppRuntime): 
   app.post<ById & { Body: RotateWebhookSecret | undefined }>(
     WEBHOOK_PATHS.rotate,
     {
-      config: { ...manage, errors: ['invalid_id', 'not_found'] },
-      preValidation: optionalBody,
+      config: { optionalBody: true, ...manage, errors: ['invalid_id', 'not_found'] },
       schema: {
         operationId: 'rotateWebhookSecret',
         tags: ['webhooks'],

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../../src/core/errors.js';
 import { backends } from '../../support/backends.js';
+import { fullShipment } from '../../support/shipment-fixtures.js';
 import { FIXTURE_PATHS, fixtureRoutes, type FixtureState } from '../../support/fixture-routes.js';
 import { buildTestApp, type Tenant, type TestApp } from '../../support/test-app.js';
 
@@ -37,6 +38,19 @@ describe.each(backends())('problem responses on $name', (backend) => {
   it('malformed_json: a body that is not JSON, or empty', async () => {
     expectProblem(await post(FIXTURE_PATHS.widgets, '{"name": '), 'malformed_json');
     expectProblem(await post(FIXTURE_PATHS.widgets, ''), 'malformed_json');
+  });
+
+  it('an empty application/json body is no body where the route takes none or may go without one', async () => {
+    // Many HTTP clients send Content-Type: application/json on a bare POST.
+    const draft = (await post('/v1/shipments', JSON.stringify(fullShipment()))).json();
+    const issued = await post(`/v1/shipments/${draft.id}/issue`, '');
+    expect(issued.statusCode).toBe(200);
+    expect(issued.json().status).toBe('issued');
+    const cancelled = await post(`/v1/shipments/${draft.id}/cancel`, '');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    // Where a body is required, empty stays malformed_json (above); broken JSON stays so everywhere.
+    expectProblem(await post(`/v1/shipments/${draft.id}/cancel`, '{'), 'malformed_json');
   });
 
   it('unsupported_media_type: a body that is not application/json', async () => {
