@@ -14,12 +14,15 @@
  * BENCH_DELIVERIES sets N (20 000); BENCH_DELIVERY_MAX_S caps one worker round (30 s), after which
  * the round's events/s is what it delivered so far over the time taken, and it is marked partial.
  * The POST percentiles of the worker are its recorded `duration_ms` (whole milliseconds). "CPU/event"
- * is this process's CPU time (user + system) per event: the sender's own cost, without the
- * receiver's and, for the worker, without PostgreSQL's.
+ * is this process's CPU time (user + system) per event: the sender's own cost; beside it the
+ * receiver's and, for the worker, PostgreSQL's (the scratch database's backends, read from /proc
+ * when the server runs on this machine). On a machine whose cores are all busy the ratio follows
+ * the ratio of these CPU totals, so they say where a worker's event goes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,12 +48,16 @@ interface Result {
   /** This process's CPU time per event, in µs. */
   cpuUs: number;
   errors: number;
+  /** The receiver's CPU time per event, in µs. */
+  receiverUs: number;
+  /** PostgreSQL's CPU time per event (the scratch database's backends), in µs, when its processes are visible here. */
+  databaseUs?: number;
   partial?: boolean;
 }
 
 // --- the receiver, in its own process -------------------------------------------------------
 
-async function startReceiver(): Promise<{ url: string; port: number; count(): Promise<number>; close(): Promise<void> }> {
+async function startReceiver(): Promise<{ url: string; port: number; count(): Promise<number>; cpuUs(): Promise<number>; close(): Promise<void> }> {
   const child: ChildProcess = fork(join(import.meta.dirname, 'support', 'webhook-receiver-process.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [{ port }] = (await once(child, 'message')) as [{ port: number }];
   return {
@@ -60,6 +67,11 @@ async function startReceiver(): Promise<{ url: string; port: number; count(): Pr
       child.send('count');
       const [{ received }] = (await once(child, 'message')) as [{ received: number }];
       return received;
+    },
+    async cpuUs() {
+      child.send('count');
+      const [{ cpuUs }] = (await once(child, 'message')) as [{ cpuUs: number }];
+      return cpuUs;
     },
     async close() {
       child.send('exit');
@@ -123,6 +135,33 @@ async function seed(count: number): Promise<void> {
   await sql`analyze webhook_delivery_attempts`.execute(db);
 }
 
+/**
+ * CPU time of each backend process on the scratch database (utime + stime from /proc, in µs), when
+ * PostgreSQL runs on this machine and its processes are readable; otherwise undefined.
+ */
+async function databaseCpu(): Promise<Map<number, number> | undefined> {
+  if (service.backend.startsWith('pglite')) return undefined;
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+  const cpu = new Map<number, number>();
+  try {
+    for (const { pid } of rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // Fields 14 and 15 of stat (utime, stime), here counted from field 3, in clock ticks of 10 ms.
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
+    }
+  } catch {
+    return undefined;
+  }
+  return cpu;
+}
+
+function cpuSince(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  let total = 0;
+  for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
+  return total;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const countWhere = async (status: string) =>
   Number((await sql<{ n: string }>`select count(*)::text as n from webhook_deliveries where status = ${status}`.execute(db)).rows[0]!.n);
@@ -136,6 +175,8 @@ function percentile(sorted: ArrayLike<number>, p: number): number {
 async function subjectRound(count: number, maxS = MAX_S): Promise<Result> {
   await seed(count);
   const receivedBefore = await receiver.count();
+  const receiverBefore = await receiver.cpuUs();
+  const databaseBefore = await databaseCpu();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const late = () => performance.now() - started > maxS * 1000;
@@ -151,6 +192,8 @@ async function subjectRound(count: number, maxS = MAX_S): Promise<Result> {
   const partial = pending > 0;
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const databaseUs = cpuSince(databaseBefore, await databaseCpu());
+  const receiverUs = (await receiver.cpuUs()) - receiverBefore;
   const delivered = count - pending;
   await worker.stop();
   const succeeded = await countWhere('succeeded');
@@ -164,6 +207,8 @@ async function subjectRound(count: number, maxS = MAX_S): Promise<Result> {
     p99: percentile(durations, 99),
     cpuUs: (cpu.user + cpu.system) / Math.max(1, delivered),
     errors: Math.max(0, delivered - succeeded),
+    receiverUs: receiverUs / Math.max(1, delivered),
+    databaseUs: databaseUs === undefined ? undefined : databaseUs / Math.max(1, delivered),
     partial,
   };
 }
@@ -200,21 +245,23 @@ async function baselineRound(count: number): Promise<Result> {
       latencies[i] = performance.now() - t;
     }
   };
+  const receiverBefore = await receiver.cpuUs();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const receiverUs = (await receiver.cpuUs()) - receiverBefore;
   agent.destroy();
   latencies.sort();
-  return { eps: count / seconds, seconds, delivered: count - errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuUs: (cpu.user + cpu.system) / count, errors };
+  return { eps: count / seconds, seconds, delivered: count - errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuUs: (cpu.user + cpu.system) / count, errors, receiverUs: receiverUs / count };
 }
 
 // --- the run ------------------------------------------------------------------------------------
 
 function row(name: string, r: Result): string {
   const partial = r.partial ? `   PARTIAL: ${r.delivered} of ${N} in ${r.seconds.toFixed(0)} s` : '';
-  return `${name.padEnd(34)} ${r.eps.toFixed(0).padStart(7)} events/s   ${r.seconds.toFixed(2).padStart(6)} s   POST p50 ${r.p50.toFixed(1).padStart(4)} ms   p99 ${r.p99.toFixed(1).padStart(4)} ms   CPU/event ${r.cpuUs.toFixed(0).padStart(3)} µs   errors ${r.errors}${partial}`;
+  return `${name.padEnd(34)} ${r.eps.toFixed(0).padStart(7)} events/s   ${r.seconds.toFixed(2).padStart(6)} s   POST p50 ${r.p50.toFixed(1).padStart(4)} ms   p99 ${r.p99.toFixed(1).padStart(4)} ms   CPU/event ${r.cpuUs.toFixed(0).padStart(3)} µs (receiver ${r.receiverUs.toFixed(0).padStart(3)}, PostgreSQL ${r.databaseUs === undefined ? '  -' : r.databaseUs.toFixed(0).padStart(3)})   errors ${r.errors}${partial}`;
 }
 
 const benchStarted = performance.now();

@@ -78,52 +78,30 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
   });
 
   function post(req: WebhookRequest): Promise<WebhookOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
+    const target = targets.get(req.url);
+    if ('error' in target) return Promise.resolve({ answer: '', error: target.error, durationMs: 0 });
     return new Promise((resolve) => {
-      let settled = false;
-      // Declared before `finish`: a refusal before the request exists calls finish -> clearTimeout.
-      let timer: ReturnType<typeof setTimeout> | undefined = undefined;
-      const finish = (outcome: Omit<WebhookOutcome, 'durationMs'>) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ ...outcome, durationMs: elapsed() });
-      };
-      const target = targets.get(req.url);
-      if ('error' in target) {
-        finish({ answer: '', error: target.error });
-        return;
-      }
+      const exchange = new Exchange(resolve, options.maxAnswerBytes);
       const body = Buffer.from(req.body, 'utf8');
       const request = (target.secure ? httpsRequest : httpRequest)({
         ...target.options,
         headers: { ...req.headers, 'content-type': 'application/json', 'content-length': String(body.length), 'user-agent': options.userAgent },
       });
       // One limit for the whole attempt: connect, send, and read the answer.
-      timer = setTimeout(() => {
-        request.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`));
-      }, options.timeoutMs);
-      request.on('error', (error) => finish({ answer: '', error: describe(error) }));
+      exchange.timer = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
+      request.on('error', (error) => exchange.finish(undefined, describe(error)));
       request.on('response', (response) => {
-        const status = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        const done = () => finish({ status, answer: answerText(Buffer.concat(chunks)) });
+        exchange.status = response.statusCode ?? 0;
         response.on('data', (chunk: Buffer) => {
-          if (kept >= options.maxAnswerBytes) return;
-          const part = chunk.subarray(0, options.maxAnswerBytes - kept);
-          chunks.push(part);
-          kept += part.length;
           // Enough kept: stop reading and drop the socket rather than drain a large answer.
-          if (kept >= options.maxAnswerBytes) {
+          if (exchange.keep(chunk)) {
             response.destroy();
-            done();
+            exchange.finish(exchange.status);
           }
         });
-        response.on('end', done);
-        response.on('error', done);
-        response.on('close', done);
+        response.on('end', () => exchange.finish(exchange.status));
+        response.on('error', () => exchange.finish(exchange.status));
+        response.on('close', () => exchange.finish(exchange.status));
       });
       request.end(body);
     });
@@ -148,6 +126,40 @@ function describe(error: Error): string {
 /** The kept bytes as text (malformed UTF-8 becomes U+FFFD); U+0000, which PostgreSQL cannot store, is dropped. */
 function answerText(bytes: Buffer): string {
   return bytes.toString('utf8').replaceAll('\u0000', '');
+}
+
+/** One attempt's state: its clock, its time limit and the part of the answer kept. */
+class Exchange {
+  private readonly started = performance.now();
+  private settled = false;
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  status = 0;
+
+  constructor(
+    private readonly resolve: (outcome: WebhookOutcome) => void,
+    private readonly maxAnswerBytes: number,
+  ) {}
+
+  /** Keeps what fits of a chunk of the answer; true once the limit is reached. */
+  keep(chunk: Buffer): boolean {
+    if (this.kept >= this.maxAnswerBytes) return true;
+    const part = chunk.subarray(0, this.maxAnswerBytes - this.kept);
+    this.chunks.push(part);
+    this.kept += part.length;
+    return this.kept >= this.maxAnswerBytes;
+  }
+
+  /** Ends the attempt once: with the receiver's status and kept answer, or with an error. */
+  finish(status: number | undefined, error?: string): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    const durationMs = Math.round(performance.now() - this.started);
+    if (error !== undefined) this.resolve({ answer: '', error, durationMs });
+    else this.resolve({ status, answer: answerText(Buffer.concat(this.chunks)), durationMs });
+  }
 }
 
 type Target = { secure: boolean; options: RequestOptions } | { error: string };

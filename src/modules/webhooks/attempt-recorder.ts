@@ -1,8 +1,8 @@
 /**
- * Writes finished attempts in batches, one statement at a time: records that arrive while a
- * statement runs are written together by the next, so the batch grows with the load (one
- * statement for hundreds of outcomes costs little more than one for a single outcome) and the
- * database sees one writer per worker. When idle, a record waits `LINGER_MS` for company.
+ * Writes finished attempts in batches, one statement at a time, so the database sees one writer
+ * per worker. A batch goes when it is full (`FULL_BATCH`) or its first record has waited
+ * `LINGER_MS`: a statement's fixed cost (planning, the round trip, the commit) is shared by
+ * hundreds of outcomes under load, and a lone record is written within a few milliseconds.
  *
  * The worker does not wait for its records before attempting the next delivery; `drain()` waits
  * until everything handed in is written, so a worker that stops has recorded everything it sent.
@@ -13,27 +13,26 @@ import type { Database } from '../../ports/database.js';
 import { recordAttempts, type AttemptRecord } from './deliveries.repository.js';
 
 const MAX_BATCH = 500;
-const LINGER_MS = 2;
-
-interface Pending {
-  record: AttemptRecord;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
+const FULL_BATCH = 200;
+const LINGER_MS = 10;
 
 export class AttemptRecorder {
-  private batch: Pending[] = [];
+  private batch: AttemptRecord[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
 
-  constructor(private readonly db: Database) {}
+  /** `onError` hears of a batch that could not be written. */
+  constructor(
+    private readonly db: Database,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
-  /** Resolves once the record is written; rejects when its batch could not be. */
-  record(record: AttemptRecord): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.batch.push({ record, resolve, reject });
-      if (!this.writing) this.timer ??= setTimeout(() => this.write(), LINGER_MS);
-    });
+  /** Hands in a record; it is written with its batch (see drain). */
+  record(record: AttemptRecord): void {
+    this.batch.push(record);
+    if (this.writing) return;
+    if (this.batch.length >= FULL_BATCH) this.write();
+    else this.timer ??= setTimeout(() => this.write(), LINGER_MS);
   }
 
   /** Resolves when every record handed in so far is written (or has failed). */
@@ -49,13 +48,13 @@ export class AttemptRecorder {
     this.timer = undefined;
     const batch = this.batch.splice(0, MAX_BATCH);
     if (batch.length === 0) return;
-    this.writing = recordAttempts(this.db, batch.map((b) => b.record)).then(
-      () => batch.forEach((b) => b.resolve()),
-      (error: unknown) => batch.forEach((b) => b.reject(error)),
-    ).finally(() => {
-      this.writing = undefined;
-      // What came in meanwhile goes at once: it has waited a whole statement already.
-      if (this.batch.length > 0) this.write();
-    });
+    this.writing = recordAttempts(this.db, batch)
+      .catch(this.onError)
+      .finally(() => {
+        this.writing = undefined;
+        // What came in meanwhile goes when full, or after lingering for more.
+        if (this.batch.length >= FULL_BATCH) this.write();
+        else if (this.batch.length > 0) this.timer ??= setTimeout(() => this.write(), LINGER_MS);
+      });
   }
 }

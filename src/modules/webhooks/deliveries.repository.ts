@@ -54,7 +54,7 @@ export interface ClaimOptions {
 export async function claimDueDeliveries(db: Database, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   // The per-endpoint limit is a literal (a whole number of ours): with a bound parameter the
   // planner cannot see how small the lateral scans are and reaches for JIT compilation (~14 ms).
-  const maxRoom = sql.lit(Math.max(0, Math.trunc(o.maxRoom)));
+  const maxRoom = sql.lit(Math.max(0, Math.trunc(Math.min(o.maxRoom, o.limit))));
   const result = await sql<ClaimedDelivery>`
     with due as (
       select c.id, c.endpoint_id, c.next_attempt_at, c.rank

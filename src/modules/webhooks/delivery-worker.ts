@@ -7,8 +7,9 @@
  * Throughput: the database is kept off the path between two attempts. The worker claims ahead,
  * so the next delivery is in memory when a slot frees; an endpoint's slot frees when its answer
  * arrives, and the outcome is written in the background by the recorder, in batches. Claims run
- * one at a time, so under load each claim takes everything that freed up while the previous one
- * ran.
+ * one at a time, and an answer asks for the next only once its endpoint is down to half of what it
+ * may hold: a claim then takes hundreds of rows (its cost is per row, plus a fixed part worth
+ * sharing), while the other half keeps the endpoint busy until it returns.
  *
  * How far ahead depends on the endpoint's pace: as many as it can be expected to answer within
  * `HOLD_BUDGET_MS` (from the mean duration of its recent attempts), so a fast endpoint never waits
@@ -43,7 +44,7 @@ const HOLD_BUDGET_MS = DELIVERY_LEASE_MS / 3;
 /** Held per in-flight slot for an endpoint whose pace is not known yet (3 × 10 s, inside the budget). */
 const UNKNOWN_PACE_AHEAD = 3;
 /** At most this many held per in-flight slot, however fast the endpoint, and in all. */
-const MAX_AHEAD = 16;
+const MAX_AHEAD = 32;
 /** Weight of the newest attempt in an endpoint's mean duration. */
 const PACE_WEIGHT = 0.2;
 /** Endpoints whose pace is remembered; beyond this the memory starts over. */
@@ -58,8 +59,14 @@ export class DeliveryWorker {
   private readonly concurrency: number;
   private readonly perEndpoint: number;
   private readonly recorder: AttemptRecorder;
-  /** Claimed, waiting for a slot, oldest first. */
-  private readonly queue: Held[] = [];
+  /** Claimed, waiting for a slot: per endpoint, oldest first. */
+  private readonly queues = new Map<string, Held[]>();
+  private queued = 0;
+  /**
+   * Endpoints with deliveries queued and a slot free, served in turn: each send moves its
+   * endpoint to the back. A dispatch costs the deliveries it starts, not the length of the queue.
+   */
+  private readonly ready = new Set<string>();
   /** Claimed and not yet answered (queued or in flight), per endpoint. */
   private readonly held = new Map<string, number>();
   /** In flight, per endpoint. */
@@ -77,7 +84,7 @@ export class DeliveryWorker {
   ) {
     this.concurrency = options.concurrency ?? 64;
     this.perEndpoint = options.perEndpoint ?? 16;
-    this.recorder = new AttemptRecorder(services.db);
+    this.recorder = new AttemptRecorder(services.db, (error) => options.onError?.(error, 'webhook deliveries: record'));
   }
 
   start(): void {
@@ -90,7 +97,11 @@ export class DeliveryWorker {
    */
   async stop(): Promise<void> {
     await this.poll.stop();
-    this.release(this.queue.splice(0));
+    const queued = [...this.queues.values()].flat();
+    this.queues.clear();
+    this.ready.clear();
+    this.queued = 0;
+    this.release(queued);
     await this.settle();
   }
 
@@ -107,7 +118,7 @@ export class DeliveryWorker {
   }
 
   private get heldTotal(): number {
-    return this.queue.length + this.inFlight;
+    return this.queued + this.inFlight;
   }
 
   private async run(): Promise<void> {
@@ -141,8 +152,13 @@ export class DeliveryWorker {
       maxRoom: this.perEndpoint * MAX_AHEAD,
     });
     for (const delivery of claimed) {
-      this.queue.push({ delivery, leaseUntil });
-      this.count(this.held, delivery.endpoint_id, 1);
+      const endpoint = delivery.endpoint_id;
+      let queue = this.queues.get(endpoint);
+      if (!queue) this.queues.set(endpoint, (queue = []));
+      queue.push({ delivery, leaseUntil });
+      this.queued++;
+      this.count(this.held, endpoint, 1);
+      if ((this.sending.get(endpoint) ?? 0) < this.perEndpoint) this.ready.add(endpoint);
     }
     this.dispatch();
     return claimed.length;
@@ -161,40 +177,47 @@ export class DeliveryWorker {
     this.pace.set(endpoint, before === undefined ? durationMs : before + PACE_WEIGHT * (durationMs - before));
   }
 
-  /** Starts queued deliveries while slots are free, skipping endpoints at their cap. */
+  /** Starts queued deliveries while slots are free, in turn across the endpoints below their cap. */
   private dispatch(): void {
     const expiring: Held[] = [];
-    for (let i = 0; i < this.queue.length && this.inFlight < this.concurrency; ) {
-      const next = this.queue[i]!;
-      if ((this.sending.get(next.delivery.endpoint_id) ?? 0) >= this.perEndpoint) {
-        i++;
-        continue;
-      }
-      this.queue.splice(i, 1);
-      if (this.services.clock.now().getTime() + LEASE_MARGIN_MS > next.leaseUntil.getTime()) expiring.push(next);
+    const now = this.services.clock.now().getTime();
+    // A Set visits what is re-added while it is iterated: an endpoint moved to the back comes round again.
+    for (const endpoint of this.ready) {
+      if (this.inFlight >= this.concurrency) break;
+      this.ready.delete(endpoint);
+      const queue = this.queues.get(endpoint)!;
+      const next = queue.shift()!;
+      this.queued--;
+      if (queue.length === 0) this.queues.delete(endpoint);
+      if (now + LEASE_MARGIN_MS > next.leaseUntil.getTime()) expiring.push(next);
       else this.send(next);
+      if (queue.length > 0 && (this.sending.get(endpoint) ?? 0) < this.perEndpoint) this.ready.add(endpoint);
     }
     this.release(expiring);
   }
 
   private send({ delivery }: Held): void {
-    const endpoint = delivery.endpoint_id;
     this.inFlight++;
-    this.count(this.sending, endpoint, 1);
-    this.track(
-      attemptDelivery(delivery, this.services.webhookTransport, this.services.clock)
-        .then((record) => {
-          this.notePace(endpoint, record.duration_ms);
-          this.recorder.record(record).catch((error: unknown) => this.options.onError?.(error, 'webhook deliveries: record'));
-        })
-        .finally(() => {
-          this.inFlight--;
-          this.count(this.sending, endpoint, -1);
-          this.count(this.held, endpoint, -1);
-          this.dispatch();
-          this.wake();
-        }),
-    );
+    this.count(this.sending, delivery.endpoint_id, 1);
+    this.track(this.attempt(delivery));
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const endpoint = delivery.endpoint_id;
+    try {
+      const record = await attemptDelivery(delivery, this.services.webhookTransport, this.services.clock);
+      this.notePace(endpoint, record.duration_ms);
+      this.recorder.record(record);
+    } finally {
+      this.inFlight--;
+      this.count(this.sending, endpoint, -1);
+      this.count(this.held, endpoint, -1);
+      if (this.queues.has(endpoint)) this.ready.add(endpoint);
+      this.dispatch();
+      // Claim again once half of what this endpoint may hold has gone out: claims come in
+      // batches worth their statement, and the other half covers the claim's time.
+      if ((this.held.get(endpoint) ?? 0) <= this.holdCap(endpoint) / 2) this.wake();
+    }
   }
 
   /** Gives claims back to the queue table (see releaseClaims). */
