@@ -2,10 +2,14 @@
  * POST /v1/sign/{token}/remarks: the signer makes a reservation from the signing page, before
  * signing. The phase is their role's (consignor and carrier at pickup, the consignee at delivery);
  * the link must still be pending (the token errors of sign-link.ts otherwise), and the remark names
- * the link's role and request. Otherwise it is a remark like any other (create-remark.ts).
+ * the link's role and request. A link that asks for a one-time password asks for it here too: a
+ * reservation goes on the legal note, so it takes the same proof of who holds the link as the
+ * signature (the verified token is checked, not used up). Otherwise it is a remark like any other
+ * (create-remark.ts).
  */
 import type { Services } from '../../core/context.js';
 import type { Language } from '../../core/language.js';
+import { assertOtpVerified } from '../signatures/one-time-passwords.js';
 import { openSignLink } from '../signatures/sign-link.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
 import { createRemark } from './create-remark.js';
@@ -14,5 +18,6 @@ import type { CreateSignLinkRemark } from './remark.schema.js';
 
 export async function createSignLinkRemark(services: Services, token: string, body: CreateSignLinkRemark, requestId: string, language: Language): Promise<RemarkView> {
   const { request, ctx } = await openSignLink(services, token, requestId);
+  assertOtpVerified(ctx, request, body.otp_verified_token, ctx.clock.now());
   return createRemark(ctx, request.shipment_id, { phase: PHASE_OF[request.role], type: body.type, text: body.text, link: { role: request.role, signatureRequestId: request.id } }, language);
 }

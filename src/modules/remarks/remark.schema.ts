@@ -56,7 +56,13 @@ export const CreateRemarkSchema = Type.Object(
 export type CreateRemark = Static<typeof CreateRemarkSchema>;
 
 export const CreateSignLinkRemarkSchema = Type.Object(
-  { type: RemarkType, text: Type.Optional(Text) },
+  {
+    type: RemarkType,
+    text: Type.Optional(Text),
+    otp_verified_token: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Required when the link requires a one-time password: the token of `POST /v1/sign/{token}/otp/verify`. A remark does not use it up; the submit does.' }),
+    ),
+  },
   { $id: 'CreateSignLinkRemark', additionalProperties: false, description: 'The phase is the one of the link\'s role: pickup for consignor and carrier, delivery for the consignee.' },
 );
 export type CreateSignLinkRemark = Static<typeof CreateSignLinkRemarkSchema>;

@@ -80,13 +80,14 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<{ Params: { token: string }; Body: CreateSignLinkRemark }>(
     REMARK_PATHS.signRemarks,
     {
-      config: { access: { public: true }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { public: true }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'createSignLinkRemark',
         tags: ['sign'],
         summary: 'Make a remark from a sign link',
         description:
           'The signer records a reservation before signing, in their role\'s phase: consignor and carrier at pickup, the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. ' +
+          'A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. ' +
           `The remark names the link's role and request. ${RULES}`,
         params: SignTokenParamsSchema,
         body: Type.Ref(CreateSignLinkRemarkSchema),

@@ -73,6 +73,33 @@ describe.each(backends())('sign-link remarks on $name', (backend) => {
     expect((await remarks.list(shipment.id, '?order=asc')).json().data.map((r: { id: string }) => r.id)).toEqual([made.id, fromApi.id, typeOnly.id, atDelivery.id]);
   });
 
+  it('a link that requires a one-time password takes remarks only with its verified token, and the remark does not use the token up', async () => {
+    const tenant = await t.newTenant();
+    const remarks = remarksApi(t, tenant);
+    const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const carrier = await link(tenant, shipment.id, 'carrier', { otp_required: true });
+
+    expectProblem(await remarks.fromLink(carrier.token, { type: 'damage', text: 'Pallet 2 crushed.' }), 'otp_invalid');
+    expectProblem(await remarks.fromLink(carrier.token, { type: 'damage', text: 'Pallet 2 crushed.', otp_verified_token: 'not-a-token' }), 'otp_invalid');
+    expect((await remarks.list(shipment.id)).json().data).toEqual([]);
+
+    expect((await t.app.inject({ method: 'POST', url: `/v1/sign/${carrier.token}/otp` })).statusCode).toBe(202);
+    const verified = await t.app.inject({ method: 'POST', url: `/v1/sign/${carrier.token}/otp/verify`, payload: { code: '000000' } });
+    const otpToken = verified.json().otp_verified_token as string;
+    const made = await remarks.fromLink(carrier.token, { type: 'damage', text: 'Pallet 2 crushed.', otp_verified_token: otpToken });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ phase: 'pickup', role: 'carrier', source: 'sign_link' });
+
+    // The same token still signs, once: the remark checked it, the submit uses it.
+    const ctx = (await context(carrier.token)).json();
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/v1/sign/${carrier.token}/submit`,
+      payload: { signer_name: 'Pieter Jansen', signature: { type: 'typed' }, document_id: ctx.document.id, document_sha256: ctx.document.sha256, otp_verified_token: otpToken },
+    });
+    expect(signed.statusCode).toBe(201);
+  });
+
   it('withdrawn, replaced, expired and unknown links are refused; a pending link of a delivered shipment is shipment_immutable', async () => {
     const tenant = await t.newTenant();
     const remarks = remarksApi(t, tenant);
