@@ -1,7 +1,7 @@
 /**
- * The steps the page shows depend on the sign context: the identification step only when the link
- * asks for it (`identification_required`), the remarks form only when the context lists `remarks`
- * — both absent from links that do not have them — and every remark printed as text.
+ * The steps the page shows depend on the sign context: the identification step (and the identified
+ * name in the signature step) only when the link asks for it (`identification_required`), the
+ * remarks form with the remarks the context lists, every remark printed as text.
  */
 import { describe, expect, it } from 'vitest';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
@@ -28,19 +28,25 @@ function page(extra: Partial<SignPageContext>): SignPage {
   const note = noteContent({ shipment, document_id: 'doc_01', version: 3, inspection_url: '', language: 'en', established: { place: 'Rotterdam', at: new Date(0) }, rendered_at: new Date(0) }, NOTE_LABELS.en);
   return { language: 'en', context: { ...context, ...extra }, labels: NOTE_LABELS.en, note, transportType: 'national', handOffAfterSigning: false };
 }
-const assets = { script: '/sign/assets/a.js', style: '/sign/assets/a.css' };
+const assets = { pad: '/sign/assets/p.js', script: '/sign/assets/a.js', style: '/sign/assets/a.css' };
 const data = (html: string) => JSON.parse(/<script type="application\/json" id="sign-data">(.*?)<\/script>/s.exec(html)![1]!);
 
 describe('renderSignPage', () => {
-  it('without identification or remarks in the context: neither step is offered', () => {
+  // Every context lists the remarks of the link's phase (`remarks` is required, maybe empty): the
+  // form is always there; only identification depends on the link (its level).
+  it('without identification and with no remarks yet: no identification is required; the remarks form has an empty list', () => {
     const html = renderSignPage(page({}), assets);
     expect(data(html).identification_required).toBe(false);
-    expect(html).not.toContain('id="remark-form"');
+    expect(html).not.toContain('id="identified-name"');
+    expect(html).toContain('<ul id="remarks-list"></ul>');
+    expect(html).toContain('id="remark-form"');
   });
 
   it('with them: the identification step is required and the remarks at the signer\'s phase are listed, as text', () => {
     const html = renderSignPage(page({ identification_required: true, remarks: [{ id: 'rmk_1', phase: 'delivery', type: 'damage', text: 'Pallet 3 <crushed>', created_at: '2026-11-25T09:00:00.000Z' }] }), assets);
     expect(data(html).identification_required).toBe(true);
+    // The signature step has the words for the identified name, shown once identified.
+    expect(html).toContain('<div id="identified-name" hidden><p id="signer-name-hint">This is the name you were identified with: you sign with exactly this name.</p>');
     expect(html).toContain('<h2 id="remarks-title">Remarks at delivery</h2>');
     expect(html).toContain('<li><strong>Damage</strong> · Pallet 3 &#60;crushed&#62;</li>');
     expect(html).toContain('id="remark-form"');

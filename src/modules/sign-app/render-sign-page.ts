@@ -14,6 +14,8 @@ import type { SignPage } from './sign-page.js';
 import type { MessageLanguage } from '../signatures/sign-messages.js';
 
 export interface PageAssets {
+  /** The signature pad, which the page's script uses: both deferred, so run in this order. */
+  pad: string;
   script: string;
   style: string;
 }
@@ -60,7 +62,8 @@ ${page.context.remarks === undefined ? '' : `<section class="step" id="step-rema
 <h2 id="sign-title" tabindex="-1">${esc(w.signHeading)}</h2>
 <form id="sign-form" novalidate>
 <label for="signer-name">${esc(w.signerName)}</label><input id="signer-name" name="signer_name" autocomplete="name" maxlength="200" required>
-<div id="draw-area"><p id="draw-hint">${esc(w.drawHint)}</p>
+${page.context.identification_required === true ? `<div id="identified-name" hidden><p id="signer-name-hint">${esc(w.signerNameIdentified)}</p><button type="button" id="id-again" class="link">${esc(w.identifyAgain)}</button></div>
+` : ''}<div id="draw-area"><p id="draw-hint">${esc(w.drawHint)}</p>
 <canvas id="pad" role="img" aria-label="${esc(w.pad)}" aria-describedby="draw-hint"></canvas>
 <button type="button" id="pad-clear" class="secondary">${esc(w.clear)}</button></div>
 <p id="typed-hint" hidden>${esc(w.typedHint)}</p>
@@ -101,7 +104,7 @@ export function renderSignPage(page: SignPage, assets: PageAssets): string {
 ${noteView(page.note, page.labels, w, { shipmentId: context.shipment.id, reference: context.shipment.reference, transportType: page.transportType })}
 <div id="steps">${steps(page)}</div>
 </main>
-${jsonBlock('sign-data', data)}<script src="${esc(assets.script)}" defer></script>`;
+${jsonBlock('sign-data', data)}<script src="${esc(assets.pad)}" defer></script><script src="${esc(assets.script)}" defer></script>`;
   return shell(page.language, `${w.title} · ${context.shipment.reference ?? context.shipment.id}`, assets, body);
 }
 

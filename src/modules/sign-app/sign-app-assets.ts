@@ -21,6 +21,7 @@ export interface SignAppAssets {
 }
 
 const FILES = [
+  { key: 'pad', file: 'signature-pad.js', contentType: 'text/javascript; charset=utf-8' },
   { key: 'script', file: 'sign-app.js', contentType: 'text/javascript; charset=utf-8' },
   { key: 'style', file: 'sign-app.css', contentType: 'text/css; charset=utf-8' },
 ] as const;

@@ -63,6 +63,11 @@ export interface SignAppWords {
   remarkAdded: string;
   signHeading: string;
   signerName: string;
+  /** Under the name once identified (ades, qes): the submit must carry that name. */
+  signerNameIdentified: string;
+  identifyAgain: string;
+  /** A submit refused because its name is not the identified one (422 on `signer_name`). */
+  nameMustMatch: string;
   drawHint: string;
   pad: string;
   clear: string;

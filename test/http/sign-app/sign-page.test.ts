@@ -43,7 +43,11 @@ describe.each(backends())('signing page on $name', (backend) => {
     expect(page.body).not.toMatch(/\sstyle="/);
 
     const assets = [...page.body.matchAll(/(?:src|href)="(\/sign\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-    expect(assets).toEqual([expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.css$/), expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.js$/)]);
+    expect(assets).toEqual([
+      expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.css$/),
+      expect.stringMatching(/^\/sign\/assets\/signature-pad\.[0-9a-f]{12}\.js$/),
+      expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.js$/),
+    ]);
     for (const asset of assets) {
       const res = await t.app.inject({ method: 'GET', url: asset });
       expect(res.statusCode).toBe(200);

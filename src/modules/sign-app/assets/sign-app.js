@@ -1,8 +1,9 @@
 // The signing page's script: drives the steps through the JSON sign API (/v1/sign/{token}/…) —
 // one-time password, identification, remarks, the signature and the handoff — and says every
 // error in the page's language. No framework and no third-party code: the page's CSP allows only
-// this origin. Kept in sessionStorage across a reload (a newer version of the note): the verified
-// one-time-password token, the identification token and the typed name, never the signature.
+// this origin. Kept in sessionStorage across a reload (a newer version of the note, after a remark
+// or a `conflict`): the verified one-time-password token, the identification token with the name
+// identified, and the typed name, never the signature.
 (() => {
   'use strict';
 
@@ -27,6 +28,8 @@
   const state = {
     otpToken: data.otp_required ? store.get('otp') : null,
     identificationToken: data.identification_required ? store.get('identification') : null,
+    // At `ades`/`qes` the submit must carry the name given at identification (else 422).
+    identifiedName: data.identification_required ? store.get('identified-name') : null,
     location: null,
     mode: 'drawn',
     done: false,
@@ -79,12 +82,16 @@
     if (FINAL.has(result.body.code) && !state.done) for (const field of document.querySelectorAll('main input, main select, main textarea, main button')) field.disabled = true;
   }
 
-  /** A newer version exists: say so after the reload, and show it. */
-  function reloadNewerVersion() {
-    store.set('notice', 'newer');
+  /**
+   * The note has a newer version (another signature, or this signer's remark): reload to show it,
+   * and say why after the reload (`notice`: 'newer' or 'remark').
+   */
+  function reloadWith(notice) {
+    store.set('notice', notice);
     history.scrollRestoration = 'manual';
     location.reload();
   }
+  const reloadNewerVersion = () => reloadWith('newer');
 
   function show(stepId, focus) {
     for (const id of ['step-otp', 'step-identification', 'step-sign', 'step-done']) $(id).hidden = id !== stepId;
@@ -99,13 +106,16 @@
   }
 
   // The note changed while this page was open (submit said `conflict`): this is the new version.
-  if (store.get('notice') === 'newer') {
-    store.set('notice', null);
+  const notice = store.get('notice');
+  store.set('notice', null);
+  if (notice === 'newer') {
     say('notice', fill(words.newerVersion, { version: data.document.version }));
     // From the top: the signer reads the new version before signing again.
     window.scrollTo(0, 0);
     $('notice').focus();
   }
+  // This signer's remark made a new version: the list and the note show it (scrolled to below).
+  if (notice === 'remark' && $('step-remarks')) say('remark-status', fill(words.remarkAdded, { version: data.document.version }));
 
   // The PDF link lasts 15 minutes: past that, fetch a fresh one (and notice a newer version).
   $('pdf-link').addEventListener('click', async (event) => {
@@ -138,17 +148,48 @@
     next(true);
   });
 
+  /** The identified name is the name signed with: shown in the name field, read-only, and said so. */
+  function carryIdentifiedName() {
+    const field = $('signer-name');
+    const identified = Boolean(state.identificationToken && state.identifiedName);
+    if (identified) field.value = state.identifiedName;
+    field.readOnly = identified;
+    if (identified) field.setAttribute('aria-describedby', 'signer-name-hint');
+    else field.removeAttribute('aria-describedby');
+    if ($('identified-name')) $('identified-name').hidden = !identified;
+  }
+
+  function forgetIdentification() {
+    state.identificationToken = null;
+    state.identifiedName = null;
+    store.set('identification', null);
+    store.set('identified-name', null);
+    carryIdentifiedName();
+  }
+
   // Identification at the trust service (levels `ades` and `qes`).
   $('id-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     say('id-error', '');
-    const result = await call('POST', '/identification', { signer_name: $('id-name').value.trim(), birth_date: $('id-birth').value });
+    const name = $('id-name').value.trim();
+    const result = await call('POST', '/identification', { signer_name: name, birth_date: $('id-birth').value });
     if (!result.ok) return fail('id-error', result);
     state.identificationToken = result.body.identification_token;
+    state.identifiedName = name;
     store.set('identification', state.identificationToken);
-    if (!$('signer-name').value) $('signer-name').value = $('id-name').value.trim();
+    store.set('identified-name', name);
+    store.set('name', name);
+    carryIdentifiedName();
     next(true);
   });
+  // A typo in the identified name: identify again (the new identification replaces it).
+  if ($('id-again')) {
+    $('id-again').addEventListener('click', () => {
+      $('id-name').value = state.identifiedName ?? '';
+      forgetIdentification();
+      next(true);
+    });
+  }
 
   // Remarks at the signer's phase (the form is there only when the context lists remarks).
   const remarkForm = $('remark-form');
@@ -157,83 +198,30 @@
       event.preventDefault();
       say('remark-error', '');
       say('remark-status', '');
-      const type = $('remark-type').value;
-      const result = await call('POST', '/remarks', { type, text: $('remark-text').value.trim() });
+      const button = remarkForm.querySelector('button[type=submit]');
+      button.disabled = true;
+      const result = await call('POST', '/remarks', { type: $('remark-type').value, text: $('remark-text').value.trim() });
+      button.disabled = false;
       if (!result.ok) return fail('remark-error', result);
-      const item = document.createElement('li');
-      const strong = document.createElement('strong');
-      strong.textContent = $('remark-type').selectedOptions[0].textContent;
-      item.append(strong, ` · ${result.body.text}`);
-      $('remarks-list').append(item);
-      $('remark-text').value = '';
-      say('remark-status', words.remarkAdded);
+      // The remark rendered a new version of the note: the page shows that one (its list, its
+      // boxes, its version and fingerprint), so the submit names it and gets no `conflict`.
+      reloadWith('remark');
     });
   }
 
-  // The signature pad: pointer events cover touch, pen and mouse. Strokes are kept in CSS pixels
-  // so a resize (turning the phone) redraws them at the new size.
-  const pad = $('pad');
-  const ink = pad.getContext('2d');
-  const strokes = [];
-  let drawing = null;
-
-  function paint() {
-    const ratio = window.devicePixelRatio || 1;
-    const width = pad.clientWidth;
-    const height = pad.clientHeight;
-    if (pad.width !== Math.round(width * ratio) || pad.height !== Math.round(height * ratio)) {
-      pad.width = Math.round(width * ratio);
-      pad.height = Math.round(height * ratio);
-    }
-    ink.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ink.clearRect(0, 0, width, height);
-    ink.lineWidth = 2.5;
-    ink.lineCap = 'round';
-    ink.lineJoin = 'round';
-    ink.strokeStyle = '#10246b';
-    for (const stroke of strokes) {
-      ink.beginPath();
-      ink.moveTo(stroke[0].x, stroke[0].y);
-      if (stroke.length === 1) ink.lineTo(stroke[0].x + 0.1, stroke[0].y + 0.1);
-      for (const point of stroke.slice(1)) ink.lineTo(point.x, point.y);
-      ink.stroke();
-    }
-  }
-
-  const pointAt = (event) => {
-    const box = pad.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
-  };
-  pad.addEventListener('pointerdown', (event) => {
-    if (event.button !== 0 || $('sign-submit').disabled) return;
-    event.preventDefault();
-    pad.setPointerCapture(event.pointerId);
-    drawing = [pointAt(event)];
-    strokes.push(drawing);
-    say('sign-error', '');
-    paint();
+  // The signature pad (signature-pad.js, loaded before this script).
+  const pad = window.signaturePad($('pad'), {
+    enabled: () => !$('sign-submit').disabled,
+    onStroke: () => say('sign-error', ''),
   });
-  pad.addEventListener('pointermove', (event) => {
-    if (!drawing) return;
-    const events = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [event];
-    for (const e of events.length ? events : [event]) drawing.push(pointAt(e));
-    paint();
-  });
-  const endStroke = () => { drawing = null; };
-  pad.addEventListener('pointerup', endStroke);
-  pad.addEventListener('pointercancel', endStroke);
-  window.addEventListener('resize', paint);
-  $('pad-clear').addEventListener('click', () => {
-    strokes.length = 0;
-    paint();
-  });
+  $('pad-clear').addEventListener('click', () => pad.clear());
 
   $('mode-toggle').addEventListener('click', (event) => {
     state.mode = state.mode === 'drawn' ? 'typed' : 'drawn';
     $('draw-area').hidden = state.mode === 'typed';
     $('typed-hint').hidden = state.mode === 'drawn';
     event.target.textContent = state.mode === 'drawn' ? event.target.dataset.type : event.target.dataset.draw;
-    if (state.mode === 'drawn') paint();
+    if (state.mode === 'drawn') pad.paint();
   });
 
   // Location only when asked for, by the signer's press.
@@ -253,6 +241,9 @@
 
   $('signer-name').value = store.get('name') ?? '';
   $('signer-name').addEventListener('input', (event) => store.set('name', event.target.value));
+  // A token whose name was not kept cannot sign (the name must match): identify again.
+  if (state.identificationToken && !state.identifiedName) forgetIdentification();
+  carryIdentifiedName();
 
   $('sign-form').addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -262,10 +253,10 @@
       say('sign-error', words.needName);
       return $('signer-name').focus();
     }
-    if (state.mode === 'drawn' && strokes.length === 0) return say('sign-error', words.needDrawing);
+    if (state.mode === 'drawn' && pad.isEmpty()) return say('sign-error', words.needDrawing);
     const body = {
       signer_name: name,
-      signature: state.mode === 'drawn' ? { type: 'drawn', image: pad.toDataURL('image/png') } : { type: 'typed' },
+      signature: state.mode === 'drawn' ? { type: 'drawn', image: pad.png() } : { type: 'typed' },
       document_id: data.document.id,
       document_sha256: data.document.sha256,
       ...(state.otpToken ? { otp_verified_token: state.otpToken } : {}),
@@ -291,15 +282,21 @@
         return fail('otp-error', result);
       }
       if ((code === 'identification_required' || code === 'identification_invalid') && data.identification_required) {
-        state.identificationToken = null;
-        store.set('identification', null);
+        forgetIdentification();
         next(true);
         return fail('id-error', result);
+      }
+      const onName = (result.body.errors ?? []).some((e) => String(e.path).replace(/^\$\./, '') === 'signer_name');
+      if (code === 'validation_failed' && onName && state.identifiedName) {
+        // The API's finding is in English only: say it in the page's language, name in place.
+        carryIdentifiedName();
+        say('sign-error', fill(words.nameMustMatch, { name: state.identifiedName }));
+        return $('signer-name').focus();
       }
       return fail('sign-error', result);
     }
     state.done = true;
-    for (const name of ['otp', 'identification', 'name']) store.set(name, null);
+    for (const name of ['otp', 'identification', 'identified-name', 'name']) store.set(name, null);
     // What was shown is now an older version: only the confirmation stays.
     for (const el of document.querySelectorAll('#step-remarks, .document, .note, #go-to-signing')) el.hidden = true;
     $('done-text').textContent = fill(words.doneText, { name: result.body.signer_name });
@@ -318,5 +315,7 @@
   });
 
   next(false);
-  paint();
+  pad.paint();
+  // Back to the remarks after the reload a remark caused, once the steps above them are laid out.
+  if (notice === 'remark' && $('step-remarks')) $('step-remarks').scrollIntoView({ block: 'start' });
 })();
