@@ -157,4 +157,33 @@ describe.each(backends())('signing web app: identification and remarks on $name'
     const pod = (await call(tenant, 'GET', `/v1/shipments/${shipment.id}/pod`)).json();
     expect(pod.remarks).toEqual([expect.objectContaining({ phase: 'delivery', type: 'damage', text, source: 'sign_link', role: 'consignee' })]);
   }, 120_000);
+
+  it('a link with a one-time password: the page asks for the code before a remark, then the remark and the signature go through with it', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await issued(tenant);
+    const link = await signLink(tenant, shipment.id, { role: 'carrier', channel: 'email', language: 'en', otp_required: true });
+    const page = await phonePage();
+    await page.goto(link.url);
+    await page.selectOption('#remark-type', 'damage');
+    await page.fill('#remark-text', 'Shrink wrap torn on pallet 2.');
+    await page.click('#remark-form button[type=submit]');
+    await page.locator('#remark-error', { hasText: 'one-time password' }).waitFor();
+    expect(await alertText(page, 'remark-error')).toBe('Confirm it is you with the one-time password first; then add your remark.');
+    expect(await page.locator('#step-otp').isVisible()).toBe(true);
+    await screenshot(page, '29-remark-needs-otp', { at: '#step-remarks' });
+    expect((await call(tenant, 'GET', `/v1/shipments/${shipment.id}/remarks`)).json().data).toEqual([]);
+
+    await page.click('#otp-send');
+    await page.locator('#otp-status:visible').waitFor();
+    await page.fill('#otp-code', '000000');
+    await page.click('#otp-form button[type=submit]');
+    await page.locator('#step-sign:visible').waitFor();
+    await page.fill('#remark-text', 'Shrink wrap torn on pallet 2.');
+    await Promise.all([page.waitForEvent('load'), page.click('#remark-form button[type=submit]')]);
+    await page.locator('#remark-status:visible').waitFor();
+    expect(await page.locator('#remarks-list').innerText()).toBe('Damage · Shrink wrap torn on pallet 2.');
+    await signDrawn(page, 'Pieter Jansen', '30-remark-otp');
+    const signatures = (await call(tenant, 'GET', `/v1/shipments/${shipment.id}/signatures`)).json().data;
+    expect(signatures[0]).toMatchObject({ role: 'carrier', evidence: { otp_reference: `otp:${link.id}` } });
+  });
 });

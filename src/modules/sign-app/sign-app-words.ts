@@ -61,6 +61,8 @@ export interface SignAppWords {
   remarkText: string;
   remarkAdd: string;
   remarkAdded: string;
+  /** A link with a one-time password takes remarks once the code is verified. */
+  remarkNeedsOtp: string;
   signHeading: string;
   signerName: string;
   /** Under the name once identified (ades, qes): the submit must carry that name. */

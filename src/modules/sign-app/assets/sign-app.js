@@ -198,9 +198,15 @@
       event.preventDefault();
       say('remark-error', '');
       say('remark-status', '');
+      // A reservation goes on the legal note: a link with a one-time password takes one only
+      // with the verified code, like the signature.
+      if (data.otp_required && !state.otpToken) {
+        say('remark-error', words.remarkNeedsOtp);
+        return show('step-otp', true);
+      }
       const button = remarkForm.querySelector('button[type=submit]');
       button.disabled = true;
-      const result = await call('POST', '/remarks', { type: $('remark-type').value, text: $('remark-text').value.trim() });
+      const result = await call('POST', '/remarks', { type: $('remark-type').value, text: $('remark-text').value.trim(), ...(state.otpToken ? { otp_verified_token: state.otpToken } : {}) });
       button.disabled = false;
       if (!result.ok) return fail('remark-error', result);
       // The remark rendered a new version of the note: the page shows that one (its list, its

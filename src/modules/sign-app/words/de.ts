@@ -31,6 +31,7 @@ export const de: SignAppWords = {
   remarkText: 'Beschreibung',
   remarkAdd: 'Vermerk hinzufügen',
   remarkAdded: 'Vermerk hinzugefügt. Der Frachtbrief zeigt ihn jetzt: dies ist Version {version}.',
+  remarkNeedsOtp: 'Bestätigen Sie zuerst mit dem Einmalcode, dass Sie es sind; fügen Sie dann Ihren Vermerk hinzu.',
   signHeading: 'Unterschreiben',
   signerName: 'Ihr vollständiger Name',
   signerNameIdentified: 'Mit diesem Namen wurden Sie identifiziert: Sie unterschreiben mit genau diesem Namen.',

@@ -31,6 +31,7 @@ export const en: SignAppWords = {
   remarkText: 'Describe it',
   remarkAdd: 'Add the remark',
   remarkAdded: 'Remark added. The consignment note now shows it: this is version {version}.',
+  remarkNeedsOtp: 'Confirm it is you with the one-time password first; then add your remark.',
   signHeading: 'Sign',
   signerName: 'Your full name',
   signerNameIdentified: 'This is the name you were identified with: you sign with exactly this name.',

@@ -31,6 +31,7 @@ export const fr: SignAppWords = {
   remarkText: 'Description',
   remarkAdd: 'Ajouter la remarque',
   remarkAdded: 'Remarque ajoutée. La lettre de voiture l’affiche maintenant : voici la version {version}.',
+  remarkNeedsOtp: 'Confirmez d’abord votre identité avec le code à usage unique ; ajoutez ensuite votre remarque.',
   signHeading: 'Signer',
   signerName: 'Votre nom complet',
   signerNameIdentified: 'C’est le nom sous lequel vous avez été identifié : vous signez avec exactement ce nom.',

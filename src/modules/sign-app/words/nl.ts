@@ -31,6 +31,7 @@ export const nl: SignAppWords = {
   remarkText: 'Omschrijving',
   remarkAdd: 'Opmerking toevoegen',
   remarkAdded: 'Opmerking toegevoegd. De vrachtbrief toont haar nu: dit is versie {version}.',
+  remarkNeedsOtp: 'Bevestig eerst met de eenmalige code dat u het bent; voeg daarna uw opmerking toe.',
   signHeading: 'Ondertekenen',
   signerName: 'Uw volledige naam',
   signerNameIdentified: 'Met deze naam bent u geïdentificeerd: u tekent met precies deze naam.',
