@@ -5,7 +5,10 @@
  * submit — valid once, for 15 minutes, only for this link. Stored only as its SHA-256, with the
  * provider's activation data sealed until the signature uses it.
  * Raises the token states of openSignLink, 409 `conflict` for a `platform_auth` link (nothing to
- * identify), 422 `validation_failed` for an impossible birth date, 503 `qtsp_unavailable`.
+ * identify), 422 `validation_failed` for an impossible birth date, 503 `qtsp_unavailable`, and 429
+ * `rate_limited` past IDENTIFICATION_ATTEMPTS a link in IDENTIFICATION_WINDOW_S: a known name with
+ * guessed birth dates must not be tried freely against a provider (each try may also cost money),
+ * while a signer who mistyped still has room. Counted in the key-value store, so across processes.
  */
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
@@ -13,6 +16,7 @@ import type { Services } from '../../core/context.js';
 import { finding } from '../../core/findings.js';
 import { newId } from '../../core/ids.js';
 import { writeAsOneStatement } from '../../ports/database.js';
+import type { KeyValue, RateLimitDecision, RateLimiter } from '../../ports/keyvalue.js';
 import { insertIdentificationWrite } from './identifications.repository.js';
 import { sealText } from './sealed-recipient.js';
 import { openSignLink } from './sign-link.js';
@@ -21,6 +25,26 @@ import { atTrustService, trustServiceFor } from './trust-service-for.js';
 import { signerNameHash } from './trust-signature.js';
 
 export const IDENTIFICATION_TTL_MS = 15 * 60 * 1000;
+export const IDENTIFICATION_ATTEMPTS = 5;
+export const IDENTIFICATION_WINDOW_S = 15 * 60;
+
+const limiters = new WeakMap<KeyValue, RateLimiter>();
+
+/** Spends one identification attempt of the link, or raises `rate_limited` with Retry-After. */
+async function spendAttempt(kv: KeyValue, signatureRequestId: string): Promise<void> {
+  let limiter = limiters.get(kv);
+  if (!limiter) limiters.set(kv, (limiter = kv.rateLimiter({ keyPrefix: 'rl:identify', points: IDENTIFICATION_ATTEMPTS, durationS: IDENTIFICATION_WINDOW_S })));
+  let decision: RateLimitDecision;
+  try {
+    decision = await limiter.consume(signatureRequestId);
+  } catch (error) {
+    throw new AppError('service_unavailable', 'The rate-limit store is not answering; retry shortly.', { cause: error });
+  }
+  if (!decision.allowed) {
+    const retryAfter = String(Math.max(1, Math.ceil(decision.resetMs / 1000)));
+    throw new AppError('rate_limited', `At most ${IDENTIFICATION_ATTEMPTS} identifications per link in ${IDENTIFICATION_WINDOW_S / 60} minutes; retry after ${retryAfter} s.`, { headers: { 'retry-after': retryAfter } });
+  }
+}
 
 export interface IdentifySigner {
   signer_name: string;
@@ -48,6 +72,7 @@ export async function identifySigner(services: Services, token: string, requestI
   const level = request.level;
   const now = ctx.clock.now();
   checkBirthDate(body.birth_date, now);
+  await spendAttempt(ctx.kv, request.id);
   const trust = trustServiceFor(ctx, level);
   const identified = await atTrustService(ctx, 'identification', () => trust.identify({ name: body.signer_name, birthDate: body.birth_date, level }));
   const identificationToken = `idt_${randomBytes(32).toString('base64url')}`;

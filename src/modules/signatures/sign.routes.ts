@@ -72,7 +72,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken & { Body: IdentifySignerBody }>(
     '/v1/sign/:token/identification',
     {
-      config: { access: { public: true }, errors: [...tokenErrors, 'conflict', 'qtsp_unavailable'] },
+      config: { access: { public: true }, errors: [...tokenErrors, 'conflict', 'qtsp_unavailable', 'rate_limited'] },
       schema: {
         operationId: 'identifySigner',
         tags: ['sign'],
@@ -80,7 +80,8 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         description:
           'For a link at level `ades` or `qes`: identifies the signer at the trust service and answers an `identification_token` to send with the submit — once, within 15 minutes, for this link only. ' +
           'A `platform_auth` link has nothing to identify: 409 `conflict`. Sandbox links use the trust service simulator, which identifies anyone except a signer born on 1900-01-01 (its refusal, to test with); ' +
-          'live links use the configured provider. Refused, unreachable, or live without a provider: 503 `qtsp_unavailable`.',
+          'live links use the configured provider. Refused, unreachable, or live without a provider: 503 `qtsp_unavailable`. ' +
+          'At most 5 identifications per link in 15 minutes (a known name must not be tried with guessed birth dates): the sixth is 429 `rate_limited` with `Retry-After`.',
         params: SignTokenParamsSchema,
         body: Type.Ref(IdentifySignerSchema),
         response: { 201: Type.Ref(IdentificationSchema, { description: 'Identified.' }) },

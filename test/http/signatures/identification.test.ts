@@ -99,6 +99,21 @@ describe.each(backends())('identification on $name', (backend) => {
     expect((await api.submit(link.token, { identification_token: fresh })).statusCode).toBe(201);
   });
 
+  it('at most 5 identifications per link in 15 minutes: the sixth is rate_limited with Retry-After; other links are not held back', async () => {
+    const tenant = await t.newTenant();
+    const api = sign(tenant);
+    const shipment = await issued(tenant);
+    const link = await api.link(shipment, { role: 'consignor', level: 'ades' });
+    for (let i = 0; i < 5; i++) expect((await api.identify(link.token)).statusCode).toBe(201);
+    const sixth = await api.identify(link.token);
+    expectProblem(sixth, 'rate_limited');
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // The identifications already given still sign; another link identifies as usual.
+    const carrier = await api.link(shipment, { role: 'carrier', level: 'ades' });
+    expect((await api.identify(carrier.token)).statusCode).toBe(201);
+  });
+
   it('checks run in order: token, one-time password, identification, document version; a stale view keeps the identification', async () => {
     const tenant = await t.newTenant();
     const shipment = await issued(tenant);
