@@ -18,6 +18,8 @@ export interface TrustSignature {
   sign_algorithm: string;
   /** Base64. */
   signature_value: string;
+  /** The credential's certificate, base64 DER: verifies `signature_value` (absent on signatures made before it was kept). */
+  certificate?: string;
 }
 
 /** An identification at the trust service for one `ades`/`qes` sign link: once, 15 minutes. */
@@ -34,6 +36,8 @@ export interface SignIdentificationsTable {
   provider_reference: string;
   credential_id: string;
   sign_algo: string;
+  /** Base64 DER of the credential's certificate; null on identifications made before it was kept. */
+  certificate: string | null;
   activation_sealed: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;

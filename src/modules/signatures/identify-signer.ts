@@ -90,6 +90,7 @@ export async function identifySigner(services: Services, token: string, requestI
       provider_reference: identified.reference,
       credential_id: identified.credentialId,
       sign_algo: identified.signAlgo,
+      certificate: identified.certificate,
       activation_sealed: sealText(ctx.secrets.urls, 'activation-seal', identified.activationData),
       expires_at: expiresAt,
       used_at: null,

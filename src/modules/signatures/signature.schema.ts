@@ -35,6 +35,7 @@ export const SignatureSchema = Type.Object(
             hash_algorithm: Type.String({ description: 'OID of the hash signed: SHA-256 (`2.16.840.1.101.3.4.2.1`) of `document_sha256`.' }),
             sign_algorithm: Type.String({ description: 'OID of the signature algorithm.' }),
             signature_value: Type.String({ description: 'The signature value, base64.' }),
+            certificate: Type.Optional(Type.String({ description: 'The credential\'s certificate (base64 DER): verifies `signature_value` over the SHA-256 of the version shown, without asking the provider.' })),
           }),
           Type.Null(),
         ],

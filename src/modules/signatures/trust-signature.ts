@@ -61,5 +61,6 @@ export async function signShownVersion(ctx: TenantContext, identification: Ident
     hash_algorithm: SHA256_OID,
     sign_algorithm: identification.sign_algo,
     signature_value: signatures[0]!,
+    ...(identification.certificate ? { certificate: identification.certificate } : {}),
   };
 }

@@ -6,7 +6,7 @@
  * identification, document version. Live without a provider is `qtsp_unavailable` while
  * `platform_auth` keeps working.
  */
-import { createHash } from 'node:crypto';
+import { X509Certificate, constants, createHash, publicDecrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { expectProblem } from '../../support/problems.js';
@@ -63,7 +63,14 @@ describe.each(backends())('identification on $name', (backend) => {
       },
     });
     expect(row.id).toMatch(/^idn_/);
-    expect((await api.signatures(shipment)).json().data[0]).toMatchObject({ method: 'trust_service', evidence: { identification_reference: row.id } });
+    // The evidence carries the credential's certificate: the signature value verifies with it
+    // alone, over the SHA-256 of the version shown, without asking the trust service.
+    const evidence = signed.json().evidence.trust_signature;
+    const certificate = new X509Certificate(Buffer.from(evidence.certificate, 'base64'));
+    const digestInfoSha256 = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+    const recovered = publicDecrypt({ key: certificate.publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(evidence.signature_value, 'base64'));
+    expect(recovered.equals(Buffer.concat([digestInfoSha256, Buffer.from(shown.sha256, 'hex')]))).toBe(true);
+    expect((await api.signatures(shipment)).json().data[0]).toMatchObject({ method: 'trust_service', evidence: { identification_reference: row.id, trust_signature: { certificate: evidence.certificate } } });
     const used = await t.runtime.services.db.selectFrom('sign_identifications').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(used).toMatchObject({ used_at: t.clock.now(), activation_sealed: null });
   });
