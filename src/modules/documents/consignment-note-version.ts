@@ -14,8 +14,7 @@ import type { Database, Write } from '../../ports/database.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { usageWrite } from '../usage/record-usage.js';
 import type { NoteLanguage, NoteReservation, NoteSignature } from './consignment-note/consignment-note-input.js';
-import { renderConsignmentNote } from './consignment-note/render-consignment-note.js';
-import { sealPdf } from './pades/seal-pdf.js';
+import { sealedConsignmentNote } from './rendering/sealed-consignment-note.js';
 import { documentObjectKey } from './document-keys.js';
 import { insertDocumentWrite, type DocumentRow } from './documents.repository.js';
 import { inspectionUrl } from './inspection-link.js';
@@ -55,18 +54,21 @@ export async function consignmentNoteVersion(
   const id = newId('document', cause.created_at);
   let bytes: Uint8Array;
   try {
-    bytes = await renderConsignmentNote({
-      shipment: { ...shipment.data, id: shipment.id, status: shipment.status, transport_type: shipment.transport_type },
-      document_id: id,
-      version: options.version,
-      inspection_url: inspectionUrl(ctx.publicBaseUrl, shipment.inspection_token),
-      language: options.language,
-      established: noteEstablished(shipment, cause.created_at),
-      rendered_at: cause.created_at,
-      signatures: options.signatures ?? [],
-      reservations: options.reservations ?? [],
-    });
-    bytes = await sealPdf(bytes, ctx.sealingKey, { at: cause.created_at, reason: `Consignment note ${shipment.id}, version ${options.version}`, location: 'EU' });
+    bytes = await sealedConsignmentNote(
+      {
+        shipment: { ...shipment.data, id: shipment.id, status: shipment.status, transport_type: shipment.transport_type },
+        document_id: id,
+        version: options.version,
+        inspection_url: inspectionUrl(ctx.publicBaseUrl, shipment.inspection_token),
+        language: options.language,
+        established: noteEstablished(shipment, cause.created_at),
+        rendered_at: cause.created_at,
+        signatures: options.signatures ?? [],
+        reservations: options.reservations ?? [],
+      },
+      ctx.sealingKey,
+      { at: cause.created_at, reason: `Consignment note ${shipment.id}, version ${options.version}`, location: 'EU' },
+    );
   } catch (error) {
     throw new AppError('pdf_render_failed', 'The consignment note could not be rendered; nothing was changed. Retry the request.', { cause: error });
   }

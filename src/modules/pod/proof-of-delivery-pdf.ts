@@ -14,10 +14,10 @@ import { isUniqueViolation, writeAsOneStatement } from '../../ports/database.js'
 import { noteLanguage } from '../documents/consignment-note-version.js';
 import { documentObjectKey } from '../documents/document-keys.js';
 import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
-import { sealPdf } from '../documents/pades/seal-pdf.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { deliveryParties, podFacts, type PodFacts } from './pod-facts.js';
-import { renderProofOfDelivery, type PodPdfInput } from './render-proof-of-delivery.js';
+import type { PodPdfInput } from './render-proof-of-delivery.js';
+import { sealedProofOfDelivery } from './sealed-proof-of-delivery.js';
 
 function addressLine(address: Record<string, unknown>): string {
   return ['street', 'additional', 'postal_code', 'city', 'country'].map((k) => address[k]).filter((v): v is string => typeof v === 'string' && v !== '').join(', ');
@@ -61,7 +61,7 @@ export async function proofOfDeliveryPdf(ctx: TenantContext, shipmentId: string,
   const input = await pdfInput(ctx, facts, id, language, now);
   let bytes: Uint8Array;
   try {
-    bytes = await sealPdf(await renderProofOfDelivery(input), ctx.sealingKey, { at: now, reason: `Proof of delivery ${facts.shipment.id}`, location: 'EU' });
+    bytes = await sealedProofOfDelivery(input, ctx.sealingKey, { at: now, reason: `Proof of delivery ${facts.shipment.id}`, location: 'EU' });
   } catch (error) {
     throw new AppError('pdf_render_failed', 'The proof of delivery could not be rendered; nothing was stored. Retry the request.', { cause: error });
   }
