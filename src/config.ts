@@ -39,6 +39,7 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Union([LogLevel], { default: 'info' }),
   RATE_LIMIT_REQUESTS: Type.Integer({ minimum: 1, default: 100 }),
   RATE_LIMIT_WINDOW_S: Type.Integer({ minimum: 1, default: 1 }),
+  RATE_LIMIT_SHARE: Type.Integer({ minimum: 1, default: 100 }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '0' }),
 });
 
@@ -66,7 +67,8 @@ export interface Config {
   environment: Environment;
   role: Role;
   logLevel: string;
-  rateLimit: { requests: number; windowS: number };
+  /** `share`: most points of a key's budget a process takes from the key-value store at once (see rate-limit-shares.ts). */
+  rateLimit: { requests: number; windowS: number; share: number };
   /** Webhook targets on private addresses and over http: for tests and local development only. */
   webhooks: { allowPrivateTargets: boolean };
 }
@@ -126,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: e.ENVIRONMENT,
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S },
+    rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S, share: e.RATE_LIMIT_SHARE },
     webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' },
   };
 }

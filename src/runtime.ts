@@ -112,7 +112,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       deliveries,
       schemaVersion,
       authenticator: new ApiKeyAuthenticator(database.db, clock),
-      rateLimiter: kv.rateLimiter({ keyPrefix: 'rl:api', points: config.rateLimit.requests, durationS: config.rateLimit.windowS }),
+      rateLimiter: kv.rateLimiter({ keyPrefix: 'rl:api', points: config.rateLimit.requests, durationS: config.rateLimit.windowS, maxShare: config.rateLimit.share }),
       requestLogs,
       probes: { database: () => database.ping(), keyvalue: () => kv.ping(), objects: () => objects.ping() },
       isDraining: () => draining,

@@ -29,6 +29,12 @@ export interface RateLimiterOptions {
   points: number;
   /** Window length in seconds. */
   durationS: number;
+  /**
+   * Most points a process takes from the store per trip and then spends locally (default 1: every
+   * request asks the store). Capped at a twentieth of `points`; the bound this gives is in
+   * `src/adapters/keyvalue/rate-limit-shares.ts`: never more than `points` admitted per window.
+   */
+  maxShare?: number;
 }
 
 export interface RateLimitDecision {
@@ -40,6 +46,9 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  /** Spends one point of `key`'s budget; rejects only when the store fails. */
+  /**
+   * Spends one point of `key`'s budget; rejects only when the store fails and this process holds
+   * no point of the key's budget that it took earlier in the window.
+   */
   consume(key: string): Promise<RateLimitDecision>;
 }

@@ -4,7 +4,7 @@
  */
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { KeyValue } from '../../ports/keyvalue.js';
-import { wrapLimiter } from './rate-limit-decision.js';
+import { shareLimiter } from './rate-limit-shares.js';
 
 interface Entry {
   value: string;
@@ -14,6 +14,8 @@ interface Entry {
 /** Creates the store; expiry follows the wall clock, as Redis's does. */
 export function createMemoryKeyValue(): KeyValue {
   const entries = new Map<string, Entry>();
+  // Limiters made with the same options count together, as they do in Redis (same key prefix).
+  const counters = new Map<string, RateLimiterMemory>();
   const live = (key: string): Entry | undefined => {
     const entry = entries.get(key);
     if (entry?.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
@@ -46,12 +48,17 @@ export function createMemoryKeyValue(): KeyValue {
       return next;
     },
     rateLimiter(options) {
-      return wrapLimiter(new RateLimiterMemory({ keyPrefix: options.keyPrefix, points: options.points, duration: options.durationS }), options.points);
+      const id = `${options.keyPrefix}\n${options.points}\n${options.durationS}`;
+      let counter = counters.get(id);
+      if (!counter) counters.set(id, (counter = new RateLimiterMemory({ keyPrefix: options.keyPrefix, points: options.points, duration: options.durationS })));
+      const store = counter;
+      return shareLimiter((key, points) => store.consume(key, points), { limit: options.points, durationS: options.durationS, maxShare: options.maxShare });
     },
     async ping() {},
     async close() {
       clearInterval(sweep);
       entries.clear();
+      counters.clear();
     },
   };
 }

@@ -2,7 +2,7 @@
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { KeyValue } from '../../ports/keyvalue.js';
-import { wrapLimiter } from './rate-limit-decision.js';
+import { shareLimiter } from './rate-limit-shares.js';
 
 /**
  * Connects to `url`. A Redis that is down must fail a request quickly (503), not queue it: so no
@@ -54,16 +54,12 @@ export function createRedisKeyValue(url: string): KeyValue {
       return Number(n);
     },
     rateLimiter(options) {
-      const limiter = wrapLimiter(
-        new RateLimiterRedis({ storeClient: client, keyPrefix: options.keyPrefix, points: options.points, duration: options.durationS, rejectIfRedisNotReady: true }),
-        options.points,
+      const counter = new RateLimiterRedis({ storeClient: client, keyPrefix: options.keyPrefix, points: options.points, duration: options.durationS, rejectIfRedisNotReady: true });
+      return shareLimiter(
+        // Once connected (the usual case) no extra await: a busy key takes a share several times a second.
+        (key, points) => (client.status === 'ready' ? counter.consume(key, points) : whenReady().then(() => counter.consume(key, points))),
+        { limit: options.points, durationS: options.durationS, maxShare: options.maxShare },
       );
-      return {
-        consume(key) {
-          // Once connected (the usual case) no extra await: this runs on every keyed request.
-          return client.status === 'ready' ? limiter.consume(key) : whenReady().then(() => limiter.consume(key));
-        },
-      };
     },
     async ping() {
       await whenReady();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_PATHS } from '../../../src/modules/system/system.routes.js';
 import { backends } from '../../support/backends.js';
 import { startS3rver, type RunningS3 } from '../../support/s3rver.js';
+import { startTcpProxy } from '../../support/tcp-proxy.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
 
 const embedded = backends()[0]!;
@@ -22,6 +23,30 @@ describe('Redis unreachable', () => {
     const health = await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.health });
     expect(health.statusCode).toBe(503);
     expect(health.json().checks).toEqual({ database: 'ok', keyvalue: 'error', objects: 'ok' });
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('Redis going away while a key holds a share of its budget', () => {
+  it('the requests the share covers are served, then 503 service_unavailable', async () => {
+    const proxy = await startTcpProxy(process.env.REDIS_URL!);
+    // A share of 5: a twentieth of 100, within RATE_LIMIT_SHARE.
+    const t = await buildTestApp({ ...embedded, redisUrl: proxy.url }, { env: { RATE_LIMIT_REQUESTS: '100', RATE_LIMIT_WINDOW_S: '60', RATE_LIMIT_SHARE: '50' } });
+    try {
+      const tenant = await t.newTenant();
+      const call = () => t.app.inject({ method: 'GET', url: SYSTEM_PATHS.whoami, headers: t.auth(tenant.testKey) });
+      const first = await call();
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['ratelimit-remaining']).toBe('99');
+      await proxy.cut();
+      const covered = [];
+      for (let i = 0; i < 4; i++) covered.push(await call());
+      expect(covered.map((r) => [r.statusCode, r.headers['ratelimit-remaining']])).toEqual([[200, '98'], [200, '97'], [200, '96'], [200, '95']]);
+      const refused = await call();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'service_unavailable', status: 503 });
+    } finally {
+      await t.close();
+    }
   });
 });
 
