@@ -9,7 +9,7 @@
 import { rgb, type PDFPage } from 'pdf-lib';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
 import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
-import { A4, newServicePdf, stampMetadata, type PdfFonts } from '../documents/consignment-note/service-pdf.js';
+import { A4, finishServicePdf, newServicePdf, plainSave, stampMetadata, type PdfFonts, type SavePdf } from '../documents/consignment-note/service-pdf.js';
 import { utcMinute, wrapLines, type Line } from '../documents/consignment-note/note-text.js';
 import { POD_LABELS } from './pod-labels.js';
 
@@ -89,9 +89,11 @@ function remarkLines(input: PodPdfInput): Line[] {
   ]);
 }
 
-export async function renderProofOfDelivery(input: PodPdfInput): Promise<Uint8Array> {
+/** The page's bytes; `save` makes them from the finished document (sealing saves it with the seal's placeholder). */
+export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = plainSave): Promise<Uint8Array> {
   const l = POD_LABELS[input.language];
-  const { doc, fonts } = await newServicePdf();
+  const pdf = await newServicePdf();
+  const { doc, fonts } = pdf;
   const p = new Page(doc.addPage([PAGE_W, PAGE_H]), fonts);
 
   p.text(l.title, MARGIN, p.y - 18, { bold: true, size: 18 });
@@ -129,5 +131,5 @@ export async function renderProofOfDelivery(input: PodPdfInput): Promise<Uint8Ar
   p.text(`${input.shipment_id} · ${input.document_id}`, MARGIN, MARGIN - 14, { size: 6.5, grey: true });
 
   stampMetadata(doc, { title: `${l.title} ${input.shipment_id}`, language: input.language, at: input.rendered_at });
-  return doc.save();
+  return finishServicePdf(pdf, save);
 }

@@ -12,7 +12,7 @@ import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from
 import { NOTE_LABELS, type NoteLabels } from './cmr-labels.js';
 import type { ConsignmentNoteInput, NoteSignature } from './consignment-note-input.js';
 import { noteContent, type GoodsRow, type NoteContent } from './note-content.js';
-import { A4, newServicePdf, stampMetadata } from './service-pdf.js';
+import { A4, finishServicePdf, newServicePdf, plainSave, stampMetadata, type SavePdf } from './service-pdf.js';
 import { wrapLines, type Line, type Measure } from './note-text.js';
 import { drawQrCode } from './qr-code.js';
 
@@ -273,8 +273,10 @@ function drawContinuation(doc: PDFDocument, c: NoteCanvas, content: NoteContent,
   return pages;
 }
 
-export async function renderConsignmentNote(input: ConsignmentNoteInput): Promise<Uint8Array> {
-  const { doc, fonts } = await newServicePdf();
+/** The note's bytes; `save` makes them from the finished document (sealing saves it with the seal's placeholder). */
+export async function renderConsignmentNote(input: ConsignmentNoteInput, save: SavePdf = plainSave): Promise<Uint8Array> {
+  const pdf = await newServicePdf();
+  const { doc, fonts } = pdf;
   const labels = NOTE_LABELS[input.language];
   const c = new NoteCanvas(doc, fonts, labels);
   const content = noteContent(input, labels);
@@ -293,5 +295,5 @@ export async function renderConsignmentNote(input: ConsignmentNoteInput): Promis
   });
 
   stampMetadata(doc, { title: `${labels.title} ${input.shipment.id} v${input.version}`, subject: input.inspection_url, language: input.language, at: input.rendered_at });
-  return doc.save();
+  return finishServicePdf(pdf, save);
 }
