@@ -86,6 +86,9 @@ function isDefaultIgnorable(cp: number): boolean {
 /** Below U+0300 nothing composes or decomposes, so most text skips normalisation. */
 const mayNeedNormalising = /[\u0300-\uffff]/;
 
+/** `text` in Unicode NFC (composed), as the note draws and measures it. */
+export const nfc = (text: string): string => (mayNeedNormalising.test(text) ? text.normalize('NFC') : text);
+
 export class CmapSubsetEmbedder extends CustomFontEmbedder {
   private readonly subset = this.font.createSubset();
   private readonly subsetGlyphs: SubsetGlyph[] = [];
@@ -104,9 +107,8 @@ export class CmapSubsetEmbedder extends CustomFontEmbedder {
 
   /** The code points drawn for `text`, one glyph each. */
   private static codePoints(text: string): number[] {
-    const normal = mayNeedNormalising.test(text) ? text.normalize('NFC') : text;
     const out: number[] = [];
-    for (const ch of normal) {
+    for (const ch of nfc(text)) {
       const cp = ch.codePointAt(0)!;
       if (isVariationSelector(cp)) continue;
       out.push(isDefaultIgnorable(cp) ? SPACE : cp);
