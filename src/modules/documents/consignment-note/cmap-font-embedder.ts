@@ -15,13 +15,16 @@
  *
  * The hook is pdf-lib's public extension point: `CustomFontEmbedder` has a protected constructor
  * and protected `glyphId`, `isCFF`, `serializeFont` and `glyphCache`, and `PDFFont.of` takes any
- * such embedder. What this relies on beyond the types — that the base class builds the widths
- * (/W) and the ToUnicode CMap from `glyphCache` entries' `id`, `advanceWidth` and `codePoints` —
- * was checked against pdf-lib 1.17.1 and @pdf-lib/fontkit 1.1.1; test/documents/note-fonts.test.ts
- * fails if a document embedded this way stops being byte-identical to pdf-lib's own subset
- * embedding of the same text.
+ * such embedder. Two things this relies on go beyond the types: the base class builds the widths
+ * (/W) and the ToUnicode CMap from `glyphCache` entries' `id`, `advanceWidth` and `codePoints`; and
+ * a fontkit subset encodes synchronously into restructure's EncodeStream (`encodeSubset`). Both
+ * were checked against pdf-lib 1.17.1 and @pdf-lib/fontkit 1.1.1; test/documents/note-fonts.test.ts
+ * fails if a document embedded this way stops being identical to pdf-lib's own subset embedding of
+ * the same text, object for object, once the streams are inflated (the font file is compressed
+ * natively here, so its compressed bytes differ).
  */
-import { Cache, CustomFontEmbedder, PDFHexString, mergeUint8Arrays, toHexStringOfMinLength } from 'pdf-lib';
+import { Cache, CustomFontEmbedder, PDFHexString, mergeUint8Arrays, toHexStringOfMinLength, type PDFContext, type PDFRef } from 'pdf-lib';
+import { registerFlateStream } from './native-flate.js';
 
 export type Font = CustomFontEmbedder['font'];
 type Glyph = ReturnType<Font['glyphForCodePoint']>;
@@ -156,12 +159,35 @@ export class CmapSubsetEmbedder extends CustomFontEmbedder {
   }
 
   protected override serializeFont(): Promise<Uint8Array> {
-    return new Promise((resolve) => {
-      const parts: Uint8Array[] = [];
-      this.subset
-        .encodeStream()
-        .on('data', (bytes: Uint8Array) => parts.push(bytes))
-        .on('end', () => resolve(mergeUint8Arrays(parts)));
-    });
+    return Promise.resolve(encodeSubset(this.font, this.subset));
   }
+
+  /** The subset's file, compressed natively (native-flate.ts); pdf-lib's own would use pako. */
+  protected override embedFontStream(context: PDFContext): Promise<PDFRef> {
+    return Promise.resolve(registerFlateStream(context, encodeSubset(this.font, this.subset)));
+  }
+}
+
+type Subset = ReturnType<Font['createSubset']>;
+interface EncodeStream {
+  end(): void;
+  read(): Uint8Array | null;
+}
+let EncodeStreamClass: (new () => EncodeStream) | undefined;
+
+/**
+ * The subset's TrueType file, encoded at once. fontkit's build that Node loads is its browser one:
+ * `encodeStream()` starts the encoding, and hands out every chunk, through a `nextTick` made of
+ * `setTimeout`, so each font waited a millisecond or more several times per document. Here the
+ * subset encodes into the same kind of stream (restructure's EncodeStream, taken from one
+ * `encodeStream()` call per process) synchronously, and the bytes are read back from its buffer.
+ */
+function encodeSubset(font: Font, subset: Subset): Uint8Array {
+  EncodeStreamClass ??= (font.createSubset().encodeStream() as unknown as EncodeStream).constructor as new () => EncodeStream;
+  const stream = new EncodeStreamClass();
+  (subset as unknown as { encode(stream: EncodeStream): void }).encode(stream);
+  stream.end();
+  const parts: Uint8Array[] = [];
+  for (let chunk = stream.read(); chunk !== null; chunk = stream.read()) parts.push(chunk);
+  return mergeUint8Arrays(parts);
 }

@@ -2,7 +2,7 @@
  * The goods table (boxes 6–12): a header with the boxes' numbers and titles, then one row per
  * goods line, as many as fit above a given bottom; the renderer continues the rest on later pages.
  */
-import type { PDFPage } from 'pdf-lib';
+import { LineCapStyle, lineTo, moveTo, popGraphicsState, pushGraphicsState, setLineCap, setLineWidth, setStrokingColor, stroke, type PDFPage } from 'pdf-lib';
 import type { GoodsRow } from './note-content.js';
 import { LEADING, LINE_COLOUR, MARGIN, PAD, TEXT, TITLE, WIDTH, textWidth, type NoteCanvas } from './note-canvas.js';
 import { wrapLines, type Line } from './note-text.js';
@@ -59,17 +59,34 @@ export function goodsHeader(page: PDFPage, c: NoteCanvas, top: number): number {
   return top - height;
 }
 
+/**
+ * The rows' cell borders as one grid of lines stroked once: a rectangle per cell, each drawn with
+ * its own graphics state, was most of the operators of a long note. Square caps close the corners.
+ */
+function drawGrid(page: PDFPage, rowEdges: number[]): void {
+  if (rowEdges.length < 2) return;
+  const top = rowEdges[0]!;
+  const bottom = rowEdges[rowEdges.length - 1]!;
+  const lines = rowEdges.flatMap((y) => [moveTo(MARGIN, y), lineTo(MARGIN + WIDTH, y)]);
+  let x = MARGIN;
+  for (const col of [...GOODS_COLUMNS, undefined]) {
+    lines.push(moveTo(x, top), lineTo(x, bottom));
+    x += col?.width ?? 0;
+  }
+  page.pushOperators(pushGraphicsState(), setStrokingColor(LINE_COLOUR), setLineWidth(0.3), setLineCap(LineCapStyle.Projecting), ...lines, stroke(), popGraphicsState());
+}
+
 /** Draws goods rows from `start` while they fit above `bottom`; returns the index of the first not drawn. */
 export function goodsRows(page: PDFPage, c: NoteCanvas, rows: readonly GoodsRow[], start: number, top: number, bottom: number): { next: number; y: number } {
   let y = top;
   let i = start;
+  const rowEdges = [top];
   for (; i < rows.length; i++) {
     const cells = goodsCells(rows[i]!, c);
     const height = rowHeight(cells);
     if (y - height < bottom) break;
     let x = MARGIN;
     GOODS_COLUMNS.forEach((col, k) => {
-      page.drawRectangle({ x, y: y - height, width: col.width, height, borderColor: LINE_COLOUR, borderWidth: 0.3 });
       cells[k]!.forEach((line, n) => {
         const width = c.measure.width(line.text, Boolean(line.bold));
         const left = col.align === 'right' ? x + col.width - PAD - width : x + PAD;
@@ -78,6 +95,8 @@ export function goodsRows(page: PDFPage, c: NoteCanvas, rows: readonly GoodsRow[
       x += col.width;
     });
     y -= height;
+    rowEdges.push(y);
   }
+  drawGrid(page, rowEdges);
   return { next: i, y };
 }

@@ -3,10 +3,11 @@
  * its title and lines (what does not fit continues on a later page), and how tall a box must be
  * to hold its lines whole — the first page sizes its boxes by that (first-page.ts).
  */
-import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { nfc } from './cmap-font-embedder.js';
 import type { NoteLabels } from './cmr-labels.js';
 import type { NoteSignature } from './consignment-note-input.js';
+import { PageText } from './page-text.js';
 import { A4 } from './service-pdf.js';
 import { wrapLines, type Line, type Measure } from './note-text.js';
 
@@ -54,6 +55,7 @@ export function textWidth(font: PDFFont, text: string, size: number): number {
 export class NoteCanvas {
   readonly measure: Measure;
   readonly overflow: Overflow[] = [];
+  private readonly pageTexts = new Map<PDFPage, PageText>();
 
   constructor(
     readonly doc: PDFDocument,
@@ -63,9 +65,15 @@ export class NoteCanvas {
     this.measure = { width: (text, bold) => textWidth(bold ? fonts.bold : fonts.regular, text, TEXT) };
   }
 
-  text(page: PDFPage, text: string, x: number, baseline: number, options: { size?: number; bold?: boolean; colour?: ReturnType<typeof rgb> } = {}): void {
-    if (!text) return;
-    page.drawText(text, { x, y: baseline, size: options.size ?? TEXT, font: options.bold ? this.fonts.bold : this.fonts.regular, color: options.colour ?? BLACK });
+  text(page: PDFPage, text: string, x: number, baseline: number, options: { size?: number; bold?: boolean; colour?: RGB } = {}): void {
+    let layer = this.pageTexts.get(page);
+    if (!layer) this.pageTexts.set(page, (layer = new PageText(page)));
+    layer.draw(text, x, baseline, options.bold ? this.fonts.bold : this.fonts.regular, options.size ?? TEXT, options.colour ?? BLACK);
+  }
+
+  /** Writes every page's text (page-text.ts), once all is drawn. */
+  flushText(): void {
+    for (const layer of this.pageTexts.values()) layer.flush();
   }
 
   private titleLines(box: number | undefined, title: string, w: number): Line[] {

@@ -79,6 +79,7 @@ export async function renderConsignmentNote(input: ConsignmentNoteInput, save: S
     c.text(page, footer, MARGIN, MARGIN - 10, { size: 6.5, colour: GREY });
   });
 
+  c.flushText();
   stampMetadata(doc, { title: `${labels.title} ${input.shipment.id} v${input.version}`, subject: input.inspection_url, language: input.language, at: input.rendered_at });
   return finishServicePdf(pdf, save);
 }
