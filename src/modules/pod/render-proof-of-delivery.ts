@@ -9,8 +9,9 @@
 import { rgb, type PDFPage } from 'pdf-lib';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
 import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
-import { A4, newServicePdf, stampMetadata, type PdfFonts } from '../documents/consignment-note/service-pdf.js';
+import { A4, finishServicePdf, newServicePdf, plainSave, stampMetadata, type PdfFonts, type SavePdf } from '../documents/consignment-note/service-pdf.js';
 import { utcMinute, wrapLines, type Line } from '../documents/consignment-note/note-text.js';
+import { PageText } from '../documents/consignment-note/page-text.js';
 import { POD_LABELS } from './pod-labels.js';
 
 export interface PodPdfInput {
@@ -37,19 +38,24 @@ const LABEL_W = 150;
 const SIZE = 9;
 const LEADING = 12;
 const GREY = rgb(0.35, 0.35, 0.35);
+const BLACK = rgb(0, 0, 0);
 
 class Page {
   y = PAGE_H - MARGIN;
+  /** The page's text, written once after its lines and image (page-text.ts). */
+  readonly written: PageText;
 
   constructor(
     readonly page: PDFPage,
     readonly fonts: PdfFonts,
-  ) {}
+  ) {
+    this.written = new PageText(page);
+  }
 
   readonly measure = { width: (text: string, bold: boolean) => (bold ? this.fonts.bold : this.fonts.regular).widthOfTextAtSize(text, SIZE) };
 
   text(text: string, x: number, y: number, options: { bold?: boolean; size?: number; grey?: boolean } = {}): void {
-    if (text) this.page.drawText(text, { x, y, size: options.size ?? SIZE, font: options.bold ? this.fonts.bold : this.fonts.regular, color: options.grey ? GREY : rgb(0, 0, 0) });
+    this.written.draw(text, x, y, options.bold ? this.fonts.bold : this.fonts.regular, options.size ?? SIZE, options.grey ? GREY : BLACK);
   }
 
   heading(text: string): void {
@@ -89,9 +95,11 @@ function remarkLines(input: PodPdfInput): Line[] {
   ]);
 }
 
-export async function renderProofOfDelivery(input: PodPdfInput): Promise<Uint8Array> {
+/** The page's bytes; `save` makes them from the finished document (sealing saves it with the seal's placeholder). */
+export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = plainSave): Promise<Uint8Array> {
   const l = POD_LABELS[input.language];
-  const { doc, fonts } = await newServicePdf();
+  const pdf = await newServicePdf();
+  const { doc, fonts } = pdf;
   const p = new Page(doc.addPage([PAGE_W, PAGE_H]), fonts);
 
   p.text(l.title, MARGIN, p.y - 18, { bold: true, size: 18 });
@@ -128,6 +136,7 @@ export async function renderProofOfDelivery(input: PodPdfInput): Promise<Uint8Ar
   p.row('SHA-256', input.chain.hash);
   p.text(`${input.shipment_id} · ${input.document_id}`, MARGIN, MARGIN - 14, { size: 6.5, grey: true });
 
+  p.written.flush();
   stampMetadata(doc, { title: `${l.title} ${input.shipment_id}`, language: input.language, at: input.rendered_at });
-  return doc.save();
+  return finishServicePdf(pdf, save);
 }

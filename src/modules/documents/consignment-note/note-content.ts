@@ -4,7 +4,7 @@
  */
 import type { NoteLabels } from './cmr-labels.js';
 import type { ConsignmentNoteInput, NoteReservation, NoteSignature } from './consignment-note-input.js';
-import { plainNumber, utcMinute, type Line } from './note-text.js';
+import { decimalSum, plainNumber, utcMinute, type Line } from './note-text.js';
 
 interface Address {
   street?: string;
@@ -145,7 +145,8 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
   const money = (m: Money | undefined) => (m ? `${m.amount} ${m.currency}` : undefined);
   const sum = (pick: (g: Goods) => number | undefined) => {
     const values = goods.map(pick).filter((v): v is number => typeof v === 'number');
-    return values.length > 0 ? plainNumber(values.reduce((a, b) => a + b, 0)) : '';
+    // In decimal, never in floating point: sixty lines of 0.7 m³ are 42 m³.
+    return values.length > 0 ? decimalSum(values) : '';
   };
 
   const boxes: Record<number, Line[]> = {

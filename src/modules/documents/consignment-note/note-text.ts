@@ -12,10 +12,36 @@ export interface Measure {
   width(text: string, bold: boolean): number;
 }
 
+/** A number's decimal digits as JavaScript writes it (the shortest that reads back the same), scaled to an integer. */
+function scaledDecimal(value: number): { digits: bigint; scale: number } {
+  const [mantissa = '0', exponent = '0'] = String(value).toLowerCase().split('e');
+  const negative = mantissa.startsWith('-');
+  const [whole = '0', fraction = ''] = mantissa.replace('-', '').split('.');
+  let digits = BigInt(whole + fraction);
+  let scale = fraction.length - Number(exponent);
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { digits: negative ? -digits : digits, scale };
+}
+
+/**
+ * The exact sum of numbers as written (0.7 sixty times is 42, not 41.99999999999999), added as
+ * scaled integers, printed as a plain decimal: no grouping, no exponent, no trailing zeros.
+ */
+export function decimalSum(values: readonly number[]): string {
+  const parts = values.filter(Number.isFinite).map(scaledDecimal);
+  const scale = Math.max(0, ...parts.map((p) => p.scale));
+  const total = parts.reduce((sum, p) => sum + p.digits * 10n ** BigInt(scale - p.scale), 0n);
+  const text = (total < 0n ? -total : total).toString().padStart(scale + 1, '0');
+  const fraction = text.slice(text.length - scale).replace(/0+$/, '');
+  return `${total < 0n ? '-' : ''}${text.slice(0, text.length - scale)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** As given (3120.5 stays 3120.5); never grouping, and no exponent for very small or large values. */
 export function plainNumber(value: number): string {
-  // As given (3120.5 stays 3120.5); never grouping, and no exponent for very small or large values.
-  const text = String(value);
-  return /e/i.test(text) ? value.toFixed(Math.abs(value) < 1 ? 6 : 0).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : text;
+  return Number.isFinite(value) ? decimalSum([value]) : String(value);
 }
 
 export function utcMinute(at: Date | string): string {

@@ -1,8 +1,10 @@
 /**
  * Seals a rendered PDF with a PAdES baseline B-B signature, so any PDF reader shows whether the
- * document changed after sealing. The rendered bytes are loaded, given a signature placeholder
- * (SubFilter ETSI.CAdES.detached, /M = the version's time, so a seal is reproducible), saved, and
- * the CAdES CMS over the byte ranges is written into the placeholder. Each freshly rendered
+ * document changed after sealing. The document is given a signature placeholder (SubFilter
+ * ETSI.CAdES.detached, /M = the version's time, so a seal is reproducible), saved, and the CAdES
+ * CMS over the byte ranges is written into the placeholder. The renderers hand their document
+ * straight to `sealDocument`, so a sealed version is saved once (loading the saved bytes and saving
+ * them again cost more than the CMS); `sealPdf` seals bytes made elsewhere. Each freshly rendered
  * version is sealed once: pdf-lib cannot save incrementally, so sealing a sealed file again would
  * break its first seal.
  */
@@ -10,6 +12,7 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument } from 'pdf-lib';
+import { SAVE_IN_ONE_GO } from '../consignment-note/service-pdf.js';
 import { cadesDetached } from './cades-signed-data.js';
 import type { SealingKey } from './sealing-key.js';
 
@@ -35,8 +38,8 @@ export interface SealOptions {
   contactInfo?: string;
 }
 
-export async function sealPdf(pdf: Uint8Array, key: SealingKey, options: SealOptions): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+/** Adds the seal's placeholder to `doc`, saves it and seals the saved bytes. */
+export async function sealDocument(doc: PDFDocument, key: SealingKey, options: SealOptions): Promise<Uint8Array> {
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: options.reason,
@@ -47,6 +50,10 @@ export async function sealPdf(pdf: Uint8Array, key: SealingKey, options: SealOpt
     signatureLength: SIGNATURE_LENGTH,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
-  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+  const prepared = Buffer.from(await doc.save({ ...SAVE_IN_ONE_GO, useObjectStreams: false }));
   return new Uint8Array(await new SignPdf().sign(prepared, new CadesSigner(key)));
+}
+
+export async function sealPdf(pdf: Uint8Array, key: SealingKey, options: SealOptions): Promise<Uint8Array> {
+  return sealDocument(await PDFDocument.load(pdf, { updateMetadata: false }), key, options);
 }
