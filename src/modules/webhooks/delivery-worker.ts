@@ -23,7 +23,7 @@ import type { Services } from '../../core/context.js';
 import { PollControl } from '../../jobs/poll-control.js';
 import { attemptDelivery } from './attempt-delivery.js';
 import { AttemptRecorder } from './attempt-recorder.js';
-import { claimDueDeliveries, releaseClaims, type ClaimedDelivery } from './deliveries.repository.js';
+import { claimDueDeliveries, releaseClaims, type ClaimedDelivery } from './delivery-queue.repository.js';
 import { ATTEMPT_TIMEOUT_MS, DELIVERY_LEASE_MS } from './delivery-policy.js';
 
 export interface DeliveryWorkerOptions {
