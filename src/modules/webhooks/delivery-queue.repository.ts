@@ -49,28 +49,30 @@ export interface ClaimOptions {
 function claimStatement(perEndpoint: number): string {
   return `
     with due as (
-      select c.id, c.endpoint_id, c.next_attempt_at, c.rank
+      -- Each endpoint's oldest due rows, locked as they are read: a row another worker holds is
+      -- skipped, and a row claimed since this statement's snapshot is re-checked on its newest
+      -- version once locked, and dropped.
+      select c.*, row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id) as rank
       from webhook_endpoints e cross join lateral (
-        select d.id, d.endpoint_id, d.next_attempt_at, row_number() over (order by d.next_attempt_at, d.id) as rank
+        select d.id, d.endpoint_id, d.next_attempt_at, d.attempts as previous, d.attempt_started_at as previous_started_at, d.locked_until as previous_lease
         from webhook_deliveries d
         where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= $1::timestamptz and (d.locked_until is null or d.locked_until < $1::timestamptz)
         order by d.next_attempt_at, d.id
         limit ${perEndpoint}
+        for update of d skip locked
       ) c
     ), picked as (
-      -- The due conditions again on d: a row another worker claimed since this statement's
-      -- snapshot is re-checked on its newest version once locked, and dropped.
-      select d.id, d.attempts as previous, d.attempt_started_at as previous_started_at, d.locked_until as previous_lease
-      from webhook_deliveries d join due on due.id = d.id
-        left join unnest($3::text[], $4::int[]) as room(endpoint_id, n) on room.endpoint_id = due.endpoint_id
+      -- Up to each endpoint's room, then the oldest overall. Rows locked above but not picked
+      -- stay as they are, unlocked when the statement ends.
+      select due.* from due left join unnest($3::text[], $4::int[]) as room(endpoint_id, n) on room.endpoint_id = due.endpoint_id
       where due.rank <= coalesce(room.n, $5::int)
-        and d.status = 'pending' and d.next_attempt_at <= $1::timestamptz and (d.locked_until is null or d.locked_until < $1::timestamptz)
       order by due.next_attempt_at, due.id
       limit $6::int
-      for update of d skip locked
     ), claimed as (
+      -- By key, whatever the planner guesses of picked's size (from the claim's whole limit, it
+      -- would hash-join a scan of the whole table).
       update webhook_deliveries d set locked_until = $2::timestamptz, attempts = d.attempts + 1, attempt_started_at = $1::timestamptz, updated_at = $1::timestamptz
-      from picked where d.id = picked.id
+      where d.id = any(array(select id from picked))
       returning d.id, d.endpoint_id, d.event_id, d.body, d.attempts, d.failures, d.max_attempts
     ), interrupted as (
       insert into webhook_delivery_attempts (delivery_id, number, started_at)
