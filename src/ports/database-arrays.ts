@@ -6,13 +6,17 @@
  * Both database adapters pass a string parameter through unchanged.
  */
 
+const NEEDS_ESCAPE = /[\\"]/;
+
 /** `{"a","b\"c",NULL}`: each text quoted, `\` and `"` escaped; null is SQL NULL. */
 export function textArray(values: readonly (string | null)[]): string {
   let literal = '{';
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (i > 0) literal += ',';
-    literal += value === null || value === undefined ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`;
+    if (value === null || value === undefined) literal += 'NULL';
+    // Ids, timestamps and signatures have nothing to escape: test before replacing.
+    else literal += NEEDS_ESCAPE.test(value) ? `"${value.replace(/[\\"]/g, '\\$&')}"` : `"${value}"`;
   }
   return `${literal}}`;
 }

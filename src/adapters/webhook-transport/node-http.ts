@@ -165,7 +165,8 @@ function describe(error: Error): string {
 
 /** The kept bytes as text (malformed UTF-8 becomes U+FFFD); U+0000, which PostgreSQL cannot store, is dropped. */
 function answerText(bytes: Buffer): string {
-  return bytes.toString('utf8').replaceAll('\u0000', '');
+  const text = bytes.toString('utf8');
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 /** One attempt's state: its clock, its time limit and the part of the answer kept. */
@@ -200,7 +201,7 @@ class Exchange {
     clearTimeout(this.timer);
     const durationMs = Math.round(performance.now() - this.started);
     if (error !== undefined) this.resolve({ answer: '', error, durationMs });
-    else this.resolve({ status, answer: answerText(Buffer.concat(this.chunks)), durationMs });
+    else this.resolve({ status, answer: answerText(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)), durationMs });
   }
 }
 
