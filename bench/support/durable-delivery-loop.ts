@@ -26,7 +26,7 @@ const FULL_BATCH = 200;
 const LINGER_MS = 10;
 const LEASE_MS = 60_000;
 
-export const CLAIM_SQL = `
+const CLAIM_SQL = `
   with picked as (
     select id from webhook_deliveries
     where endpoint_id = $1 and status = 'pending' and next_attempt_at <= $2 and (locked_until is null or locked_until < $2)
@@ -38,7 +38,7 @@ export const CLAIM_SQL = `
   from picked where d.id = picked.id
   returning d.id, d.event_id, d.body, d.attempts, d.failures, d.max_attempts`;
 
-export const RECORD_SQL = `
+const RECORD_SQL = `
   with u as (
     select * from unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::int[], $8::int[], $9::text[], $10::text[], $11::text[])
       as u(id, number, status, next_attempt_at, started_at, finished_at, duration_ms, response_status, response_body, error, signature)

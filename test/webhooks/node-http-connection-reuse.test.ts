@@ -74,6 +74,20 @@ describe('nodeHttpTransport: kept-alive connections', () => {
     expect(r.stats.connections).toBe(2);
   });
 
+  it('waits for an answer slower than idleSocketMs: the idle limit is for free connections only', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.writeHead(200, { 'content-length': '4' }).end('slow'), 500));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const t = transport({ idleSocketMs: 100 });
+    const outcome = await t.post({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, headers: {}, body });
+
+    expect(outcome).toEqual({ status: 200, answer: 'slow', durationMs: expect.any(Number) });
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(450);
+  });
+
   it('sends again at once on a new connection when a reused one is closed as the request goes out: one outcome, answered', async () => {
     // The second request of every connection finds it closed by the receiver.
     const r = await receiver((n) => n === 2);
