@@ -5,9 +5,15 @@
  * name resolves to is checked by the agent and by our own list (webhook-target.ts), which also
  * refuses ranges the agent lets through, such as documentation and benchmarking networks.
  *
- * Sockets are kept alive per host: a reused socket goes to an address already checked.
+ * Sockets are kept alive per host: a reused socket goes to an address already checked. An idle
+ * socket is closed after `idleSocketMs` (4 s by default), before the receiver closes it: Node
+ * servers close idle connections after 5 s, and a request written on a connection the receiver is
+ * closing fails with ECONNRESET. When a reused connection fails all the same before a byte of the
+ * answer came back (the receiver closed it as the request went out), the request is sent again at
+ * once on a new connection of its own, through the same address checks: still the same attempt,
+ * with one time limit. A failure on a new connection fails the attempt.
  */
-import { request as httpRequest, type RequestOptions } from 'node:http';
+import { request as httpRequest, type Agent, type ClientRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -23,7 +29,15 @@ export interface NodeHttpTransportOptions {
   timeoutMs: number;
   maxAnswerBytes: number;
   userAgent: string;
+  /** How long a kept-alive connection may stay idle before this side closes it; 4 000 ms by default. */
+  idleSocketMs?: number;
 }
+
+/** Below Node's default server keep-alive timeout (5 s), the shortest common one. */
+const IDLE_SOCKET_MS = 4_000;
+
+/** The failures of a connection the receiver closed while it was idle: nothing was answered. */
+const CLOSED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 class RefusedAddressError extends Error {}
 
@@ -48,8 +62,12 @@ function resolverLookup(resolver: Resolver, allowPrivate: boolean): LookupFuncti
 }
 
 export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTransport {
-  const agentOptions = { keepAlive: true, allowPrivateIPAddress: options.allowPrivate, maxSockets: 64 };
+  // `timeout` closes a free socket once idle that long (and lets a receiver's Keep-Alive hint shorten it).
+  const agentOptions = { keepAlive: true, timeout: options.idleSocketMs ?? IDLE_SOCKET_MS, allowPrivateIPAddress: options.allowPrivate, maxSockets: 64 };
   const agents = { http: new RequestFilteringHttpAgent(agentOptions), https: new RequestFilteringHttpsAgent(agentOptions) };
+  // For a request sent again: no pool, so always a connection of its own, checked like any other.
+  const freshOptions = { keepAlive: false, allowPrivateIPAddress: options.allowPrivate };
+  const freshAgents = { http: new RequestFilteringHttpAgent(freshOptions), https: new RequestFilteringHttpsAgent(freshOptions) };
   const lookup = resolverLookup(options.resolver, options.allowPrivate);
   const targets = new TargetCache((url) => {
     let parsed: URL;
@@ -63,17 +81,14 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
     const secure = parsed.protocol === 'https:';
     if (!secure && !(options.allowPrivate && parsed.protocol === 'http:')) return { error: 'only https endpoints are delivered to' };
     return {
-      secure,
-      options: {
-        method: 'POST',
-        protocol: parsed.protocol,
-        hostname: host,
-        port: parsed.port || undefined,
-        path: `${parsed.pathname}${parsed.search}`,
-        auth: parsed.username ? `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` : undefined,
-        agent: secure ? agents.https : agents.http,
-        lookup,
-      },
+      send: secure ? httpsRequest : httpRequest,
+      agent: secure ? agents.https : agents.http,
+      freshAgent: secure ? freshAgents.https : freshAgents.http,
+      protocol: parsed.protocol,
+      hostname: host,
+      port: parsed.port || undefined,
+      path: `${parsed.pathname}${parsed.search}`,
+      auth: parsed.username ? `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` : undefined,
     };
   });
 
@@ -83,35 +98,60 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
     return new Promise((resolve) => {
       const exchange = new Exchange(resolve, options.maxAnswerBytes);
       const body = Buffer.from(req.body, 'utf8');
-      const request = (target.secure ? httpsRequest : httpRequest)({
-        ...target.options,
-        headers: { ...req.headers, 'content-type': 'application/json', 'content-length': String(body.length), 'user-agent': options.userAgent },
-      });
-      // One limit for the whole attempt: connect, send, and read the answer.
-      exchange.timer = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
-      request.on('error', (error) => exchange.finish(undefined, describe(error)));
-      request.on('response', (response) => {
-        exchange.status = response.statusCode ?? 0;
-        response.on('data', (chunk: Buffer) => {
-          // Enough kept: stop reading and drop the socket rather than drain a large answer.
-          if (exchange.keep(chunk)) {
-            response.destroy();
-            exchange.finish(exchange.status);
-          }
-        });
-        response.on('end', () => exchange.finish(exchange.status));
-        response.on('error', () => exchange.finish(exchange.status));
-        response.on('close', () => exchange.finish(exchange.status));
-      });
-      request.end(body);
+      // Copied key by key: spreading into a literal costs V8 more than the whole copy (issue 14).
+      const headers: Record<string, string> = {};
+      for (const name in req.headers) headers[name] = req.headers[name]!;
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(body.length);
+      headers['user-agent'] = options.userAgent;
+      // One limit for the whole attempt: connect, send (again, if need be), and read the answer.
+      exchange.timer = setTimeout(() => exchange.request?.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
+      send(target, headers, body, exchange, false);
     });
+  }
+
+  function send(target: Destination, headers: Record<string, string>, body: Buffer, exchange: Exchange, again: boolean): void {
+    const request = target.send({
+      method: 'POST',
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      path: target.path,
+      auth: target.auth,
+      agent: again ? target.freshAgent : target.agent,
+      lookup,
+      headers,
+    });
+    exchange.request = request;
+    // A reused connection: what it had read before this request, to tell whether any of the answer came.
+    let readBefore: number | undefined;
+    if (request.reusedSocket) request.once('socket', (socket) => (readBefore = socket.bytesRead));
+    request.on('error', (error) => {
+      const code = (error as { code?: string }).code;
+      const closedUnderUs = request.reusedSocket && !again && code !== undefined && CLOSED_CONNECTION_CODES.has(code) && request.socket?.bytesRead === readBefore;
+      if (closedUnderUs && !exchange.settled) send(target, headers, body, exchange, true);
+      else exchange.finish(undefined, describe(error));
+    });
+    request.on('response', (response) => {
+      exchange.status = response.statusCode ?? 0;
+      response.on('data', (chunk: Buffer) => {
+        // Enough kept: stop reading and drop the socket rather than drain a large answer.
+        if (exchange.keep(chunk)) {
+          response.destroy();
+          exchange.finish(exchange.status);
+        }
+      });
+      response.on('end', () => exchange.finish(exchange.status));
+      response.on('error', () => exchange.finish(exchange.status));
+      response.on('close', () => exchange.finish(exchange.status));
+    });
+    request.end(body);
   }
 
   return {
     post,
     close() {
-      agents.http.destroy();
-      agents.https.destroy();
+      for (const agent of [agents.http, agents.https, freshAgents.http, freshAgents.https]) agent.destroy();
     },
   };
 }
@@ -125,13 +165,16 @@ function describe(error: Error): string {
 
 /** The kept bytes as text (malformed UTF-8 becomes U+FFFD); U+0000, which PostgreSQL cannot store, is dropped. */
 function answerText(bytes: Buffer): string {
-  return bytes.toString('utf8').replaceAll('\u0000', '');
+  const text = bytes.toString('utf8');
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 /** One attempt's state: its clock, its time limit and the part of the answer kept. */
 class Exchange {
   private readonly started = performance.now();
-  private settled = false;
+  settled = false;
+  /** The request under way: the first, or the one sent again on a new connection. */
+  request: ClientRequest | undefined;
   private readonly chunks: Buffer[] = [];
   private kept = 0;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,11 +201,22 @@ class Exchange {
     clearTimeout(this.timer);
     const durationMs = Math.round(performance.now() - this.started);
     if (error !== undefined) this.resolve({ answer: '', error, durationMs });
-    else this.resolve({ status, answer: answerText(Buffer.concat(this.chunks)), durationMs });
+    else this.resolve({ status, answer: answerText(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)), durationMs });
   }
 }
 
-type Target = { secure: boolean; options: RequestOptions } | { error: string };
+interface Destination {
+  send: (options: RequestOptions) => ClientRequest;
+  agent: Agent;
+  freshAgent: Agent;
+  protocol: string;
+  hostname: string;
+  port: string | undefined;
+  path: string;
+  auth: string | undefined;
+}
+
+type Target = Destination | { error: string };
 
 /**
  * Endpoint URLs, parsed and checked once: a worker sends to the same few URLs over and over. A

@@ -3,7 +3,7 @@
  * the record the worker writes (service description, Delivery headers and Delivery behaviour).
  */
 import type { WebhookTransport } from '../../ports/webhook-transport.js';
-import type { AttemptRecord, ClaimedDelivery } from './deliveries.repository.js';
+import type { AttemptRecord, ClaimedDelivery } from './delivery-queue.repository.js';
 import { isSuccess, nextAttemptAt } from './delivery-policy.js';
 import { signatureHeader } from './webhook-signature.js';
 
@@ -24,12 +24,11 @@ export function deliveryHeaders(delivery: Pick<ClaimedDelivery, 'id' | 'event_id
 
 export async function attemptDelivery(delivery: ClaimedDelivery, transport: WebhookTransport, clock: { now(): Date }): Promise<AttemptRecord> {
   const started = clock.now();
-  const base = { id: delivery.id, number: delivery.attempts };
   if (delivery.endpoint_deleted || !delivery.endpoint_active) {
     // Not sent: the endpoint asked for nothing more. The delivery fails at once into the
     // dead-letter queue, from where it can be replayed once the endpoint is active again.
     const error = delivery.endpoint_deleted ? 'the endpoint was deleted; not sent' : 'the endpoint is inactive; not sent';
-    return { ...base, status: 'failed', next_attempt_at: null, started_at: started.toISOString(), finished_at: started.toISOString(), duration_ms: 0, response_status: null, response_body: '', error, request_headers: null };
+    return { id: delivery.id, number: delivery.attempts, status: 'failed', next_attempt_at: null, started_at: started.toISOString(), finished_at: started.toISOString(), duration_ms: 0, response_status: null, response_body: '', error, signature: null };
   }
   const headers = deliveryHeaders(delivery, signingSecrets(delivery, started), started);
   const outcome = await transport.post({ url: delivery.url, headers, body: delivery.body });
@@ -38,8 +37,10 @@ export async function attemptDelivery(delivery: ClaimedDelivery, transport: Webh
   const failures = delivery.failures + (succeeded ? 0 : 1);
   const retryAt = succeeded ? null : nextAttemptAt(failures, delivery.max_attempts, finished);
   const error = outcome.error ?? (succeeded ? null : `the receiver answered ${outcome.status}`);
+  // Every field written out: spreading `base` into a literal this size costs V8 several µs (issue 14).
   return {
-    ...base,
+    id: delivery.id,
+    number: delivery.attempts,
     status: succeeded ? 'succeeded' : retryAt ? 'pending' : 'failed',
     next_attempt_at: retryAt?.toISOString() ?? null,
     started_at: started.toISOString(),
@@ -48,6 +49,6 @@ export async function attemptDelivery(delivery: ClaimedDelivery, transport: Webh
     response_status: outcome.status ?? null,
     response_body: outcome.answer,
     error,
-    request_headers: headers,
+    signature: headers['service-signature']!,
   };
 }

@@ -10,7 +10,7 @@
  * (at least once, never lost).
  */
 import type { Database } from '../../ports/database.js';
-import { recordAttempts, type AttemptRecord } from './deliveries.repository.js';
+import { recordAttempts, type AttemptRecord } from './delivery-queue.repository.js';
 
 const MAX_BATCH = 500;
 const FULL_BATCH = 200;

@@ -7,9 +7,9 @@
  * Throughput: the database is kept off the path between two attempts. The worker claims ahead,
  * so the next delivery is in memory when a slot frees; an endpoint's slot frees when its answer
  * arrives, and the outcome is written in the background by the recorder, in batches. Claims run
- * one at a time, and an answer asks for the next only once its endpoint is down to half of what it
+ * one at a time, and an answer asks for the next only once its endpoint is down to a third of what it
  * may hold: a claim then takes hundreds of rows (its cost is per row, plus a fixed part worth
- * sharing), while the other half keeps the endpoint busy until it returns.
+ * sharing), while the rest keeps the endpoint busy until it returns.
  *
  * How far ahead depends on the endpoint's pace: as many as it can be expected to answer within
  * `HOLD_BUDGET_MS` (from the mean duration of its recent attempts), so a fast endpoint never waits
@@ -23,7 +23,7 @@ import type { Services } from '../../core/context.js';
 import { PollControl } from '../../jobs/poll-control.js';
 import { attemptDelivery } from './attempt-delivery.js';
 import { AttemptRecorder } from './attempt-recorder.js';
-import { claimDueDeliveries, releaseClaims, type ClaimedDelivery } from './deliveries.repository.js';
+import { claimDueDeliveries, releaseClaims, type ClaimedDelivery } from './delivery-queue.repository.js';
 import { ATTEMPT_TIMEOUT_MS, DELIVERY_LEASE_MS } from './delivery-policy.js';
 
 export interface DeliveryWorkerOptions {
@@ -44,7 +44,13 @@ const HOLD_BUDGET_MS = DELIVERY_LEASE_MS / 3;
 /** Held per in-flight slot for an endpoint whose pace is not known yet (3 × 10 s, inside the budget). */
 const UNKNOWN_PACE_AHEAD = 3;
 /** At most this many held per in-flight slot, however fast the endpoint, and in all. */
-const MAX_AHEAD = 32;
+const MAX_AHEAD = 48;
+/**
+ * An endpoint is claimed for again once down to this fraction of what it may hold: a fast one
+ * then takes ~512 rows a claim (its fixed cost shared), and each claim's scan passes only the
+ * third still held, while that third keeps the endpoint busy until the claim returns.
+ */
+const RECLAIM_AT = 3;
 /** Weight of the newest attempt in an endpoint's mean duration. */
 const PACE_WEIGHT = 0.2;
 /** Endpoints whose pace is remembered; beyond this the memory starts over. */
@@ -77,6 +83,9 @@ export class DeliveryWorker {
   private readonly work = new Set<Promise<void>>();
   private inFlight = 0;
   private readonly poll = new PollControl();
+  /** A claim is under way; endpoints that ran low meanwhile, to claim for at once if still low after it. */
+  private claiming = false;
+  private readonly lowWhileClaiming = new Set<string>();
 
   constructor(
     private readonly services: Services,
@@ -138,6 +147,19 @@ export class DeliveryWorker {
   }
 
   private async claim(limit: number): Promise<number> {
+    this.claiming = true;
+    try {
+      return await this.claimUnderWay(limit);
+    } finally {
+      this.claiming = false;
+      // Woken only by an endpoint the claim left low: a wake for one it has just filled would
+      // send a second, small claim after every claim.
+      for (const endpoint of this.lowWhileClaiming) if (this.isLow(endpoint)) this.wake();
+      this.lowWhileClaiming.clear();
+    }
+  }
+
+  private async claimUnderWay(limit: number): Promise<number> {
     const now = this.services.clock.now();
     const leaseUntil = new Date(now.getTime() + DELIVERY_LEASE_MS);
     // Endpoints this worker holds nothing of are claimed as of unknown pace (a bounded few).
@@ -169,6 +191,11 @@ export class DeliveryWorker {
     const pace = this.pace.get(endpoint);
     const ahead = pace === undefined ? UNKNOWN_PACE_AHEAD : Math.floor(HOLD_BUDGET_MS / Math.max(pace, 1));
     return this.perEndpoint * Math.min(MAX_AHEAD, Math.max(1, ahead));
+  }
+
+  /** Down to the mark where this endpoint is claimed for again (RECLAIM_AT). */
+  private isLow(endpoint: string): boolean {
+    return (this.held.get(endpoint) ?? 0) <= this.holdCap(endpoint) / RECLAIM_AT;
   }
 
   private notePace(endpoint: string, durationMs: number): void {
@@ -214,9 +241,11 @@ export class DeliveryWorker {
       this.count(this.held, endpoint, -1);
       if (this.queues.has(endpoint)) this.ready.add(endpoint);
       this.dispatch();
-      // Claim again once half of what this endpoint may hold has gone out: claims come in
-      // batches worth their statement, and the other half covers the claim's time.
-      if ((this.held.get(endpoint) ?? 0) <= this.holdCap(endpoint) / 2) this.wake();
+      // Claim again once two thirds of what this endpoint may hold have gone out (RECLAIM_AT).
+      if (this.isLow(endpoint)) {
+        if (this.claiming) this.lowWhileClaiming.add(endpoint);
+        else this.wake();
+      }
     }
   }
 

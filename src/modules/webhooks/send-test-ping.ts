@@ -8,7 +8,8 @@
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { attemptDelivery } from './attempt-delivery.js';
-import { insertClaimedPing, recordAttempts } from './deliveries.repository.js';
+import { insertClaimedPing } from './deliveries.repository.js';
+import { recordAttempts } from './delivery-queue.repository.js';
 import { DELIVERY_LEASE_MS } from './delivery-policy.js';
 import { envelopeBody } from './event-envelope.js';
 import { findEndpoint } from './get-webhook-endpoint.js';
