@@ -78,6 +78,11 @@ export class WorkerRenderPool implements PdfRenderer {
     }
   }
 
+  /** Jobs running or waiting for a thread. */
+  get pending(): number {
+    return this.#held;
+  }
+
   /** The live threads (none before the first job): tests terminate one to see a crash handled. */
   get threads(): readonly Worker[] {
     return this.#pool?.threads ?? [];
