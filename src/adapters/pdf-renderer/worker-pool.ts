@@ -37,7 +37,7 @@ export const RENDER_WORKER_URL = new URL(`./render-worker.${FROM_SOURCES ? 'ts' 
 
 /** Node options for the threads: tsx's loader when running from sources and not already inherited. */
 function threadExecArgv(): string[] | undefined {
-  if (!FROM_SOURCES || process.execArgv.some((a) => a === 'tsx' || a.startsWith('tsx/') || a.includes('/tsx/'))) return undefined;
+  if (!FROM_SOURCES || process.execArgv.some((a) => /(^|[=/])tsx(\/|$)/.test(a))) return undefined;
   return [...process.execArgv, '--import', 'tsx'];
 }
 
