@@ -6,7 +6,7 @@
  * - `hang`: the thread says it started, then never returns, as a render stuck in a loop would.
  * Any other job renders as in production.
  */
-import { BroadcastChannel, parentPort } from 'node:worker_threads';
+import { BroadcastChannel, parentPort, threadId } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import render from '../../src/adapters/pdf-renderer/render-worker.js';
 import { jobStarted, type RenderTask } from '../../src/adapters/pdf-renderer/render-task.js';
@@ -21,7 +21,7 @@ function reference(task: RenderTask): unknown {
 
 export default async function testRender(task: RenderTask): Promise<Uint8Array> {
   if (reference(task) === 'hang') {
-    parentPort!.postMessage(jobStarted(task.id));
+    parentPort!.postMessage(jobStarted(task.id, threadId));
     for (;;);
   }
   if (reference(task) === 'slow') {

@@ -15,12 +15,14 @@ export interface RenderTask {
 
 const STARTED = 'renderJobStarted';
 
-export function jobStarted(id: number): Record<typeof STARTED, number> {
-  return { [STARTED]: id };
+/** What a thread posts when it starts a job: the job, and itself, so that a job past its time can be ended with its thread. */
+export function jobStarted(id: number, threadId: number): { [STARTED]: number; threadId: number } {
+  return { [STARTED]: id, threadId };
 }
 
-/** The job id of a thread's "started" message, or undefined for any other message. */
-export function startedJobId(message: unknown): number | undefined {
-  const id = (message as Record<string, unknown> | null)?.[STARTED];
-  return typeof id === 'number' ? id : undefined;
+/** The job and thread of a thread's "started" message, or undefined for any other message. */
+export function startedJob(message: unknown): { id: number; threadId: number } | undefined {
+  const m = message as Record<string, unknown> | null;
+  const id = m?.[STARTED];
+  return typeof id === 'number' && typeof m?.threadId === 'number' ? { id, threadId: m.threadId } : undefined;
 }

@@ -4,7 +4,7 @@
  * fonts and other per-process caches of the renderer live as long as the thread. Before the work
  * starts the thread says so, which starts the job's timeout in the pool.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { sealedConsignmentNote } from '../../modules/documents/rendering/sealed-consignment-note.js';
 import { sealingKeyFromPem } from '../../modules/documents/pades/sealing-key.js';
 import { sealedProofOfDelivery } from '../../modules/pod/sealed-proof-of-delivery.js';
@@ -26,6 +26,6 @@ async function sealed(job: RenderJob): Promise<Uint8Array> {
 }
 
 export default async function render(task: RenderTask): Promise<Uint8Array> {
-  parentPort!.postMessage(jobStarted(task.id));
+  parentPort!.postMessage(jobStarted(task.id, threadId));
   return sealed(task.job);
 }

@@ -5,8 +5,9 @@
  * Invariants:
  * - At most `threads + queue` jobs are held (running or waiting); one more is refused at once with
  *   RenderQueueFull instead of piling up.
+ * - Jobs start in the order they came (stricterFIFO, and no AbortSignal, whose queue is not FIFO).
  * - A job runs at most `timeoutMs`, counted from the moment its thread starts it (waiting in the
- *   queue does not count): past that, the thread is terminated and replaced, and the job rejects.
+ *   queue does not count): past that, its thread is terminated and replaced, and the job rejects.
  *   A thread that crashes is replaced the same way; only its own job rejects.
  * - The threads start with the first job (most processes of a test run never render), get the
  *   sealing key once as PEM in their workerData, and are terminated by `close()`.
@@ -17,7 +18,7 @@
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { RenderQueueFull, type PdfRenderer, type RenderJob } from '../../ports/pdf-renderer.js';
-import { startedJobId, type RenderTask, type RenderWorkerData } from './render-task.js';
+import { startedJob, type RenderTask, type RenderWorkerData } from './render-task.js';
 
 export interface RenderPoolOptions {
   threads: number;
@@ -48,7 +49,7 @@ export class WorkerRenderPool implements PdfRenderer {
   #held = 0;
   #nextId = 0;
   /** Per job id, what starts its timeout when its thread says it started. */
-  readonly #onStart = new Map<number, () => void>();
+  readonly #onStart = new Map<number, (threadId: number) => void>();
   #closed = false;
 
   constructor(options: RenderPoolOptions) {
@@ -61,16 +62,19 @@ export class WorkerRenderPool implements PdfRenderer {
     if (this.#held >= threads + queue) throw new RenderQueueFull(this.#retryAfterS());
     const pool = (this.#pool ??= this.#start());
     const id = ++this.#nextId;
-    const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
-    this.#onStart.set(id, () => {
-      timer = setTimeout(() => abort.abort(new Error(`the render ran longer than ${timeoutMs} ms; its thread was replaced`)), timeoutMs);
+    let timedOut = false;
+    this.#onStart.set(id, (threadId) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        void this.threads.find((thread) => thread.threadId === threadId)?.terminate();
+      }, timeoutMs);
     });
     this.#held++;
     try {
-      return await pool.run({ id, job }, { signal: abort.signal });
+      return await pool.run({ id, job });
     } catch (error) {
-      throw abort.signal.aborted ? abort.signal.reason : error;
+      throw timedOut ? new Error(`the render ran longer than ${timeoutMs} ms; its thread was replaced`, { cause: error }) : error;
     } finally {
       this.#held--;
       clearTimeout(timer);
@@ -101,10 +105,15 @@ export class WorkerRenderPool implements PdfRenderer {
       maxThreads: threads,
       workerData: { sealingKey } satisfies RenderWorkerData,
       execArgv: threadExecArgv(),
+      // First come, first served. Without it a job that finds every thread busy when one frees up
+      // is put back at the tail, and piscina's queue for jobs with an AbortSignal is not FIFO either
+      // (hence the timeout terminates the thread itself): under load some requests would wait many
+      // times longer than the rest.
+      stricterFIFO: true,
     });
     pool.on('message', (message: unknown) => {
-      const id = startedJobId(message);
-      if (id !== undefined) this.#onStart.get(id)?.();
+      const started = startedJob(message);
+      if (started) this.#onStart.get(started.id)?.(started.threadId);
     });
     pool.on('error', (error: unknown) => this.#options.onError?.(error));
     return pool;
