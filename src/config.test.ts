@@ -1,4 +1,5 @@
-/** The SMS and trust-service settings: given together or not at all, https in production. */
+/** The SMS and trust-service settings (given together or not at all, https in production) and the render pool's. */
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -18,5 +19,19 @@ describe('SMS and trust service configuration', () => {
     expect(() => loadConfig({ QTSP_URL: 'https://qtsp.example' })).toThrow(/QTSP_URL, QTSP_TOKEN and QTSP_CREDENTIAL_ID go together/);
     expect(() => loadConfig({ ...production, QTSP_URL: 'http://qtsp.example', QTSP_TOKEN: 't', QTSP_CREDENTIAL_ID: 'c' })).toThrow(/QTSP_URL must be https/);
     expect(() => loadConfig({ ...production, SMS_URL: 'http://AC1:s@sms.example', SMS_FROM: 'FDS' })).toThrow(/SMS_URL must be https/);
+  });
+});
+
+describe('render pool configuration', () => {
+  it('defaults to one thread per core but one (at least one), 100 queued jobs and a 30 s timeout', () => {
+    expect(loadConfig({}).render).toEqual({ threads: Math.max(1, availableParallelism() - 1), queue: 100, timeoutMs: 30_000 });
+    expect(loadConfig({ RENDER_THREADS: '3', RENDER_QUEUE: '0', RENDER_TIMEOUT_MS: '5000' }).render).toEqual({ threads: 3, queue: 0, timeoutMs: 5000 });
+  });
+
+  it('refuses a pool without threads, a negative queue and a timeout too short to render in', () => {
+    expect(() => loadConfig({ RENDER_THREADS: '0' })).toThrow(/RENDER_THREADS/);
+    expect(() => loadConfig({ RENDER_QUEUE: '-1' })).toThrow(/RENDER_QUEUE/);
+    expect(() => loadConfig({ RENDER_TIMEOUT_MS: '10' })).toThrow(/RENDER_TIMEOUT_MS/);
+    expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(/RENDER_THREADS/);
   });
 });

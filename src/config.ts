@@ -3,6 +3,7 @@
  * at boot so a typo stops the start with a message instead of surfacing later.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -41,6 +42,9 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_WINDOW_S: Type.Integer({ minimum: 1, default: 1 }),
   RATE_LIMIT_SHARE: Type.Integer({ minimum: 1, default: 100 }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '0' }),
+  RENDER_THREADS: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
+  RENDER_QUEUE: Type.Integer({ minimum: 0, default: 100 }),
+  RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
 });
 
 export type Environment = Static<typeof Environment>;
@@ -71,6 +75,12 @@ export interface Config {
   rateLimit: { requests: number; windowS: number; share: number };
   /** Webhook targets on private addresses and over http: for tests and local development only. */
   webhooks: { allowPrivateTargets: boolean };
+  /**
+   * The render-and-seal worker threads (DESIGN, Lifecycle): how many, how many jobs may wait for
+   * one beyond those running (more is 503 `service_unavailable`), and how long one job may run
+   * before its thread is replaced and its request answers `pdf_render_failed`.
+   */
+  render: { threads: number; queue: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -130,7 +140,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S, share: e.RATE_LIMIT_SHARE },
     webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' },
+    render: { threads: e.RENDER_THREADS ?? defaultRenderThreads(), queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS },
   };
+}
+
+/** One thread per core but one, which the event loop keeps for requests and the database driver. */
+function defaultRenderThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
 }
 
 /** A PEM given inline (`-----BEGIN …`; a literal backslash-n stands for a line break) or as the path of a file. */

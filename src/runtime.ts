@@ -1,7 +1,7 @@
 /**
  * Opens what one process needs from the configuration: the database (PostgreSQL, or PGlite under
  * DATA_DIR with its folder lock), migrations, the key-value and object stores, the service secrets,
- * and the shared request-path parts. `close()` releases them in reverse order.
+ * the render threads (started by the first render), and the shared request-path parts. `close()` releases them in reverse order.
  */
 import { join } from 'node:path';
 import type { AppRuntime } from './app-runtime.js';
@@ -29,6 +29,8 @@ import { twilioSmsNotifier } from './adapters/notifier/twilio-sms.js';
 import { cscTrustService } from './adapters/trust-service/csc-http.js';
 import { sandboxTrustService } from './adapters/trust-service/simulator.js';
 import { loadSealingKey } from './modules/documents/pades/load-sealing-key.js';
+import { WorkerRenderPool } from './adapters/pdf-renderer/worker-pool.js';
+import type { PdfRenderer } from './ports/pdf-renderer.js';
 import { loadServiceSecrets } from './modules/system/service-secrets.repository.js';
 import type { DatabaseHandle } from './ports/database.js';
 import { nodeHttpTransport } from './adapters/webhook-transport/node-http.js';
@@ -56,6 +58,10 @@ export interface RuntimeOptions {
   deliveryPollIntervalMs?: number;
   /** An already open database (tests use an in-memory PGlite); it is closed with the runtime. */
   database?: DatabaseHandle;
+  /** Wraps the render pool: tests make renders fail through the same port the pool serves. */
+  renderer?: (pool: PdfRenderer) => PdfRenderer;
+  /** The render threads' entry module; tests give one that wraps the real one. */
+  renderWorkerUrl?: URL;
 }
 
 /** The configured database: PostgreSQL, or PGlite under DATA_DIR behind its folder lock. */
@@ -96,7 +102,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // Live never falls back to the simulator: without a provider, live ades/qes is qtsp_unavailable.
     const trustServices = { sandbox: sandboxTrustService(secrets.urls, clock), live: config.qtsp ? cscTrustService(config.qtsp) : undefined };
     const sealingKey = await loadSealingKey(database.db, config.seal, clock.now());
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, sealingKey };
+    const pool = new WorkerRenderPool({ ...config.render, sealingKey, workerUrl: options.renderWorkerUrl, onError: (e) => options.onError?.(e, 'render thread') });
+    const renderer = options.renderer?.(pool) ?? pool;
+    closers.push(() => renderer.close());
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });

@@ -7,7 +7,7 @@ import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
 import type { KeyValue } from '../ports/keyvalue.js';
 import type { Notifier } from '../ports/notifier.js';
-import type { SealingKey } from '../modules/documents/pades/sealing-key.js';
+import type { PdfRenderer } from '../ports/pdf-renderer.js';
 import type { ObjectStore } from '../ports/objects.js';
 import type { Resolver } from '../ports/resolver.js';
 import type { TrustService } from '../ports/trust-service.js';
@@ -29,8 +29,8 @@ export interface Services {
   notifier: Notifier;
   /** Trust services for `ades`/`qes`: the simulator for sandbox, the configured provider (if any) for live. */
   trustServices: { sandbox: TrustService; live?: TrustService };
-  /** Seals every PDF version (PAdES B-B). */
-  sealingKey: SealingKey;
+  /** Renders and seals (PAdES B-B) every PDF version, off the event loop. */
+  renderer: PdfRenderer;
 }
 
 export interface TenantContext extends Services {

@@ -23,12 +23,23 @@ Lists are cursor-paginated (\`limit\` 1-100, default 20; \`cursor\` from \`next_
 \`Idempotency-Key\` (responses kept 24 hours, replayed with \`Idempotent-Replayed: true\`). Every keyed response carries
 \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); the default budget is 100 requests per
 second per API key and mode, set per deployment by \`RATE_LIMIT_REQUESTS\` per \`RATE_LIMIT_WINDOW_S\`; over it the answer
-is 429 \`rate_limited\` with \`Retry-After\`.
+is 429 \`rate_limited\` with \`Retry-After\`. Operations that render a PDF (those that can answer \`pdf_render_failed\`)
+answer 503 \`service_unavailable\` with \`Retry-After\` when too many documents are being rendered: nothing changed, retry.
 Request bodies are limited to 1 MiB unless an operation says otherwise (\`payload_too_large\`).`;
 
 function hasBody(route: RouteOptions): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   return methods.some((m) => ['POST', 'PUT', 'PATCH'].includes(m));
+}
+
+type Responses = Record<string, { description: string; headers?: Record<string, unknown> }>;
+
+/** A route that renders a PDF also answers 503 when the render queue is full, with Retry-After. */
+function documentRenderQueue(responses: Responses): void {
+  const unavailable = responses[503];
+  if (!unavailable) return;
+  unavailable.description += ' (also when too many documents are being rendered: nothing changed; retry after `Retry-After` seconds)';
+  unavailable.headers = { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before retrying, when given.' } };
 }
 
 /** Adds security and the shared error responses to a route's schema, as routes are declared. */
@@ -39,7 +50,9 @@ function completeRoute(route: RouteOptions): void {
   const access = config.access;
   const shared: ErrorCode[] =
     access && !access.public ? keyedRouteErrors(access, hasBody(route), Boolean(config.idempotent)) : hasBody(route) ? ['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed', 'internal_error', 'service_unavailable'] : ['internal_error', 'service_unavailable'];
-  schema.response = { ...errorResponses([...shared, ...(config.errors ?? [])]), ...schema.response };
+  const errors = errorResponses([...shared, ...(config.errors ?? [])]);
+  if (config.errors?.includes('pdf_render_failed')) documentRenderQueue(errors as Responses);
+  schema.response = { ...errors, ...schema.response };
   if (access && !access.public) schema.security = [{ apiKey: access.scope ? [access.scope] : [] }];
   else schema.security = [];
 }

@@ -1,25 +1,22 @@
 /**
- * A PDF renderer that fails on demand, for tests of `pdf_render_failed`. A test file mocks the real
- * module with it (vi.mock factories run before imports, so they load this lazily), naming the
- * render function to wrap:
+ * A PDF renderer that fails on demand, for tests of `pdf_render_failed`: it wraps the runtime's
+ * render pool at the renderer port (vi.mock cannot reach into the pool's threads), so requests
+ * take the same path as in production. A test file builds its app with it:
  *
- *   vi.mock('../../../src/modules/documents/consignment-note/render-consignment-note.js', (original) =>
- *     import('../../support/failing-renderer.js').then((m) => m.failingRenderer(original, 'renderConsignmentNote')));
+ *   t = await buildTestApp(backend, { renderer: failingRenderer });
  *
  * and sets `renderer.failing` around the request that must fail.
  */
+import type { PdfRenderer } from '../../src/ports/pdf-renderer.js';
+
 export const renderer = { failing: false };
 
-type Render = (...args: unknown[]) => Promise<Uint8Array>;
-
-export async function failingRenderer(importOriginal: <T>() => Promise<T>, name: string): Promise<Record<string, unknown>> {
-  const real = await importOriginal<Record<string, unknown>>();
-  const render = real[name] as Render;
+export function failingRenderer(pool: PdfRenderer): PdfRenderer {
   return {
-    ...real,
-    [name]: async (...args: unknown[]) => {
+    render: async (job) => {
       if (renderer.failing) throw new Error('glyph table unreadable');
-      return render(...args);
+      return pool.render(job);
     },
+    close: () => pool.close(),
   };
 }

@@ -7,7 +7,8 @@ import { createServer } from 'node:net';
 import type { Backend } from './backends.js';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
-async function freePort(): Promise<number> {
+/** A port of 127.0.0.1 that nothing listens on now. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -15,8 +15,10 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startServer(env: Record<string, string>): RunningServer {
-  const child = spawn(process.execPath, [...TSX, join(root, 'src/main.ts')], { cwd: root, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** The service from its TypeScript sources under tsx, or with `fromDist` as `npm start` runs it: compiled, from dist/ (build first). */
+export function startServer(env: Record<string, string>, options: { fromDist?: boolean } = {}): RunningServer {
+  const entry = options.fromDist ? [join(root, 'dist/src/main.js')] : [...TSX, join(root, 'src/main.ts')];
+  const child = spawn(process.execPath, entry, { cwd: root, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const waiters: (() => void)[] = [];
@@ -49,6 +51,17 @@ export function startServer(env: Record<string, string>): RunningServer {
         check();
       }),
   };
+}
+
+/** Compiles the service into dist/ as `npm run build` does. */
+export function buildDist(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { cwd: root });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
 }
 
 export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {

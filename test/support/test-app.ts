@@ -14,7 +14,7 @@ import type { Scope } from '../../src/core/scopes.js';
 import { openPglite } from '../../src/adapters/database/pglite.js';
 import { createApiKey } from '../../src/modules/api-keys/create-api-key.js';
 import { createOrganization } from '../../src/modules/organizations/create-organization.js';
-import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.js';
 import { fixedResolver } from '../../src/adapters/resolver/fixed.js';
 import type { Backend } from './backends.js';
 import { scratchDatabase } from './databases.js';
@@ -48,6 +48,10 @@ export interface TestAppOptions {
    * claim rows across organisations (webhook deliveries), so other files' rows stay out of reach.
    */
   ownDatabase?: boolean;
+  /** Wraps the render pool (see failing-renderer.ts). */
+  renderer?: RuntimeOptions['renderer'];
+  /** The render threads' entry module (see hanging-render-worker.ts). */
+  renderWorkerUrl?: URL;
 }
 
 export async function buildTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
@@ -68,6 +72,8 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     clock,
     resolver,
     database: databaseUrl ? undefined : await openPglite('memory://'),
+    renderer: options.renderer,
+    renderWorkerUrl: options.renderWorkerUrl,
   });
   const app = await buildApp(runtime, { plugins: options.plugins });
   await app.ready();

@@ -1,20 +1,21 @@
 /**
  * A new version of a shipment's consignment note, made inside the request that causes it (DESIGN,
  * Lifecycle: render, store, then commit): the PDF is rendered from the shipment as it will be
- * committed, sealed (PAdES B-B, once: see pades/seal-pdf.ts), its bytes are put in the object store, and the caller commits the returned writes
+ * committed and sealed (PAdES B-B, once: see pades/seal-pdf.ts) in the renderer's threads, off the
+ * event loop; its bytes are put in the object store, and the caller commits the returned writes
  * (the document row and the storage meter) with its change. A render that fails raises 500
- * `pdf_render_failed` before anything is written, so the client's retry is safe. Bytes stored for
- * a change that then fails to commit are never referenced (and cost only their space).
+ * `pdf_render_failed` (a full render queue 503 `service_unavailable`) before anything is written,
+ * so the client's retry is safe. Bytes stored for a change that then fails to commit are never
+ * referenced (and cost only their space).
  */
 import { createHash } from 'node:crypto';
-import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { usageWrite } from '../usage/record-usage.js';
 import type { NoteLanguage, NoteReservation, NoteSignature } from './consignment-note/consignment-note-input.js';
-import { sealedConsignmentNote } from './rendering/sealed-consignment-note.js';
+import { renderSealedPdf } from './rendering/render-sealed-pdf.js';
 import { documentObjectKey } from './document-keys.js';
 import { insertDocumentWrite, type DocumentRow } from './documents.repository.js';
 import { inspectionUrl } from './inspection-link.js';
@@ -52,10 +53,11 @@ export async function consignmentNoteVersion(
 ): Promise<{ writes: Write[]; document: DocumentRow }> {
   if (!shipment.inspection_token) throw new Error(`shipment ${shipment.id} has no inspection token: it is rendered only once issued`);
   const id = newId('document', cause.created_at);
-  let bytes: Uint8Array;
-  try {
-    bytes = await sealedConsignmentNote(
-      {
+  const body = await renderSealedPdf(
+    ctx.renderer,
+    {
+      kind: 'consignment_note',
+      input: {
         shipment: { ...shipment.data, id: shipment.id, status: shipment.status, transport_type: shipment.transport_type },
         document_id: id,
         version: options.version,
@@ -66,13 +68,10 @@ export async function consignmentNoteVersion(
         signatures: options.signatures ?? [],
         reservations: options.reservations ?? [],
       },
-      ctx.sealingKey,
-      { at: cause.created_at, reason: `Consignment note ${shipment.id}, version ${options.version}`, location: 'EU' },
-    );
-  } catch (error) {
-    throw new AppError('pdf_render_failed', 'The consignment note could not be rendered; nothing was changed. Retry the request.', { cause: error });
-  }
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      seal: { at: cause.created_at, reason: `Consignment note ${shipment.id}, version ${options.version}`, location: 'EU' },
+    },
+    'The consignment note could not be rendered; nothing was changed. Retry the request.',
+  );
   const key = documentObjectKey(ctx, shipment.id, id, 'pdf');
   await ctx.objects.put(key, body, { contentType: 'application/pdf' });
   const document: DocumentRow = {

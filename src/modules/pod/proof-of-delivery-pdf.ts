@@ -6,18 +6,17 @@
  * other serves the winner's. A render that fails is 500 `pdf_render_failed` with nothing stored.
  */
 import { createHash } from 'node:crypto';
-import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Language } from '../../core/language.js';
 import { isUniqueViolation, writeAsOneStatement } from '../../ports/database.js';
 import { noteLanguage } from '../documents/consignment-note-version.js';
 import { documentObjectKey } from '../documents/document-keys.js';
+import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
 import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { deliveryParties, podFacts, type PodFacts } from './pod-facts.js';
 import type { PodPdfInput } from './render-proof-of-delivery.js';
-import { sealedProofOfDelivery } from './sealed-proof-of-delivery.js';
 
 function addressLine(address: Record<string, unknown>): string {
   return ['street', 'additional', 'postal_code', 'city', 'country'].map((k) => address[k]).filter((v): v is string => typeof v === 'string' && v !== '').join(', ');
@@ -51,7 +50,7 @@ async function storedBytes(ctx: TenantContext, document: DocumentRow): Promise<{
   return { document, body: stored.body };
 }
 
-/** Raises `not_found`, `pod_not_available` and `pdf_render_failed`. */
+/** Raises `not_found`, `pod_not_available`, `pdf_render_failed` and `service_unavailable` (render queue full). */
 export async function proofOfDeliveryPdf(ctx: TenantContext, shipmentId: string, language: Language): Promise<{ document: DocumentRow; body: Buffer }> {
   const facts = await podFacts(ctx, shipmentId);
   if (facts.pdf) return storedBytes(ctx, facts.pdf);
@@ -59,13 +58,11 @@ export async function proofOfDeliveryPdf(ctx: TenantContext, shipmentId: string,
   const now = ctx.clock.now();
   const id = newId('document', now);
   const input = await pdfInput(ctx, facts, id, language, now);
-  let bytes: Uint8Array;
-  try {
-    bytes = await sealedProofOfDelivery(input, ctx.sealingKey, { at: now, reason: `Proof of delivery ${facts.shipment.id}`, location: 'EU' });
-  } catch (error) {
-    throw new AppError('pdf_render_failed', 'The proof of delivery could not be rendered; nothing was stored. Retry the request.', { cause: error });
-  }
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const body = await renderSealedPdf(
+    ctx.renderer,
+    { kind: 'proof_of_delivery', input, seal: { at: now, reason: `Proof of delivery ${facts.shipment.id}`, location: 'EU' } },
+    'The proof of delivery could not be rendered; nothing was stored. Retry the request.',
+  );
   const key = documentObjectKey(ctx, facts.shipment.id, id, 'pdf');
   await ctx.objects.put(key, body, { contentType: 'application/pdf' });
   const document: DocumentRow = {

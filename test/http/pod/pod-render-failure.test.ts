@@ -2,23 +2,20 @@
  * A proof-of-delivery PDF that cannot be rendered: 500 `pdf_render_failed` and no `pod` document
  * stored, so the next request renders it afresh; the JSON form does not depend on it.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POD_PATH } from '../../../src/modules/pod/pod.routes.js';
 import { backends } from '../../support/backends.js';
 import { documentsApi } from '../../support/documents-api.js';
-import { renderer } from '../../support/failing-renderer.js';
+import { failingRenderer, renderer } from '../../support/failing-renderer.js';
 import { expectProblem } from '../../support/problems.js';
 import { minimalShipment } from '../../support/shipment-fixtures.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
 
-vi.mock('../../../src/modules/pod/render-proof-of-delivery.js', (original) =>
-  import('../../support/failing-renderer.js').then((m) => m.failingRenderer(original, 'renderProofOfDelivery')));
-
 describe.each(backends())('a proof of delivery that fails to render on $name', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(backend);
+    t = await buildTestApp(backend, { renderer: failingRenderer });
   });
   afterAll(() => t.close());
 

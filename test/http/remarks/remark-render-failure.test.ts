@@ -3,23 +3,20 @@
  * changed — no remark, event, note version or webhook delivery — so the retry succeeds as if the
  * first try never happened.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { documentsApi } from '../../support/documents-api.js';
-import { renderer } from '../../support/failing-renderer.js';
+import { failingRenderer, renderer } from '../../support/failing-renderer.js';
 import { expectProblem } from '../../support/problems.js';
 import { remarksApi } from '../../support/remarks-api.js';
 import { minimalShipment } from '../../support/shipment-fixtures.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
 
-vi.mock('../../../src/modules/documents/consignment-note/render-consignment-note.js', (original) =>
-  import('../../support/failing-renderer.js').then((m) => m.failingRenderer(original, 'renderConsignmentNote')));
-
 describe.each(backends())('a remark whose note fails to render on $name', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(backend);
+    t = await buildTestApp(backend, { renderer: failingRenderer });
   });
   afterAll(() => t.close());
 

@@ -3,12 +3,24 @@
  * (SEAL_PRIVATE_KEY and SEAL_CERTIFICATE, required in production), otherwise a self-signed one
  * generated at the first start and kept in `service_secrets`, so every process and every restart
  * seals with the same identity. Two processes starting at once keep whichever was stored first.
+ * It is handed on as PEM, the form that reaches the render threads (a CryptoKey may not clone),
+ * after importing it once here so that a key that does not import stops the start.
  */
 import type { Database } from '../../../ports/database.js';
-import { generateSelfSignedSealingKey, sealingKeyFromPem, type SealingKey } from './sealing-key.js';
+import { generateSelfSignedSealingKey, sealingKeyFromPem } from './sealing-key.js';
 
-export async function loadSealingKey(db: Database, configured: { privateKeyPem: string; certificatePem: string } | undefined, now: Date): Promise<SealingKey> {
-  if (configured) return sealingKeyFromPem(configured.privateKeyPem, configured.certificatePem);
+export interface SealingKeyPem {
+  privateKeyPem: string;
+  certificatePem: string;
+}
+
+export async function loadSealingKey(db: Database, configured: SealingKeyPem | undefined, now: Date): Promise<SealingKeyPem> {
+  const pem = configured ?? (await keptSealingKey(db, now));
+  await sealingKeyFromPem(pem.privateKeyPem, pem.certificatePem);
+  return pem;
+}
+
+async function keptSealingKey(db: Database, now: Date): Promise<SealingKeyPem> {
   const stored = async () => {
     const rows = await db.selectFrom('service_secrets').select(['name', 'value']).where('name', 'in', ['seal_private_key', 'seal_certificate']).execute();
     const byName = new Map(rows.map((r) => [r.name, r.value]));
@@ -30,5 +42,5 @@ export async function loadSealingKey(db: Database, configured: { privateKeyPem: 
     found = await stored();
   }
   if (!found) throw new Error('the sealing key could not be stored or read');
-  return sealingKeyFromPem(found.key, found.certificate);
+  return { privateKeyPem: found.key, certificatePem: found.certificate };
 }

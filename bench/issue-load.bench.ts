@@ -1,0 +1,98 @@
+/**
+ * Benchmark: what issuing at full load does to the rest of the API process. Issuing renders and
+ * seals the consignment note in the request (DESIGN, Lifecycle), in the render threads; the event
+ * loop must stay free for everything else. In alternating rounds, a keyed GET /v1/whoami latency
+ * probe (a few connections, its own process) runs alone, then while POST /v1/shipments?issue=true
+ * runs at full load (BENCH_CONNECTIONS, fresh Idempotency-Key each, its own process); the event-loop
+ * delay of this process (which serves the API) is sampled every millisecond meanwhile. Medians of
+ * three rounds each. Runs on PostgreSQL when DATABASE_URL is set (a scratch database), else on
+ * the embedded defaults.
+ *
+ * Targets (issue 14): event-loop delay p99 under 20 ms while issuing at full load; whoami p99 during
+ * issuing within 2× of its p99 alone; and the POST ?issue=true rate, printed.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import type { WorkerRenderPool } from '../src/adapters/pdf-renderer/worker-pool.js';
+import { fullShipment } from '../test/support/shipment-fixtures.js';
+import { startBenchService } from './support/bench-runtime.js';
+import { CONNECTIONS, DURATION_S, load, row, type Result } from './support/load.js';
+
+const PROBE_CONNECTIONS = Number(process.env.BENCH_PROBE_CONNECTIONS ?? 2);
+/** Issuing runs this long before the probe starts, and on after it ends: the probe sees full load only. */
+const RAMP_S = 2;
+const ROUNDS = 3;
+
+const run = promisify(execFile);
+const service = await startBenchService('issue_load');
+const headers = { authorization: `Bearer ${service.key}` };
+const issue = { url: `${service.address}/v1/shipments?issue=true`, method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(fullShipment()), uniqueIdempotencyKey: true };
+
+async function probe(seconds: number): Promise<Result> {
+  const options = { url: `${service.address}/v1/whoami`, headers, connections: PROBE_CONNECTIONS, seconds };
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support', 'latency-probe.ts'), JSON.stringify(options)]);
+  return JSON.parse(stdout) as Result;
+}
+
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+
+/** The probe's result and the event-loop delay p99 (ms) over the time it ran. */
+async function probed(): Promise<{ whoami: Result; loopP99: number }> {
+  loop.reset();
+  const whoami = await probe(DURATION_S);
+  return { whoami, loopP99: loop.percentile(99) / 1e6 };
+}
+
+async function probedWhileIssuing(): Promise<{ whoami: Result; loopP99: number; issuing: Result }> {
+  const issuing = load(issue, DURATION_S + 2 * RAMP_S + 1);
+  await sleep(RAMP_S * 1000);
+  const probe = await probed();
+  return { ...probe, issuing: await issuing };
+}
+
+const { threads, queue } = service.runtime.config.render;
+console.log(
+  `POST /v1/shipments?issue=true at ${CONNECTIONS} connections vs a keyed GET /v1/whoami probe at ${PROBE_CONNECTIONS} — ${service.backend}, ` +
+    `render threads ${threads} (queue ${queue}), ${DURATION_S} s rounds, Node ${process.version}`,
+);
+await load(issue, 2);
+await probe(2);
+const alone: Awaited<ReturnType<typeof probed>>[] = [];
+const issuing: Awaited<ReturnType<typeof probedWhileIssuing>>[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  alone.push(await probed());
+  issuing.push(await probedWhileIssuing());
+}
+loop.disable();
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The run whose `key` is the median of the runs. */
+const medianRun = <T>(runs: T[], key: (r: T) => number) => runs.find((r) => key(r) === median(runs.map(key)))!;
+const whoamiAlone = medianRun(alone, (r) => r.whoami.p99).whoami;
+const whoamiIssuing = medianRun(issuing, (r) => r.whoami.p99).whoami;
+const issued = medianRun(issuing, (r) => r.issuing.rps).issuing;
+const loopIssuing = median(issuing.map((r) => r.loopP99));
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+
+console.log(row('GET /v1/whoami alone', whoamiAlone));
+console.log(row('GET /v1/whoami issuing', whoamiIssuing));
+console.log(row('POST ?issue=true', issued));
+console.log(
+  `runs: whoami p99 alone ${alone.map((r) => fixed(r.whoami.p99, 2)).join(', ')} ms; issuing ${issuing.map((r) => fixed(r.whoami.p99, 2)).join(', ')} ms; ` +
+    `event-loop p99 alone ${alone.map((r) => fixed(r.loopP99)).join(', ')} ms; issuing ${issuing.map((r) => fixed(r.loopP99)).join(', ')} ms; ` +
+    `issue req/s ${issuing.map((r) => fixed(r.issuing.rps, 0)).join(', ')}`,
+);
+console.log(`event-loop delay p99 while issuing: ${fixed(loopIssuing)} ms (alone ${fixed(median(alone.map((r) => r.loopP99)))} ms)  (target < 20 ms)`);
+console.log(`whoami p99 ratio (issuing / alone): ${(whoamiIssuing.p99 / Math.max(whoamiAlone.p99, 0.01)).toFixed(2)}  (target ≤ 2.00)`);
+console.log(`POST /v1/shipments?issue=true: ${fixed(issued.rps, 0)} requests/s`);
+
+// Requests the load generator left behind when it stopped still finish before the service closes.
+const renderer = service.runtime.services.renderer as WorkerRenderPool;
+while (renderer.pending > 0) await sleep(100);
+await service.close();
+const failed = [...alone, ...issuing].some((r) => r.whoami.errors + r.whoami.non2xx > 0) || issuing.some((r) => r.issuing.errors + r.issuing.non2xx > 0);
+if (failed) process.exitCode = 1;

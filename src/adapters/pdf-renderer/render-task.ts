@@ -1,0 +1,28 @@
+/** What the pool and its threads exchange (./worker-pool.ts, ./render-worker.ts). */
+import type { SealingKeyPem } from '../../modules/documents/pades/load-sealing-key.js';
+import type { RenderJob } from '../../ports/pdf-renderer.js';
+
+/** The sealing key as PEM: plain strings clone into a thread, where a CryptoKey may not. */
+export interface RenderWorkerData {
+  sealingKey: SealingKeyPem;
+}
+
+export interface RenderTask {
+  /** The pool's number of this job, so the thread can say when it starts it. */
+  id: number;
+  job: RenderJob;
+}
+
+const STARTED = 'renderJobStarted';
+
+/** What a thread posts when it starts a job: the job, and itself, so that a job past its time can be ended with its thread. */
+export function jobStarted(id: number, threadId: number): { [STARTED]: number; threadId: number } {
+  return { [STARTED]: id, threadId };
+}
+
+/** The job and thread of a thread's "started" message, or undefined for any other message. */
+export function startedJob(message: unknown): { id: number; threadId: number } | undefined {
+  const m = message as Record<string, unknown> | null;
+  const id = m?.[STARTED];
+  return typeof id === 'number' && typeof m?.threadId === 'number' ? { id, threadId: m.threadId } : undefined;
+}

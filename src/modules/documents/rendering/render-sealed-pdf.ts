@@ -1,0 +1,25 @@
+/**
+ * A sealed PDF from the renderer (ports/pdf-renderer.ts), with its failures as the client sees
+ * them: a full render queue is 503 `service_unavailable` with Retry-After (the job never started),
+ * anything else — the render threw, its thread crashed or ran past its time — is 500
+ * `pdf_render_failed`. Either way the caller has written nothing yet, so a retry is safe.
+ */
+import { AppError } from '../../../core/errors.js';
+import { RenderQueueFull, type PdfRenderer, type RenderJob } from '../../../ports/pdf-renderer.js';
+
+/** Raises `service_unavailable` and `pdf_render_failed` (with `failedDetail`). */
+export async function renderSealedPdf(renderer: PdfRenderer, job: RenderJob, failedDetail: string): Promise<Buffer> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await renderer.render(job);
+  } catch (error) {
+    if (error instanceof RenderQueueFull) {
+      throw new AppError('service_unavailable', `Too many documents are being rendered right now; nothing was changed. Retry in ${error.retryAfterS} s.`, {
+        headers: { 'retry-after': String(error.retryAfterS) },
+        cause: error,
+      });
+    }
+    throw new AppError('pdf_render_failed', failedDetail, { cause: error });
+  }
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

@@ -1,0 +1,38 @@
+/**
+ * PDF renderer port: turns a render job (a consignment-note version or a proof of delivery, with
+ * its seal's time and reason) into the sealed PDF bytes. Rendering and sealing cost tens of
+ * milliseconds of CPU each, so the production adapter runs them in a pool of worker threads and
+ * never on the event loop (DESIGN, Lifecycle); the request awaits the bytes, stores them, then
+ * commits. Jobs and results are plain, structured-cloneable data; the sealing key is the
+ * adapter's own, given to it once.
+ *
+ * `render` rejects with `RenderQueueFull` when the pool already holds as many jobs as it may (the
+ * domain answers 503 `service_unavailable` with Retry-After), and with any other error when the
+ * render failed, its thread crashed or it ran past its time (`pdf_render_failed`).
+ */
+import type { ConsignmentNoteInput } from '../modules/documents/consignment-note/consignment-note-input.js';
+import type { SealOptions } from '../modules/documents/pades/seal-pdf.js';
+import type { PodPdfInput } from '../modules/pod/render-proof-of-delivery.js';
+
+export type RenderJob =
+  | { kind: 'consignment_note'; input: ConsignmentNoteInput; seal: SealOptions }
+  | { kind: 'proof_of_delivery'; input: PodPdfInput; seal: SealOptions };
+
+export interface PdfRenderer {
+  /** The sealed PDF of the job; rejects with RenderQueueFull when full, with another error when the render failed. */
+  render(job: RenderJob): Promise<Uint8Array>;
+  /** Stops the renderer; jobs still running are abandoned (their requests have ended by then). */
+  close(): Promise<void>;
+}
+
+/** Every thread is busy and the queue is full: the job was not started. */
+export class RenderQueueFull extends Error {
+  override name = 'RenderQueueFull';
+
+  constructor(
+    /** Whole seconds until the queue has likely drained: the client's Retry-After. */
+    readonly retryAfterS: number,
+  ) {
+    super(`the render queue is full; retry in ${retryAfterS} s`);
+  }
+}

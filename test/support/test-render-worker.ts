@@ -1,0 +1,32 @@
+/**
+ * A render thread's entry for tests of the pool (test/http/documents/render-pool.test.ts): the real
+ * one (src/adapters/pdf-renderer/render-worker.ts), steered by the shipment's `reference`:
+ * - `slow`: the thread announces the job on the test's BroadcastChannel, waits a second (time for
+ *   the test to terminate it mid-job), then renders;
+ * - `hang`: the thread says it started, then never returns, as a render stuck in a loop would.
+ * Any other job renders as in production.
+ */
+import { BroadcastChannel, parentPort, threadId } from 'node:worker_threads';
+import { setTimeout as sleep } from 'node:timers/promises';
+import render from '../../src/adapters/pdf-renderer/render-worker.js';
+import { jobStarted, type RenderTask } from '../../src/adapters/pdf-renderer/render-task.js';
+import { SLOW_JOB_MS, TEST_RENDER_CHANNEL } from './test-render-channel.js';
+
+const channel = new BroadcastChannel(TEST_RENDER_CHANNEL);
+channel.unref();
+
+function reference(task: RenderTask): unknown {
+  return task.job.kind === 'consignment_note' ? task.job.input.shipment.reference : task.job.input.reference;
+}
+
+export default async function testRender(task: RenderTask): Promise<Uint8Array> {
+  if (reference(task) === 'hang') {
+    parentPort!.postMessage(jobStarted(task.id, threadId));
+    for (;;);
+  }
+  if (reference(task) === 'slow') {
+    channel.postMessage({ started: task.id });
+    await sleep(SLOW_JOB_MS);
+  }
+  return render(task);
+}
