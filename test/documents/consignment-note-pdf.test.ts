@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NOTE_LABELS } from '../../src/modules/documents/consignment-note/cmr-labels.js';
 import type { ConsignmentNoteInput, NoteLanguage } from '../../src/modules/documents/consignment-note/consignment-note-input.js';
 import { renderConsignmentNote } from '../../src/modules/documents/consignment-note/render-consignment-note.js';
+import { INSPECTION_URL, NOTE_AT, noteInput } from '../support/note-pdf.js';
 import { png } from '../support/sample-files.js';
 import { fullShipment, minimalShipment } from '../support/shipment-fixtures.js';
 
@@ -19,21 +20,9 @@ const dir = mkdtempSync(join(tmpdir(), 'fds-note-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
-const INSPECTION = 'https://fds.example/inspect/Qm9yZGVyLWNoZWNrLXRva2VuLTE5Mg';
-const AT = new Date('2026-11-24T09:30:00Z');
-
-function input(shipment: object, overrides: Partial<ConsignmentNoteInput> = {}): ConsignmentNoteInput {
-  return {
-    shipment: { ...shipment, id: 'shp_01JDB8X4V5N2K7Q9R3T6W8Y0ZA', status: 'issued', transport_type: 'international' },
-    document_id: 'doc_01JDB8X4V5N2K7Q9R3T6W8Y0ZB',
-    version: 1,
-    inspection_url: INSPECTION,
-    language: 'en',
-    established: { place: 'Rotterdam', at: AT },
-    rendered_at: AT,
-    ...overrides,
-  };
-}
+const INSPECTION = INSPECTION_URL;
+const AT = NOTE_AT;
+const input = noteInput;
 
 interface Rendered {
   bytes: Uint8Array;
