@@ -24,8 +24,8 @@ describe('SMS and trust service configuration', () => {
 
 describe('render pool configuration', () => {
   it('defaults to one thread per core but one (at least one), 100 queued jobs and a 30 s timeout', () => {
-    expect(loadConfig({}).render).toEqual({ threads: Math.max(1, availableParallelism() - 1), queue: 100, timeoutMs: 30_000 });
-    expect(loadConfig({ RENDER_THREADS: '3', RENDER_QUEUE: '0', RENDER_TIMEOUT_MS: '5000' }).render).toEqual({ threads: 3, queue: 0, timeoutMs: 5000 });
+    expect(loadConfig({}).render).toEqual({ threads: availableParallelism(), queue: 100, timeoutMs: 30_000, nice: 10 });
+    expect(loadConfig({ RENDER_THREADS: '3', RENDER_QUEUE: '0', RENDER_TIMEOUT_MS: '5000', RENDER_NICE: '0' }).render).toEqual({ threads: 3, queue: 0, timeoutMs: 5000, nice: 0 });
   });
 
   it('refuses a pool without threads, a negative queue and a timeout too short to render in', () => {
@@ -33,5 +33,6 @@ describe('render pool configuration', () => {
     expect(() => loadConfig({ RENDER_QUEUE: '-1' })).toThrow(/RENDER_QUEUE/);
     expect(() => loadConfig({ RENDER_TIMEOUT_MS: '10' })).toThrow(/RENDER_TIMEOUT_MS/);
     expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(/RENDER_THREADS/);
+    expect(() => loadConfig({ RENDER_NICE: '20' })).toThrow(/RENDER_NICE/);
   });
 });

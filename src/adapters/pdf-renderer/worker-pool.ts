@@ -25,6 +25,8 @@ export interface RenderPoolOptions {
   /** Jobs that may wait for a thread beyond the running ones. */
   queue: number;
   timeoutMs: number;
+  /** Added to the threads' nice value (0 = the event loop's priority); see RENDER_NICE. */
+  nice?: number;
   sealingKey: RenderWorkerData['sealingKey'];
   /** The threads' entry module; tests give one that wraps the real one. */
   workerUrl?: URL;
@@ -110,6 +112,11 @@ export class WorkerRenderPool implements PdfRenderer {
       // (hence the timeout terminates the thread itself): under load some requests would wait many
       // times longer than the rest.
       stricterFIFO: true,
+      // Rendering yields the CPU to the event loop (and to PostgreSQL on the same machine): at a
+      // lower priority the threads take what requests leave, so a burst of issues does not delay
+      // every other request; with no other work they run at full speed. Per thread on Linux
+      // (piscina through @napi-rs/nice); ignored where the platform has no per-thread nice.
+      niceIncrement: this.#options.nice ?? 0,
     });
     pool.on('message', (message: unknown) => {
       const started = startedJob(message);
