@@ -16,6 +16,8 @@ export interface AppRuntime {
   services: Services;
   authenticator: ApiKeyAuthenticator;
   rateLimiter: RateLimiter;
+  /** Failed authentications per client IP (AUTH_FAILURE_LIMIT per AUTH_FAILURE_WINDOW_S). */
+  failedAuthLimiter: RateLimiter;
   requestLogs: RequestLogWriter;
   probes: HealthProbes;
   schemaVersion: number;

@@ -15,6 +15,8 @@ import { registerProblemHandling } from './http/problem.js';
 import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
 import { referenceRoutes } from './http/reference-page.js';
 import { registerRequestLog } from './http/request-log.js';
+import { clientErrorHandler, MAX_PARAM_LENGTH, routerErrorHandler } from './http/framework-errors.js';
+import { boundedJsonParser } from './http/json-body.js';
 import { appendRouteHook } from './http/route-hooks.js';
 import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from './http/validation.js';
 import { eventRoutes } from './modules/events/events.routes.js';
@@ -52,6 +54,10 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     },
     genReqId: () => newId('request', runtime.services.clock.now()),
     requestIdHeader: false,
+    // Errors before any route runs are problems too (src/http/framework-errors.ts).
+    frameworkErrors: routerErrorHandler(runtime.config.docsUrl),
+    clientErrorHandler: clientErrorHandler(runtime.config.docsUrl, runtime.services.clock),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: DEFAULT_BODY_LIMIT,
     // We log one line per request ourselves, with the route template instead of a URL that may carry tokens.
     logController: new LogController({ disableRequestLogging: true }),
@@ -69,8 +75,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     if (route.config?.optionalBody) appendRouteHook(route, 'preValidation', optionalBody);
   });
   // An empty JSON body is "no body" where a route takes none or may go without one (optionalBody
-  // then reads it as {}), and malformed JSON where a body is required.
-  const json = app.getDefaultJsonParser('error', 'error');
+  // then reads it as {}), and malformed JSON where a body is required. A body nested deeper than
+  // MAX_JSON_DEPTH is refused before it is parsed, so no later walk of it can run out of stack.
+  const json = boundedJsonParser(app.getDefaultJsonParser('error', 'error'));
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' && (request.routeOptions.config.optionalBody || !request.routeOptions.schema?.body) ? done(null, undefined) : json(request, body as string, done),
@@ -78,7 +85,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   // Bodies are JSON: Fastify's text/plain parser would hand a use case a string instead of a 415.
   app.removeContentTypeParser('text/plain');
   // JSON merge patch (RFC 7396) bodies are JSON: PATCH routes take both media types.
-  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, boundedJsonParser(app.getDefaultJsonParser('error', 'error')));
   app.addSchema(FindingSchema);
   app.addSchema(ProblemSchema);
   registerProblemHandling(app, runtime.config.docsUrl);

@@ -41,6 +41,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_REQUESTS: Type.Integer({ minimum: 1, default: 100 }),
   RATE_LIMIT_WINDOW_S: Type.Integer({ minimum: 1, default: 1 }),
   RATE_LIMIT_SHARE: Type.Integer({ minimum: 1, default: 100 }),
+  AUTH_FAILURE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
+  AUTH_FAILURE_WINDOW_S: Type.Integer({ minimum: 1, default: 60 }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '0' }),
   RENDER_THREADS: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
   RENDER_QUEUE: Type.Integer({ minimum: 0, default: 100 }),
@@ -74,6 +76,8 @@ export interface Config {
   logLevel: string;
   /** `share`: most points of a key's budget a process takes from the key-value store at once (see rate-limit-shares.ts). */
   rateLimit: { requests: number; windowS: number; share: number };
+  /** Failed authentications (a missing, malformed, unknown or revoked key) allowed per client IP and window; more is `rate_limited`. */
+  authFailures: { limit: number; windowS: number };
   /** Webhook targets on private addresses and over http: for tests and local development only. */
   webhooks: { allowPrivateTargets: boolean };
   /**
@@ -142,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S, share: e.RATE_LIMIT_SHARE },
+    authFailures: { limit: e.AUTH_FAILURE_LIMIT, windowS: e.AUTH_FAILURE_WINDOW_S },
     webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' },
     render: { threads: e.RENDER_THREADS ?? defaultRenderThreads(), queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS, nice: e.RENDER_NICE },
   };

@@ -122,6 +122,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       schemaVersion,
       authenticator: new ApiKeyAuthenticator(database.db, clock),
       rateLimiter: kv.rateLimiter({ keyPrefix: 'rl:api', points: config.rateLimit.requests, durationS: config.rateLimit.windowS, maxShare: config.rateLimit.share }),
+      failedAuthLimiter: kv.rateLimiter({ keyPrefix: 'rl:authfail', points: config.authFailures.limit, durationS: config.authFailures.windowS }),
       requestLogs,
       probes: { database: () => database.ping(), keyvalue: () => kv.ping(), objects: () => objects.ping() },
       isDraining: () => draining,

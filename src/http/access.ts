@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
-import { AppError } from '../core/errors.js';
+import { AppError, isAppError } from '../core/errors.js';
+import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
 import { authorize } from '../modules/api-keys/authorize.js';
 import type { RateLimitDecision } from '../ports/keyvalue.js';
 import type { RouteAccess } from './route-config.js';
@@ -20,14 +21,45 @@ function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): 
   reply.header('ratelimit-reset', Math.max(0, Math.ceil(decision.resetMs / 1000)));
 }
 
+/** The principal of the request's API key; raises `unauthorized` or `invalid_api_key`. */
+async function authenticate(runtime: AppRuntime, header: string | undefined): Promise<Principal> {
+  if (!header) throw new AppError('unauthorized', 'Send your API key as Authorization: Bearer <API_KEY>.');
+  const match = BEARER.exec(header);
+  if (!match?.[1]) throw new AppError('unauthorized', 'The Authorization header must be: Bearer <API_KEY>.');
+  const known = runtime.authenticator.authenticate(match[1]);
+  return known instanceof Promise ? await known : known;
+}
+
+/**
+ * Counts a failed authentication against the client's address, so keys cannot be guessed at the
+ * rate of the per-key limit (which only a known key reaches). Past AUTH_FAILURE_LIMIT in the window
+ * the answer is 429 `rate_limited` with Retry-After instead of the failure itself. Valid keys never
+ * pass here, so they are not slowed, whatever their address did. A store that does not answer
+ * leaves the failure as it was: the client is refused either way.
+ */
+async function countFailedAuthentication(runtime: AppRuntime, ip: string, failure: AppError): Promise<void> {
+  let decision: RateLimitDecision;
+  try {
+    decision = await runtime.failedAuthLimiter.consume(`ip:${ip}`);
+  } catch {
+    throw failure;
+  }
+  if (decision.allowed) return;
+  const retryAfter = String(Math.max(1, Math.ceil(decision.resetMs / 1000)));
+  throw new AppError('rate_limited', `Over ${decision.limit} failed authentications per ${runtime.config.authFailures.windowS} s from this address; retry after ${retryAfter} s.`, {
+    headers: { 'retry-after': retryAfter },
+  });
+}
+
 function keyedAccess(runtime: AppRuntime, access: RouteAccess) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const header = request.headers.authorization;
-    if (!header) throw new AppError('unauthorized', 'Send your API key as Authorization: Bearer <API_KEY>.');
-    const match = BEARER.exec(header);
-    if (!match?.[1]) throw new AppError('unauthorized', 'The Authorization header must be: Bearer <API_KEY>.');
-    const known = runtime.authenticator.authenticate(match[1]);
-    const principal = known instanceof Promise ? await known : known;
+    let principal: Principal;
+    try {
+      principal = await authenticate(runtime, request.headers.authorization);
+    } catch (error) {
+      if (isAppError(error) && (error.code === 'unauthorized' || error.code === 'invalid_api_key')) await countFailedAuthentication(runtime, request.ip, error);
+      throw error;
+    }
     request.principal = principal;
 
     let decision: RateLimitDecision;

@@ -9,6 +9,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { API_VERSION, SERVICE_NAME } from '../core/version.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from '../core/scopes.js';
 import type { ErrorCode } from '../core/errors.js';
+import { MAX_JSON_DEPTH } from '../core/json-depth.js';
 import { eventWebhooks } from '../modules/events/event-catalogue.openapi.js';
 import { errorResponses } from './problem.schema.js';
 import { keyedRouteErrors } from './route-config.js';
@@ -23,9 +24,12 @@ Lists are cursor-paginated (\`limit\` 1-100, default 20; \`cursor\` from \`next_
 \`Idempotency-Key\` (responses kept 24 hours, replayed with \`Idempotent-Replayed: true\`). Every keyed response carries
 \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); the default budget is 100 requests per
 second per API key and mode, set per deployment by \`RATE_LIMIT_REQUESTS\` per \`RATE_LIMIT_WINDOW_S\`; over it the answer
-is 429 \`rate_limited\` with \`Retry-After\`. Operations that render a PDF (those that can answer \`pdf_render_failed\`)
+is 429 \`rate_limited\` with \`Retry-After\`. Failed authentications (a missing, malformed, unknown or revoked key) are
+limited per client address, 20 per minute by default (\`AUTH_FAILURE_LIMIT\` per \`AUTH_FAILURE_WINDOW_S\`): past that
+they too answer 429 \`rate_limited\` with \`Retry-After\`, while valid keys are not slowed. Operations that render a PDF (those that can answer \`pdf_render_failed\`)
 answer 503 \`service_unavailable\` with \`Retry-After\` when too many documents are being rendered: nothing changed, retry.
-Request bodies are limited to 1 MiB unless an operation says otherwise (\`payload_too_large\`).`;
+Request bodies are limited to 1 MiB unless an operation says otherwise (\`payload_too_large\`), and a JSON body may nest
+objects and arrays at most ${MAX_JSON_DEPTH} levels deep (deeper is 400 \`malformed_json\`).`;
 
 function hasBody(route: RouteOptions): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];

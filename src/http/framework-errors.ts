@@ -1,0 +1,56 @@
+/**
+ * Errors that arise before any route runs, answered like every other error: problem+json from the
+ * one problem builder, with a catalogue code and a Request-Id. Two kinds exist:
+ * - the router's (`frameworkErrors`): a broken percent-escape in the path (FST_ERR_BAD_URL) and a
+ *   path parameter over the router's length limit (FST_ERR_MAX_PARAM_LENGTH). The limit is set far
+ *   above any identifier's length, so an over-long id normally reaches its route's id check and is
+ *   `invalid_id` there; only absurd lengths stop at the router, and are `invalid_id` too;
+ * - the HTTP parser's (`clientErrorHandler`), when Node cannot read the request at all: headers or
+ *   a request line over Node's 16 KB (a long query string), or bytes that are not HTTP. There is no
+ *   request object then, so the answer is written to the socket directly and the connection closed.
+ * Neither echoes the path or the bytes it could not read.
+ */
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../core/clock.js';
+import { AppError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem, toAppError } from './problem.js';
+
+/** Longest path parameter the router takes (Fastify's default is 100): identifiers are far shorter. */
+export const MAX_PARAM_LENGTH = 2048;
+
+function routerProblem(error: FastifyError): AppError {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return new AppError('bad_request', 'The URL path has a malformed percent-escape; write each escaped byte as % and two hex digits.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('invalid_id', `A path parameter is longer than ${MAX_PARAM_LENGTH} characters: no identifier is that long.`);
+    default:
+      return toAppError(error);
+  }
+}
+
+export function routerErrorHandler(docsUrl: string): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => {
+    reply.header('request-id', request.id);
+    sendProblem(request, reply, routerProblem(error), docsUrl);
+  };
+}
+
+export function clientErrorHandler(docsUrl: string, clock: Clock): (error: NodeJS.ErrnoException, socket: Socket) => void {
+  return (error, socket) => {
+    // A reset connection has no one left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+    const problem =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new AppError('bad_request', 'The request line and headers are larger than 16 KB; send long values in the body.')
+        : new AppError('bad_request', 'The request could not be read as HTTP.');
+    const requestId = newId('request', clock.now());
+    const body = JSON.stringify(problemBody(problem, requestId, 'en', docsUrl));
+    socket.end(
+      `HTTP/1.1 ${problem.status} Bad Request\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  };
+}
