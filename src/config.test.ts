@@ -36,3 +36,16 @@ describe('render pool configuration', () => {
     expect(() => loadConfig({ RENDER_NICE: '20' })).toThrow(/RENDER_NICE/);
   });
 });
+
+describe('trusted proxies', () => {
+  it('reads a number of hops or a list of addresses and ranges, and trusts none when unset', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7, 10.0.1.0/24,::1' }).trustProxy).toEqual(['10.0.0.7', '10.0.1.0/24', '::1']);
+  });
+
+  it('refuses what is neither', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+});
