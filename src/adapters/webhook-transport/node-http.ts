@@ -2,7 +2,7 @@
  * The webhook transport on `node:http(s)` with `request-filtering-agent`, which checks the address
  * at connect time (Node's global `fetch` would ignore the agent). Names are resolved through the
  * Resolver port, so tests can point a name at 127.0.0.1 without a DNS server; every address a
- * name resolves to is checked by the agent and by our own list (webhook-target.ts), which also
+ * name resolves to is checked by the agent and by our own list (src/core/network-addresses.ts), which also
  * refuses ranges the agent lets through, such as documentation and benchmarking networks.
  *
  * Sockets are kept alive per host: a reused socket goes to an address already checked. An idle
@@ -18,7 +18,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { isPublicAddress } from '../../modules/webhooks/webhook-target.js';
+import { isPublicAddress } from '../../core/network-addresses.js';
 import type { Resolver } from '../../ports/resolver.js';
 import type { WebhookOutcome, WebhookRequest, WebhookTransport } from '../../ports/webhook-transport.js';
 

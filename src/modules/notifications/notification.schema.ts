@@ -1,7 +1,7 @@
 /** Schemas of notification rows and their list. */
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 
 export const NotificationSchema = Type.Object(
   {

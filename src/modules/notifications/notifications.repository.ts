@@ -1,6 +1,6 @@
 /** Queries on notification rows (what was sent to whom, the whom kept hashed). */
 import type { Selectable } from 'kysely';
-import type { NotificationsTable } from '../../adapters/database/schema.js';
+import type { NotificationsTable } from './notifications.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database } from '../../ports/database.js';

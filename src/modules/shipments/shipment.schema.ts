@@ -1,7 +1,7 @@
 /** Schemas of the stored shipment, its list filters, the dry-run result and the integrity report. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { shipmentInputProperties, TRANSPORT_TYPES } from './shipment-input.schema.js';
 import { SHIPMENT_STATUSES } from './shipment-status.js';
 

@@ -25,7 +25,7 @@ import { assertMaySign, PHASE_OF, statusAfter, type SignatureRole } from './sign
 import { signatureView, type SignatureView } from './signature-view.js';
 import { setRequestStatusWrite } from './signature-requests.repository.js';
 import { useIdentificationWrite } from './identifications.repository.js';
-import type { TrustSignature } from '../../adapters/database/schema-sign.js';
+import type { TrustSignature } from './sign-steps.tables.js';
 import { insertSignatureWrite, selectSignatures, type SignatureRow } from './signatures.repository.js';
 
 export interface NewSignature {

@@ -1,6 +1,6 @@
 /** Queries on signatures, scoped to the organisation and mode. */
 import type { Selectable } from 'kysely';
-import type { SignaturesTable } from '../../adapters/database/schema.js';
+import type { SignaturesTable } from './signatures.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { Database, Write } from '../../ports/database.js';
 

@@ -1,7 +1,7 @@
 /** Schemas of webhook endpoints: the record, its create and update bodies, and rotation. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { EVENT_TYPE_FILTER_PATTERN } from '../events/events.schema.js';
 
 const url = Type.String({

@@ -1,5 +1,5 @@
 /** English words of the signing pages. */
-import type { SignAppWords } from '../sign-app-words.js';
+import type { SignAppWords } from './page-words.js';
 
 export const en: SignAppWords = {
   title: 'Sign the consignment note',

@@ -1,5 +1,5 @@
 /** French words of the signing pages. */
-import type { SignAppWords } from '../sign-app-words.js';
+import type { SignAppWords } from './page-words.js';
 
 export const fr: SignAppWords = {
   title: 'Signer la lettre de voiture',

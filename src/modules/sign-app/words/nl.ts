@@ -1,5 +1,5 @@
 /** Dutch words of the signing pages. */
-import type { SignAppWords } from '../sign-app-words.js';
+import type { SignAppWords } from './page-words.js';
 
 export const nl: SignAppWords = {
   title: 'Vrachtbrief ondertekenen',

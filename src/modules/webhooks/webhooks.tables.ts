@@ -1,6 +1,6 @@
-/** The Kysely view of the webhook tables (migrations 0003–0005); `DB` in schema.ts lists them. */
+/** The Kysely view of the webhook tables (migrations 0003–0005); `DB` in src/adapters/database/schema.ts lists them. */
 import type { Generated } from 'kysely';
-import type { Json, Timestamp } from './schema.js';
+import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export interface WebhookEndpointsTable {
   id: string;
