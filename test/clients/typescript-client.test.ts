@@ -24,7 +24,8 @@ describe.each(backends())('typed client on $name', (backend) => {
   });
   afterAll(() => t.close());
 
-  it('create → issue → sign at pickup → sign at delivery → proof of delivery → invoice', async () => {
+  // Five PDFs are rendered and sealed on the way (note versions 1 to 4, the proof of delivery): room for a loaded machine.
+  it('create → issue → sign at pickup → sign at delivery → proof of delivery → invoice', { timeout: 90_000 }, async () => {
     const input: Schemas['ShipmentInput'] = dutchDomestic();
     // A typed header parameter of the operation: a retry with the same key replays the first answer.
     const idempotent = { params: { header: { 'Idempotency-Key': 'order-118734' } } };
