@@ -10,6 +10,7 @@ import { API_VERSION, SERVICE_NAME } from '../core/version.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from '../core/scopes.js';
 import type { ErrorCode } from '../core/errors.js';
 import { MAX_JSON_DEPTH } from '../core/json-depth.js';
+import { KEY_SHAPE } from '../modules/idempotency/idempotent-request.js';
 import { eventWebhooks } from '../modules/events/event-catalogue.openapi.js';
 import { errorResponses } from './problem.schema.js';
 import { keyedRouteErrors } from './route-config.js';
@@ -61,6 +62,21 @@ function completeRoute(route: RouteOptions): void {
   else schema.security = [];
 }
 
+/**
+ * Routes that honour Idempotency-Key declare it as a header parameter, in the document only: the
+ * service checks the key itself (400 `bad_request`), and a header schema would cost every request
+ * a validation.
+ */
+function documentIdempotencyKey({ schema, url, route }: { schema: Record<string, unknown>; url: string; route: RouteOptions }) {
+  if (!route.config?.idempotent || !schema) return { schema, url };
+  const header = {
+    type: 'string',
+    pattern: KEY_SHAPE.source,
+    description: 'Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`.',
+  };
+  return { schema: { ...schema, headers: { type: 'object', properties: { 'Idempotency-Key': header } } }, url };
+}
+
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
   app.addHook('onRoute', completeRoute);
   await app.register(swagger, {
@@ -90,6 +106,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       ],
       webhooks: eventWebhooks() as never,
     },
+    transform: documentIdempotencyKey as never,
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
 }

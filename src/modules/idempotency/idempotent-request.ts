@@ -21,7 +21,8 @@ import { claimKey, deleteKey, deleteKeyIfExpired, findKey, insertFinishedKey, in
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
-const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+/** Printable ASCII, 1 to 255 characters; anything else is 400 `bad_request`. */
+export const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 export type { IdempotencyTenantKey, StoredResponse };
 
