@@ -54,7 +54,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: RecordSignature }>(
     SIGNATURE_PATHS.shipmentSignatures,
     {
-      config: { access: { scope: 'signatures:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'signatures:write' }, errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'recordSignature',
         tags: ['signatures'],
@@ -91,7 +91,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: CreateSignatureRequest }>(
     SIGNATURE_PATHS.shipmentRequests,
     {
-      config: { access: { scope: 'signatures:write' }, idempotent: true, errors: [...requestErrors] },
+      config: { access: { scope: 'signatures:write' }, errors: [...requestErrors] },
       schema: {
         operationId: 'createSignatureRequest',
         tags: ['signatures'],
@@ -138,7 +138,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: { recipient?: string } | undefined }>(
     SIGNATURE_PATHS.resend,
     {
-      config: { optionalBody: true, access: { scope: 'signatures:write' }, idempotent: true, errors: [...requestErrors, 'conflict'] },
+      config: { optionalBody: true, access: { scope: 'signatures:write' }, errors: [...requestErrors, 'conflict'] },
       schema: {
         operationId: 'resendSignatureRequest',
         tags: ['signatures'],
