@@ -109,6 +109,16 @@ describe.each(backends())('private webhook targets on $name', (backend) => {
       expect(refused.status).toBe('pending');
     });
 
+    it('a url changed by the strict process is judged strictly from then on', async () => {
+      const endpoint = await webhooksApi(permissive, tenant).endpoint({ url: receivers[0]!.url, events: ['*'] });
+      strict.resolver.set('hooks.customer.eu', [PUBLIC_ADDRESS]);
+      const changed = await webhooksApi(strict, tenant).call('PATCH', `/v1/webhook-endpoints/${endpoint.id}`, { url: 'https://hooks.customer.eu/in' });
+      expect(changed.json().allow_private_targets).toBe(false);
+      // Another field changed by the permissive process leaves the mark as it is.
+      const described = await webhooksApi(permissive, tenant).call('PATCH', `/v1/webhook-endpoints/${endpoint.id}`, { description: 'main' });
+      expect(described.json().allow_private_targets).toBe(false);
+    });
+
     it('a test ping from the strict process to an endpoint created under the switch is refused without connecting', async () => {
       const endpoint = await webhooksApi(permissive, tenant).endpoint({ url: receivers[0]!.url, events: ['*'] });
       const res = await webhooksApi(strict, tenant).call('POST', `/v1/webhook-endpoints/${endpoint.id}/test`);
