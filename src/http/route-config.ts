@@ -1,7 +1,8 @@
 /**
  * What a route declares beyond its schemas: who may call it (checked by src/http/access.ts) and
- * whether it honours Idempotency-Key. The route table is the only place these are set.
+ * how it honours Idempotency-Key. The route table is the only place these are set.
  */
+import type { RouteOptions } from 'fastify';
 import type { AccessRule } from '../modules/api-keys/authorize.js';
 import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
 import type { ErrorCode } from '../core/errors.js';
@@ -16,8 +17,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /**
-     * POSTs that create: Idempotency-Key is honoured. `in-transaction`: the handler keeps the
-     * response in the transaction of its change (src/http/idempotency.ts, respondInTransaction).
+     * Every POST honours Idempotency-Key (src/http/idempotency.ts); `false` would opt one out,
+     * `true` opt in a route of another method. `in-transaction`: the handler keeps the response in
+     * the transaction of its change (keptResponse), so the two commit together.
      */
     idempotent?: boolean | 'in-transaction';
     /**
@@ -40,6 +42,15 @@ declare module 'fastify' {
   }
 }
 
+/** What Idempotency-Key can answer: a malformed key, a key reused with another request, one still running. */
+export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['bad_request', 'idempotency_key_reused', 'idempotency_in_progress'];
+
+/** Whether a route honours Idempotency-Key: every POST unless it says otherwise, any route that opts in. */
+export function honoursIdempotencyKey(route: Pick<RouteOptions, 'method' | 'config'>): boolean {
+  const declared = (route.config as { idempotent?: boolean | 'in-transaction' } | undefined)?.idempotent;
+  return declared === undefined ? [route.method].flat().includes('POST') : declared !== false;
+}
+
 /** The codes the shared request path can answer on a keyed route (listed in every operation). */
 export function keyedRouteErrors(access: RouteAccess, hasBody: boolean, idempotent: boolean): ErrorCode[] {
   const codes: ErrorCode[] = ['unauthorized', 'invalid_api_key'];
@@ -48,7 +59,7 @@ export function keyedRouteErrors(access: RouteAccess, hasBody: boolean, idempote
   if (!access.allowUnclearedLive) codes.push('live_not_enabled');
   if (access.testOnly) codes.push('test_mode_only');
   if (hasBody) codes.push('malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
-  if (idempotent) codes.push('bad_request', 'idempotency_key_reused', 'idempotency_in_progress');
+  if (idempotent) codes.push(...IDEMPOTENCY_ERRORS);
   codes.push('rate_limited', 'internal_error', 'service_unavailable');
   return codes;
 }

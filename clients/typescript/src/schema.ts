@@ -827,7 +827,7 @@ export interface paths {
         };
         /**
          * Metered usage per UTC day
-         * @description Counts per day and metric for this organisation and mode, also when no billing provider is configured.
+         * @description Counts per day and metric for this organisation and mode, also when no billing provider is configured. Newest day first, metrics in name order; days without usage are left out. Paged like every list (`limit`, `cursor`); a cursor is valid for the range and metric it was issued for.
          */
         get: operations["listUsage"];
         put?: never;
@@ -2250,11 +2250,11 @@ export interface components {
             /** @description Position in `successive_carriers` (from 0) for a successive carrier; otherwise null. */
             successive_index: number | null;
         };
-        /** @description All signatures of the shipment, in the order given (a shipment has few: one page). */
         SignaturePage: {
             data: components["schemas"]["Signature"][];
             has_more: boolean;
-            next_cursor: null;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
         };
         SignatureRequest: {
             /**
@@ -2335,12 +2335,11 @@ export interface components {
             /** @description https and publicly routable: loopback, private, CGNAT, link-local, unique-local and other reserved addresses, and internal names such as `localhost`, are refused. */
             url?: string;
         };
-        /** @description Days with usage in the range, newest first; days without usage are left out. */
         UsagePage: {
             data: components["schemas"]["UsageRow"][];
-            /** @description Always false: one range is one page. */
             has_more: boolean;
-            next_cursor: null;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
         };
         UsageRow: {
             /** @description The UTC day, `YYYY-MM-DD`. */
@@ -2497,6 +2496,8 @@ export interface components {
         WebhookEndpoint: {
             /** @description Inactive endpoints receive nothing, and their deliveries cannot be replayed. */
             active: boolean;
+            /** @description Read-only. True when the url was set by a deployment running with `WEBHOOK_ALLOW_PRIVATE_TARGETS=1` (local development and tests): only then, and only from a worker running with it too, are private addresses and plain http delivered to. A worker without it fails such an attempt (error "… refused (…)") and retries it on the normal schedule. */
+            readonly allow_private_targets: boolean;
             /** Format: date-time */
             created_at: string;
             description: string | null;
@@ -2523,6 +2524,8 @@ export interface components {
         WebhookEndpointWithSecret: {
             /** @description Inactive endpoints receive nothing, and their deliveries cannot be replayed. */
             active: boolean;
+            /** @description Read-only. True when the url was set by a deployment running with `WEBHOOK_ALLOW_PRIVATE_TARGETS=1` (local development and tests): only then, and only from a worker running with it too, are private addresses and plain http delivered to. A worker without it fails such an attempt (error "… refused (…)") and retries it on the normal schedule. */
+            readonly allow_private_targets: boolean;
             /** Format: date-time */
             created_at: string;
             description: string | null;
@@ -3617,7 +3620,10 @@ export interface operations {
     createDocumentDownloadUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3638,7 +3644,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadUrl"];
                 };
             };
-            /** @description `malformed_json`, `invalid_id` */
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3646,7 +3652,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json" | "invalid_id";
+                        code: "malformed_json" | "bad_request" | "invalid_id";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -3713,6 +3719,28 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -5476,7 +5504,7 @@ export interface operations {
                 issue?: boolean;
             };
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5724,7 +5752,10 @@ export interface operations {
     validateShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5743,7 +5774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationResult"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5751,7 +5782,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json";
+                        code: "malformed_json" | "bad_request";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -5796,6 +5827,28 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -6391,7 +6444,10 @@ export interface operations {
     cancelShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6412,7 +6468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
-            /** @description `malformed_json`, `invalid_id` */
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6420,7 +6476,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json" | "invalid_id";
+                        code: "malformed_json" | "bad_request" | "invalid_id";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -6500,7 +6556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_transition` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_transition` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6508,7 +6564,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "invalid_transition";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_transition";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -6850,7 +6906,7 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7833,7 +7889,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8112,7 +8168,10 @@ export interface operations {
     issueShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8129,7 +8188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
-            /** @description `malformed_json`, `invalid_id` */
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8137,7 +8196,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json" | "invalid_id";
+                        code: "malformed_json" | "bad_request" | "invalid_id";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -8217,7 +8276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_transition` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_transition` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8225,7 +8284,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "invalid_transition";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_transition";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -8743,7 +8802,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9016,7 +9075,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9285,7 +9344,12 @@ export interface operations {
     };
     listShipmentSignatures: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -9303,7 +9367,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignaturePage"];
                 };
             };
-            /** @description `invalid_id` */
+            /** @description `invalid_id`, `bad_request`, `invalid_cursor` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9311,7 +9375,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "invalid_id";
+                        code: "invalid_id" | "bad_request" | "invalid_cursor";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -9463,7 +9527,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9868,7 +9932,10 @@ export interface operations {
     handOffSignLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The token of the sign link. */
                 token: string;
@@ -9886,7 +9953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Handoff"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9894,7 +9961,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json";
+                        code: "malformed_json" | "bad_request";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -9930,7 +9997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`, `invalid_state`, `already_signed`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `conflict`, `invalid_state`, `already_signed`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9938,7 +10005,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "conflict" | "invalid_state" | "already_signed" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "conflict" | "invalid_state" | "already_signed" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10089,7 +10156,10 @@ export interface operations {
     identifySigner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The token of the sign link. */
                 token: string;
@@ -10111,7 +10181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Identification"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10119,7 +10189,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json";
+                        code: "malformed_json" | "bad_request";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10155,7 +10225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `already_signed`, `conflict` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10163,7 +10233,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "already_signed" | "conflict";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10336,7 +10406,10 @@ export interface operations {
     sendSignOtp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The token of the sign link. */
                 token: string;
@@ -10354,7 +10427,7 @@ export interface operations {
                     "application/json": components["schemas"]["OtpSent"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10362,7 +10435,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json";
+                        code: "malformed_json" | "bad_request";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10398,7 +10471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `already_signed` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10406,7 +10479,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "already_signed";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10579,7 +10652,10 @@ export interface operations {
     verifySignOtp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The token of the sign link. */
                 token: string;
@@ -10601,7 +10677,7 @@ export interface operations {
                     "application/json": components["schemas"]["OtpVerified"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,7 +10685,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json";
+                        code: "malformed_json" | "bad_request";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10645,7 +10721,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `already_signed` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10653,7 +10729,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "already_signed";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10826,7 +10902,10 @@ export interface operations {
     createSignLinkRemark: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The token of the sign link. */
                 token: string;
@@ -10848,7 +10927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Remark"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10856,7 +10935,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json";
+                        code: "malformed_json" | "bad_request";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10892,7 +10971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `already_signed`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10900,7 +10979,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "already_signed" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -11053,7 +11132,10 @@ export interface operations {
     submitSignature: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The token of the sign link. */
                 token: string;
@@ -11075,7 +11157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Signature"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11083,7 +11165,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json";
+                        code: "malformed_json" | "bad_request";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -11119,7 +11201,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `already_signed`, `conflict`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `conflict`, `invalid_state`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11127,7 +11209,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "already_signed" | "conflict" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "conflict" | "invalid_state" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -11457,7 +11539,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11727,7 +11809,10 @@ export interface operations {
     revokeSignatureRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11744,7 +11829,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignatureRequest"];
                 };
             };
-            /** @description `malformed_json`, `invalid_id` */
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11752,7 +11837,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json" | "invalid_id";
+                        code: "malformed_json" | "bad_request" | "invalid_id";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -11832,7 +11917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11840,7 +11925,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "conflict";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -11991,7 +12076,10 @@ export interface operations {
     postTestShipmentsSimulate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11999,7 +12087,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `malformed_json`, `invalid_id` */
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12007,7 +12095,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json" | "invalid_id";
+                        code: "malformed_json" | "bad_request" | "invalid_id";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -12052,6 +12140,28 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "insufficient_scope" | "live_not_enabled" | "test_mode_only";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -12229,6 +12339,10 @@ export interface operations {
                 /** @description Last day, inclusive. Default: today (UTC). */
                 date_lte?: string;
                 metric?: "shipments_issued" | "signatures" | "notifications" | "storage_bytes";
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -12245,7 +12359,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsagePage"];
                 };
             };
-            /** @description `bad_request` */
+            /** @description `bad_request`, `invalid_cursor` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12253,7 +12367,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "bad_request";
+                        code: "bad_request" | "invalid_cursor";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -12786,7 +12900,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13212,7 +13326,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14054,7 +14168,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14075,7 +14192,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description `malformed_json`, `invalid_id` */
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14083,7 +14200,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json" | "invalid_id";
+                        code: "malformed_json" | "bad_request" | "invalid_id";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -14150,6 +14267,28 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -14301,7 +14440,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response is kept 24 hours and replayed byte for byte (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`. */
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
                 "Idempotency-Key"?: string;
             };
             path: {

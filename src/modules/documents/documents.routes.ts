@@ -74,7 +74,7 @@ export async function documentRoutes(app: FastifyInstance, runtime: AppRuntime):
     DOCUMENT_PATHS.shipmentDocuments,
     {
       bodyLimit: MAX_UPLOAD_BYTES + MULTIPART_FRAMING_BYTES,
-      config: { ...write, idempotent: true, bodyCheckedByHandler: true, errors: ['invalid_id', 'not_found', 'shipment_immutable', 'bad_request'] },
+      config: { ...write, bodyCheckedByHandler: true, errors: ['invalid_id', 'not_found', 'shipment_immutable', 'bad_request'] },
       schema: {
         operationId: 'uploadShipmentDocument',
         tags: ['documents'],

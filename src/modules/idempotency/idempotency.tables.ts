@@ -5,8 +5,9 @@
 import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export interface IdempotencyKeysTable {
+  /** For mode `sign_link`, the SHA-256 of the sign link's token (keyless sign routes). */
   organization_id: string;
-  mode: 'test' | 'live';
+  mode: 'test' | 'live' | 'sign_link';
   key: string;
   request_hash: string;
   state: 'running' | 'done';

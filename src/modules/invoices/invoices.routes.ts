@@ -68,7 +68,7 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
   app.post<ById & { Body: IssueInvoice | undefined }>(
     INVOICE_PATHS.invoice,
     {
-      config: { optionalBody: true, access: { scope: 'invoice:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'invoice_incomplete'] },
+      config: { optionalBody: true, access: { scope: 'invoice:write' }, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'invoice_incomplete'] },
       schema: {
         operationId: 'issueInvoice',
         tags: ['invoice'],

@@ -58,7 +58,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: CreateRemark }>(
     REMARK_PATHS.shipmentRemarks,
     {
-      config: { access: { scope: 'remarks:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'remarks:write' }, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'createRemark',
         tags: ['remarks'],
