@@ -41,7 +41,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
     {
       config: {
         access: { public: true },
-        errors: [...tokenErrors, 'otp_invalid', 'identification_required', 'identification_invalid', 'conflict', 'invalid_state', 'shipment_immutable', 'qtsp_unavailable', 'pdf_render_failed'],
+        errors: [...tokenErrors, 'otp_invalid', 'identification_required', 'identification_invalid', 'conflict', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'qtsp_unavailable', 'pdf_render_failed'],
       },
       schema: {
         operationId: 'submitSignature',

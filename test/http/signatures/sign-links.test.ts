@@ -149,6 +149,21 @@ describe.each(backends())('sign links on $name', (backend) => {
     expectProblem(await call(tenant, 'GET', '/v1/signature-requests/sgr_1'), 'invalid_id');
   });
 
+  it('a link of a shipment cancelled since: the consignee\'s submit is invalid_transition, the consignor\'s shipment_immutable', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const consignee = (await requestSignature(tenant, shipment.id, { role: 'consignee', channel: 'email' })).json();
+    const consignor = (await requestSignature(tenant, shipment.id, { role: 'consignor', channel: 'email' })).json();
+    const shown = (await context(tokenOf(consignee.url))).json().document;
+    expect((await call(tenant, 'POST', `/v1/shipments/${shipment.id}/cancel`)).statusCode).toBe(200);
+    const signature = { signature: { type: 'typed' }, document_id: shown.id, document_sha256: shown.sha256 };
+    const refused = expectProblem(await submit(tokenOf(consignee.url), { signer_name: 'Jonas Becker', ...signature }), 'invalid_transition');
+    expect(refused.detail).toContain('cancelled');
+    expectProblem(await submit(tokenOf(consignor.url), { signer_name: 'Sanne de Vries', ...signature }), 'shipment_immutable');
+    expect((await shipmentsApi(t, tenant).get(shipment.id)).json().status).toBe('cancelled');
+    expect((await call(tenant, 'GET', `/v1/signature-requests/${consignee.id}`)).json().status).toBe('pending');
+  });
+
   it('live keys never get the link in the answer', async () => {
     const tenant = await t.newTenant();
     const shipment = await shipmentsApi(t, tenant).created(minimalShipment(), { issue: true, key: tenant.liveKey });
