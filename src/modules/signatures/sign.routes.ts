@@ -141,7 +141,8 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         summary: 'Hand the device to the consignee',
         description:
           'From the link of a signer at pickup (usually the driver; it works after they have signed, while it lasts): mints a sign link for the consignee, valid 15 minutes, to open on this device now. ' +
-          'The new request and the consignee\'s signature name the link it came from (`handoff_from`). Needs the shipment `in_transit`.',
+          'The new request and the consignee\'s signature name the link it came from (`handoff_from`). Needs the shipment `in_transit`. ' +
+          'One consignee link is live at a time: the new one replaces a pending one (an earlier handoff\'s, or one sent by e-mail or SMS), which then answers 410 `token_rotated`.',
         params: SignTokenParamsSchema,
         response: { 201: Type.Ref(HandoffSchema, { description: 'The consignee\'s link.' }) },
       },

@@ -185,10 +185,14 @@ describe.each(backends())('sign links on $name', (backend) => {
     const seen = (await context(driverToken)).json().document;
     expect((await submit(driverToken, { signer_name: 'Pieter Jansen', signature: { type: 'typed' }, document_id: seen.id, document_sha256: seen.sha256 })).statusCode).toBe(201);
 
-    // The driver's link is used, yet still hands over.
+    // The driver's link is used, yet still hands over. A second handoff rotates the first one's link.
+    const first = (await handoff(driverToken)).json();
     const minted = await handoff(driverToken);
     expect(minted.statusCode).toBe(201);
     const { url, request_id, expires_at } = minted.json();
+    expectProblem(await context(tokenOf(first.url)), 'token_rotated');
+    expectProblem(await submit(tokenOf(first.url), { signer_name: 'Jonas Becker', signature: { type: 'typed' }, document_id: seen.id, document_sha256: seen.sha256 }), 'token_rotated');
+    expect((await call(tenant, 'GET', `/v1/signature-requests/${first.request_id}`)).json()).toMatchObject({ status: 'replaced', replaced_by: request_id });
     expect(Date.parse(expires_at) - t.clock.now().getTime()).toBe(15 * 60 * 1000);
     expect((await call(tenant, 'GET', `/v1/signature-requests/${request_id}`)).json()).toMatchObject({ role: 'consignee', channel: 'handoff', handoff_from: driver.id, status: 'pending' });
     const doc = (await context(tokenOf(url))).json();
