@@ -6,10 +6,13 @@ import type { AccessRule } from '../modules/api-keys/authorize.js';
 import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
 import type { ErrorCode } from '../core/errors.js';
 import type { IdempotencyTenantKey } from '../modules/idempotency/idempotent-request.js';
+import type { SignLinkRule } from './sign-link-access.js';
 
 export interface RouteAccess extends AccessRule {
   /** Public routes (health, version, OpenAPI, docs) take no key. */
   public?: boolean;
+  /** Sign routes: the link token in the path is judged before the body (src/http/sign-link-access.ts). */
+  signLink?: SignLinkRule;
 }
 
 declare module 'fastify' {

@@ -7,12 +7,11 @@
  * one sent by e-mail or SMS, which then answers 410 `token_rotated`.
  */
 import { AppError } from '../../core/errors.js';
-import type { Services } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
-import { openSignLink } from './sign-link.js';
+import type { OpenSignLink } from './sign-link.js';
 import { newSignToken, signLinkUrl } from './sign-link-token.js';
 import { PHASE_OF } from './signature-rules.js';
 import { insertSignatureRequestWrite, newRequestRow, replacePendingWrite } from './signature-requests.repository.js';
@@ -20,8 +19,9 @@ import { selectSignatures } from './signatures.repository.js';
 
 export const HANDOFF_LINK_MS = 15 * 60 * 1000;
 
-export async function handOff(services: Services, token: string, requestId: string): Promise<{ request_id: string; url: string; expires_at: string }> {
-  const { request: from, ctx } = await openSignLink(services, token, requestId, { allowUsed: true });
+/** `link` may be used already (opened with `allowUsed`): the driver hands over after signing. */
+export async function handOff(link: OpenSignLink): Promise<{ request_id: string; url: string; expires_at: string }> {
+  const { request: from, ctx } = link;
   if (PHASE_OF[from.role] !== 'pickup') throw new AppError('conflict', 'Only a link of a signer at pickup (usually the driver) can hand over to the consignee.');
   const now = ctx.clock.now();
   const { token: newToken, hash } = newSignToken();

@@ -9,7 +9,13 @@ import type { Mode } from '../../core/mode.js';
 import { hashSignToken } from './sign-link-token.js';
 import { selectSignatureRequestByTokenHash, type SignatureRequestRow } from './signature-requests.repository.js';
 
-export async function openSignLink(services: Services, token: string, requestId: string, options: { allowUsed?: boolean } = {}): Promise<{ request: SignatureRequestRow; ctx: TenantContext }> {
+/** A sign link that may be used now: its request and the tenant context it acts in. */
+export interface OpenSignLink {
+  request: SignatureRequestRow;
+  ctx: TenantContext;
+}
+
+export async function openSignLink(services: Services, token: string, requestId: string, options: { allowUsed?: boolean } = {}): Promise<OpenSignLink> {
   const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
   if (!request) throw new AppError('not_found', 'This sign link does not exist.');
   if (request.status === 'revoked') throw new AppError('token_revoked', 'This sign link was withdrawn by the sender.');

@@ -112,6 +112,32 @@ describe.each(backends())('sign links on $name', (backend) => {
     expectProblem(await context('not-a-real-token'), 'not_found');
   });
 
+  it('the token is judged before the body: on an expired, withdrawn or unknown link every POST answers the token\'s code, whatever the body', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const expired = (await requestSignature(tenant, shipment.id, { role: 'carrier', channel: 'sms', expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() })).json();
+    const revoked = (await requestSignature(tenant, shipment.id, { role: 'consignor', channel: 'email' })).json();
+    await call(tenant, 'POST', `/v1/signature-requests/${revoked.id}/revoke`);
+    t.clock.advance(60_001);
+    const routes = ['submit', 'identification', 'otp', 'otp/verify', 'handoff', 'remarks'];
+    const bodies: { label: string; headers: Record<string, string>; payload: string }[] = [
+      { label: 'a body the schema refuses', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ signer_name: 7, code: [], type: 'graffiti', unknown: true }) },
+      { label: 'malformed JSON', headers: { 'content-type': 'application/json' }, payload: '{"signer_name":' },
+      { label: 'a media type no sign route takes', headers: { 'content-type': 'text/plain' }, payload: 'sign here' },
+    ];
+    for (const [token, code] of [[tokenOf(expired.url), 'token_expired'], [tokenOf(revoked.url), 'token_revoked'], ['not-a-real-token', 'not_found']] as const) {
+      for (const route of routes) {
+        for (const body of bodies) {
+          const res = await t.app.inject({ method: 'POST', url: `/v1/sign/${token}/${route}`, headers: body.headers, payload: body.payload });
+          expect(res.json().code, `${route} with ${body.label} on ${code}`).toBe(code);
+        }
+      }
+    }
+    // On a link that works, the body is judged next.
+    const live = (await requestSignature(tenant, shipment.id, { role: 'consignee', channel: 'email' })).json();
+    expectProblem(await t.app.inject({ method: 'POST', url: `/v1/sign/${tokenOf(live.url)}/submit`, headers: bodies[0]!.headers, payload: bodies[0]!.payload }), 'validation_failed');
+  });
+
   it('a newer note version since the signer looked: conflict; a bad drawing: validation_failed', async () => {
     const tenant = await t.newTenant();
     const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
