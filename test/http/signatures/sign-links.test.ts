@@ -37,15 +37,18 @@ describe.each(backends())('sign links on $name', (backend) => {
     const created = res.json();
     expect(res.headers.location).toBe(`/v1/signature-requests/${created.id}`);
     // The consignee's contact: wareneingang@rheinstahl.example, language de.
-    expect(created).toMatchObject({ role: 'consignee', channel: 'email', recipient_hint: 'w•••@rheinstahl.example', language: 'de', level: 'platform_auth', status: 'pending', notification: { status: 'sent' } });
+    expect(created).toMatchObject({ role: 'consignee', channel: 'email', recipient_hint: 'w•••@rheinstahl.example', language: 'de', level: 'platform_auth', status: 'pending', notification: { status: 'not_configured' } });
     expect(created.url).toMatch(new RegExp(`^${t.runtime.config.publicBaseUrl}/sign/[A-Za-z0-9_-]{43}$`));
 
     const [message] = await outbox();
     expect(message).toMatchObject({ channel: 'email', recipient: 'wareneingang@rheinstahl.example', subject: `Bitte Frachtbrief ${shipment.reference} unterschreiben` });
     expect(message!.body).toContain(created.url);
 
+    // No SMTP server is configured: the message is only in the outbox table, and the notification says so.
     const notifications = (await call(tenant, 'GET', `/v1/notifications?shipment_id=${shipment.id}`)).json().data;
-    expect(notifications).toEqual([expect.objectContaining({ id: created.notification.id, channel: 'email', template: 'sign_link', language: 'de', recipient_hint: 'w•••@rheinstahl.example', status: 'sent', signature_request_id: created.id })]);
+    expect(notifications).toEqual([expect.objectContaining({ id: created.notification.id, channel: 'email', template: 'sign_link', language: 'de', recipient_hint: 'w•••@rheinstahl.example', status: 'not_configured', signature_request_id: created.id })]);
+    expect((await call(tenant, 'GET', '/v1/notifications?status=sent')).json().data).toEqual([]);
+    expect((await call(tenant, 'GET', '/v1/notifications?status=not_configured')).json().data).toHaveLength(1);
     const stored = await t.runtime.services.db.selectFrom('notifications').selectAll().where('id', '=', created.notification.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain('wareneingang@rheinstahl.example');
     expect(JSON.stringify(stored)).not.toContain(tokenOf(created.url));
