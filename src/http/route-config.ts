@@ -34,6 +34,11 @@ declare module 'fastify' {
      * `malformed_json`.
      */
     optionalBody?: boolean;
+    /**
+     * What the body may be sent as, in words: the detail of the 415 `unsupported_media_type` for any
+     * other Content-Type. Without it the route takes JSON and the detail says so.
+     */
+    accepts?: string;
     /** Codes this route raises itself; the shared request path's codes are added by src/http/openapi.ts. */
     errors?: ErrorCode[];
   }
