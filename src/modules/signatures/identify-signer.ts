@@ -4,7 +4,7 @@
  * mode, the configured provider in live) and answers an identification token to send with the
  * submit — valid once, for 15 minutes, only for this link. Stored only as its SHA-256, with the
  * provider's activation data sealed until the signature uses it.
- * Raises 409 `conflict` for a `platform_auth` link (nothing to
+ * Raises 409 `shipment_immutable` for a delivered or cancelled shipment, 409 `conflict` for a `platform_auth` link (nothing to
  * identify), 422 `validation_failed` for an impossible birth date, 503 `qtsp_unavailable`, and 429
  * `rate_limited` past IDENTIFICATION_ATTEMPTS a link in IDENTIFICATION_WINDOW_S: a known name with
  * guessed birth dates must not be tried freely against a provider (each try may also cost money),
@@ -18,7 +18,7 @@ import { writeAsOneStatement } from '../../ports/database.js';
 import type { KeyValue, RateLimitDecision, RateLimiter } from '../../ports/keyvalue.js';
 import { insertIdentificationWrite } from './identifications.repository.js';
 import { sealText } from './sealed-recipient.js';
-import type { OpenSignLink } from './sign-link.js';
+import { assertLinkShipmentOpen, type OpenSignLink } from './sign-link.js';
 import { hashSignToken } from './sign-link-token.js';
 import { atTrustService, trustServiceFor } from './trust-service-for.js';
 import { signerNameHash } from './trust-signature.js';
@@ -67,6 +67,7 @@ function checkBirthDate(value: string, now: Date): void {
 
 export async function identifySigner(link: OpenSignLink, body: IdentifySigner): Promise<IdentificationView> {
   const { request, ctx } = link;
+  await assertLinkShipmentOpen(link);
   if (request.level === 'platform_auth') throw new AppError('conflict', 'This link signs at platform_auth: there is nothing to identify; submit without an identification.');
   const level = request.level;
   const now = ctx.clock.now();

@@ -66,14 +66,14 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken & { Body: IdentifySignerBody }>(
     '/v1/sign/:token/identification',
     {
-      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'conflict', 'qtsp_unavailable', 'rate_limited'] },
+      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'conflict', 'shipment_immutable', 'qtsp_unavailable', 'rate_limited'] },
       schema: {
         operationId: 'identifySigner',
         tags: ['sign'],
         summary: 'Identify at the trust service',
         description:
           'For a link at level `ades` or `qes`: identifies the signer at the trust service and answers an `identification_token` to send with the submit — once, within 15 minutes, for this link only. ' +
-          'A `platform_auth` link has nothing to identify: 409 `conflict`. Sandbox links use the trust service simulator, which identifies anyone except a signer born on 1900-01-01 (its refusal, to test with); ' +
+          'A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, before any call to the trust service. A `platform_auth` link has nothing to identify: 409 `conflict`. Sandbox links use the trust service simulator, which identifies anyone except a signer born on 1900-01-01 (its refusal, to test with); ' +
           'live links use the configured provider. Refused, unreachable, or live without a provider: 503 `qtsp_unavailable`. ' +
           'At most 5 identifications per link in 15 minutes (a known name must not be tried with guessed birth dates): the sixth is 429 `rate_limited` with `Retry-After`.',
         params: SignTokenParamsSchema,
@@ -87,12 +87,12 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken>(
     '/v1/sign/:token/otp',
     {
-      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'otp_locked'] },
+      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'shipment_immutable', 'otp_locked'] },
       schema: {
         operationId: 'sendSignOtp',
         tags: ['sign'],
         summary: 'Send a one-time password',
-        description: 'Sends a six-digit code, valid 10 minutes, to the link\'s recipient by the link\'s channel; a new code replaces the last. While the recipient is locked: 429 `otp_locked` with `Retry-After`.',
+        description: 'Sends a six-digit code, valid 10 minutes, to the link\'s recipient by the link\'s channel; a new code replaces the last. A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, and no code is sent. While the recipient is locked: 429 `otp_locked` with `Retry-After`.',
         params: SignTokenParamsSchema,
         response: { 202: Type.Ref(OtpSentSchema, { description: 'Sent.' }) },
       },

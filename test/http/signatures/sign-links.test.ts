@@ -178,13 +178,18 @@ describe.each(backends())('sign links on $name', (backend) => {
     expectProblem(await call(tenant, 'GET', '/v1/signature-requests/sgr_1'), 'invalid_id');
   });
 
-  it('a link of a shipment cancelled since: the consignee\'s submit is invalid_transition, the consignor\'s shipment_immutable', async () => {
+  it('a link of a shipment cancelled since: the consignee\'s submit is invalid_transition; the consignor\'s submit, a code and an identification shipment_immutable', async () => {
     const tenant = await t.newTenant();
     const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
     const consignee = (await requestSignature(tenant, shipment.id, { role: 'consignee', channel: 'email' })).json();
     const consignor = (await requestSignature(tenant, shipment.id, { role: 'consignor', channel: 'email' })).json();
+    const carrier = (await requestSignature(tenant, shipment.id, { role: 'carrier', channel: 'sms', level: 'ades' })).json();
     const shown = (await context(tokenOf(consignee.url))).json().document;
     expect((await call(tenant, 'POST', `/v1/shipments/${shipment.id}/cancel`)).statusCode).toBe(200);
+    // The steps before a signature are refused at once: no code is sent, no trust service is asked.
+    expectProblem(await t.app.inject({ method: 'POST', url: `/v1/sign/${tokenOf(consignor.url)}/otp` }), 'shipment_immutable');
+    expectProblem(await t.app.inject({ method: 'POST', url: `/v1/sign/${tokenOf(carrier.url)}/identification`, payload: { signer_name: 'Pieter Jansen', birth_date: '1980-01-01' } }), 'shipment_immutable');
+    expect((await call(tenant, 'GET', `/v1/notifications?shipment_id=${shipment.id}`)).json().data.map((n: { template: string }) => n.template)).not.toContain('sign_otp');
     const signature = { signature: { type: 'typed' }, document_id: shown.id, document_sha256: shown.sha256 };
     const refused = expectProblem(await submit(tokenOf(consignee.url), { signer_name: 'Jonas Becker', ...signature }), 'invalid_transition');
     expect(refused.detail).toContain('cancelled');
