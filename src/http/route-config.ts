@@ -7,10 +7,13 @@ import type { AccessRule } from '../modules/api-keys/authorize.js';
 import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
 import type { ErrorCode } from '../core/errors.js';
 import type { IdempotencyTenantKey } from '../modules/idempotency/idempotent-request.js';
+import type { SignLinkRule } from './sign-link-access.js';
 
 export interface RouteAccess extends AccessRule {
   /** Public routes (health, version, OpenAPI, docs) take no key. */
   public?: boolean;
+  /** Sign routes: the link token in the path is judged before the body (src/http/sign-link-access.ts). */
+  signLink?: SignLinkRule;
 }
 
 declare module 'fastify' {
@@ -33,6 +36,11 @@ declare module 'fastify' {
      * `malformed_json`.
      */
     optionalBody?: boolean;
+    /**
+     * What the body may be sent as, in words: the detail of the 415 `unsupported_media_type` for any
+     * other Content-Type. Without it the route takes JSON and the detail says so.
+     */
+    accepts?: string;
     /** Codes this route raises itself; the shared request path's codes are added by src/http/openapi.ts. */
     errors?: ErrorCode[];
   }

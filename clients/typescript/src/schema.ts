@@ -592,7 +592,7 @@ export interface paths {
         put?: never;
         /**
          * Record a signature for an authenticated party
-         * @description For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller's IP and user agent, and `location` when given. Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. Emits `signature.completed` and renders the next version of the note with the signature in its box.
+         * @description For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller's IP and user agent, and `location` when given. Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee's, which delivers; the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.
          */
         post: operations["recordSignature"];
         delete?: never;
@@ -632,7 +632,7 @@ export interface paths {
         put?: never;
         /**
          * Hand the device to the consignee
-         * @description From the link of a signer at pickup (usually the driver; it works after they have signed, while it lasts): mints a sign link for the consignee, valid 15 minutes, to open on this device now. The new request and the consignee's signature name the link it came from (`handoff_from`). Needs the shipment `in_transit`.
+         * @description From the link of a signer at pickup (usually the driver; it works after they have signed, while it lasts): mints a sign link for the consignee, valid 15 minutes, to open on this device now. The new request and the consignee's signature name the link it came from (`handoff_from`). Needs the shipment `in_transit`. One consignee link is live at a time: the new one replaces a pending one (an earlier handoff's, or one sent by e-mail or SMS), which then answers 410 `token_rotated`.
          */
         post: operations["handOffSignLink"];
         delete?: never;
@@ -652,7 +652,7 @@ export interface paths {
         put?: never;
         /**
          * Identify at the trust service
-         * @description For a link at level `ades` or `qes`: identifies the signer at the trust service and answers an `identification_token` to send with the submit — once, within 15 minutes, for this link only. A `platform_auth` link has nothing to identify: 409 `conflict`. Sandbox links use the trust service simulator, which identifies anyone except a signer born on 1900-01-01 (its refusal, to test with); live links use the configured provider. Refused, unreachable, or live without a provider: 503 `qtsp_unavailable`. At most 5 identifications per link in 15 minutes (a known name must not be tried with guessed birth dates): the sixth is 429 `rate_limited` with `Retry-After`.
+         * @description For a link at level `ades` or `qes`: identifies the signer at the trust service and answers an `identification_token` to send with the submit — once, within 15 minutes, for this link only. A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, before any call to the trust service. A `platform_auth` link has nothing to identify: 409 `conflict`. Sandbox links use the trust service simulator, which identifies anyone except a signer born on 1900-01-01 (its refusal, to test with); live links use the configured provider. Refused, unreachable, or live without a provider: 503 `qtsp_unavailable`. At most 5 identifications per link in 15 minutes (a known name must not be tried with guessed birth dates): the sixth is 429 `rate_limited` with `Retry-After`.
          */
         post: operations["identifySigner"];
         delete?: never;
@@ -672,7 +672,7 @@ export interface paths {
         put?: never;
         /**
          * Send a one-time password
-         * @description Sends a six-digit code, valid 10 minutes, to the link's recipient by the link's channel; a new code replaces the last. While the recipient is locked: 429 `otp_locked` with `Retry-After`.
+         * @description Sends a six-digit code, valid 10 minutes, to the link's recipient by the link's channel; a new code replaces the last. A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, and no code is sent. While the recipient is locked: 429 `otp_locked` with `Retry-After`.
          */
         post: operations["sendSignOtp"];
         delete?: never;
@@ -732,7 +732,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a signature
-         * @description Signs the version named by `document_id` and `document_sha256`; if a newer version exists by now, 409 `conflict`: show the new one. Checks run in this order: the token, the one-time password and identification when the link requires them, the document version. At `ades` and `qes` send `identification_token`: missing 422 `identification_required`; unknown, used, older than 15 minutes or for another link 422 `identification_invalid`. The trust service then signs the SHA-256 of the version shown (method `trust_service`, its signature in `evidence.trust_signature`); if it refuses or does not answer, 503 `qtsp_unavailable` and nothing is recorded.
+         * @description Signs the version named by `document_id` and `document_sha256`; if a newer version exists by now, 409 `conflict`: show the new one. Checks run in this order: the token (before the body, as on every sign route: a link that cannot be used answers its code whatever the body holds), the one-time password and identification when the link requires them, the document version. At `ades` and `qes` send `identification_token`: missing 422 `identification_required`; unknown, used, older than 15 minutes or for another link 422 `identification_invalid`. The trust service then signs the SHA-256 of the version shown (method `trust_service`, its signature in `evidence.trust_signature`); if it refuses or does not answer, 503 `qtsp_unavailable` and nothing is recorded.
          */
         post: operations["submitSignature"];
         delete?: never;
@@ -1416,8 +1416,11 @@ export interface components {
             /** @description The message that carried the link. */
             notification: {
                 id: string;
-                /** @enum {string} */
-                status: "sent" | "failed";
+                /**
+                 * @description `sent`: the SMTP server or SMS provider took the message. `not_configured`: this deployment has no provider for the channel (no `SMTP_URL`, or no `SMS_URL`), so the message was only written to its `outbox_messages` table and nobody received it; in the sandbox use the link in the answer instead. `failed`: the provider refused it (`error` says why).
+                 * @enum {string}
+                 */
+                status: "sent" | "not_configured" | "failed";
             };
             otp_required: boolean;
             /** @description The recipient, masked; kept only hashed. */
@@ -1759,8 +1762,11 @@ export interface components {
             recipient_hint: string;
             shipment_id: string | null;
             signature_request_id: string | null;
-            /** @enum {string} */
-            status: "sent" | "failed";
+            /**
+             * @description `sent`: the SMTP server or SMS provider took the message. `not_configured`: this deployment has no provider for the channel (no `SMTP_URL`, or no `SMS_URL`), so the message was only written to its `outbox_messages` table and nobody received it; in the sandbox use the link in the answer instead. `failed`: the provider refused it (`error` says why).
+             * @enum {string}
+             */
+            status: "sent" | "not_configured" | "failed";
             /** @description What was sent: `sign_link`. */
             template: string;
         };
@@ -2354,8 +2360,11 @@ export interface components {
         ValidationResult: {
             /** @description Findings that would block the create. */
             errors: components["schemas"]["Finding"][];
-            /** @description What the create would store; null only when pickup and delivery countries are missing, so nothing can be derived. */
-            transport_type: ("national" | "international" | "cabotage" | "combined") | null;
+            /**
+             * @description What the create would store: derived from the countries of `pickup` and `delivery` (and of the carrier, for cabotage), `combined` when `combined_transport` is given; derived from an invalid body too, whenever those allow. When they do not (no pickup or delivery country, as in `{}`), the `transport_type` sent if it is one of the four values; otherwise the field is absent: such a body cannot be created, so there is nothing it would store.
+             * @enum {string}
+             */
+            transport_type?: "national" | "international" | "cabotage" | "combined";
             /** @description False when at least one rule of severity error fired. */
             valid: boolean;
             /** @description Findings that would ride along on the 201. */
@@ -4766,7 +4775,7 @@ export interface operations {
                 /** @description Newest first (`desc`, the default) or oldest first. */
                 order?: "desc" | "asc";
                 channel?: "email" | "sms";
-                status?: "sent" | "failed";
+                status?: "sent" | "not_configured" | "failed";
                 /** @description Only messages about this shipment. */
                 shipment_id?: string;
             };
@@ -9638,7 +9647,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `invalid_transition`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9646,7 +9655,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "invalid_transition" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10225,7 +10234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `conflict` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `conflict`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10233,7 +10242,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "conflict";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "conflict" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -10471,7 +10480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10479,7 +10488,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -11201,7 +11210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `conflict`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `conflict`, `invalid_state`, `invalid_transition`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11209,7 +11218,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "conflict" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "conflict" | "invalid_state" | "invalid_transition" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

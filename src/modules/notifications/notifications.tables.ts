@@ -13,7 +13,7 @@ export interface NotificationsTable {
   language: string;
   recipient_hash: string;
   recipient_hint: string;
-  status: 'sent' | 'failed';
+  status: 'sent' | 'not_configured' | 'failed';
   provider_reference: string | null;
   error: string | null;
   shipment_id: string | null;

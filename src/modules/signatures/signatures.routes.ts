@@ -54,7 +54,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: RecordSignature }>(
     SIGNATURE_PATHS.shipmentSignatures,
     {
-      config: { access: { scope: 'signatures:write' }, errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'signatures:write' }, errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'recordSignature',
         tags: ['signatures'],
@@ -62,7 +62,8 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
         description:
           'For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller\'s IP and user agent, and `location` when given. ' +
           'Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). ' +
-          'A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. Emits `signature.completed` and renders the next version of the note with the signature in its box.',
+          'A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee\'s, which delivers; ' +
+          'the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.',
         params: ShipmentParamsSchema,
         body: Type.Ref(RecordSignatureSchema),
         response: { 201: Type.Ref(SignatureSchema, { description: 'The signature with its evidence.' }) },

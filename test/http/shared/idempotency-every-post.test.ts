@@ -134,6 +134,8 @@ describe.each(backends())('Idempotency-Key on every POST, on $name', (backend) =
     expect(first.statusCode).toBe(201);
     expectReplay(first, await submit(consignor.token, 'submit-1'));
     expectProblem(await submit(consignor.token), 'already_signed');
+    // A new key on the used link is refused as well: only the kept answer goes past the used link.
+    expectProblem(await submit(consignor.token, 'submit-2'), 'already_signed');
     // The same key on another link is another key: that link's submit runs.
     const carrier = await links.link(id, { role: 'carrier' });
     const other = await submit(carrier.token, 'submit-1', signed((await links.context(carrier.token)).json().document));

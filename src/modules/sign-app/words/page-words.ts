@@ -14,6 +14,7 @@ export type PageErrorCode =
   | 'conflict'
   | 'invalid_state'
   | 'shipment_immutable'
+  | 'invalid_transition'
   | 'validation_failed'
   | 'rate_limited'
   | 'internal_error'
