@@ -72,7 +72,7 @@ describe('fuzz of every operation in openapi.json (embedded backend)', () => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('every answer is below 500 with a Request-Id; every error is problem+json with a catalogue code', { timeout: 600_000 }, async () => {
+  it('every answer is below 500 with a Request-Id; every error is problem+json with a catalogue code', { timeout: Math.max(600_000, RUNS * 61 * 200) }, async () => {
     const failures: string[] = [];
     let sent = 0;
     for (const op of operations) {
