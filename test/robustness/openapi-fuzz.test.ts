@@ -67,8 +67,9 @@ describe('fuzz of every operation in openapi.json (embedded backend)', () => {
     t = await buildTestApp({ name: 'embedded' }, { env: { RATE_LIMIT_REQUESTS: '100000000' } });
     tenant = await t.newTenant();
     seeded = await seedTenant(t, tenant, 'test');
-    operations = operationsOf(await servedOpenApi(t));
-    context = { doc: await servedOpenApi(t), idsOf: (prefix) => seeded.ids.get(prefix) ?? [], tokens: seeded.tokens, testKey: tenant.testKey, liveKey: tenant.liveKey };
+    const doc = await servedOpenApi(t);
+    operations = operationsOf(doc);
+    context = { doc, idsOf: (prefix) => seeded.ids.get(prefix) ?? [], tokens: seeded.tokens, testKey: tenant.testKey, liveKey: tenant.liveKey };
   }, 120_000);
   afterAll(() => t?.close());
 
