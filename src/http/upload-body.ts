@@ -47,7 +47,15 @@ function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream,
       payload.resume();
       reject(error);
     };
-    const busboy = Busboy({ headers: request.headers as { 'content-type': string }, limits: { files: 1, fields: 10, fileSize: maxBytes, fieldSize: 1000, parts: 12 } });
+    let busboy: ReturnType<typeof Busboy>;
+    try {
+      busboy = Busboy({ headers: request.headers as { 'content-type': string }, limits: { files: 1, fields: 10, fileSize: maxBytes, fieldSize: 1000, parts: 12 } });
+    } catch (error) {
+      // Busboy refuses a multipart Content-Type without a boundary as it starts, not as it reads.
+      payload.resume();
+      reject(new AppError('bad_request', `The multipart body could not be read: ${(error as Error).message}`));
+      return;
+    }
     busboy.on('field', (name, value) => {
       if (name === 'kind') fields.kind = value;
     });

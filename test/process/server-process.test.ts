@@ -1,19 +1,9 @@
 /** The service as a process: first start, the DATA_DIR lock, graceful shutdown, refusals at start. */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from '../support/processes.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, startServer } from '../support/processes.js';
 
 describe('server process on the embedded defaults', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fds-proc-'));

@@ -1,5 +1,6 @@
 /** Runs the service and the CLI as real processes, as a user would with npm start and npm run cli. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/core/project-root.js';
 
@@ -51,6 +52,16 @@ export function startServer(env: Record<string, string>, options: { fromDist?: b
         check();
       }),
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 /** Compiles the service into dist/ as `npm run build` does. */

@@ -487,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Issue the e-invoice of a delivered shipment
-         * @description A UBL 2.1 invoice in Peppol BIS Billing 3.0: the carrier (this organisation, with its invoicing profile) sells, the party `charges.payer` names buys, the carriage charge is the line. VAT: `S` at `vat_rate` for a payer in the seller's country, reverse charge `AE` for a payer in another member state (its VAT number required), `O` for a payer outside the EU. A fact missing is 422 `invoice_incomplete`, naming it in `detail` and in `errors`. Before delivery: 404 `invoice_not_available`. Numbered without gaps per organisation and mode; kept as a document of kind `invoice`; the shipment's chain gets `invoice.issued`. Issued once: a second `POST` answers 200 with the invoice already issued (the body is then ignored).
+         * @description A UBL 2.1 invoice in Peppol BIS Billing 3.0: the invoicing profile's company sells, the party `charges.payer` names buys; the carriage charge is a line, and so is cash on delivery when the consignee pays (VAT `E`, `VATEX-EU-79-C`). A carrier whose VAT number or name is not the profile's company is `invoice_incomplete` (code `mismatch`), unless `on_behalf_of_carrier` says the profile's company invoices on its behalf. VAT: `S` at `vat_rate` for a payer in the seller's country, reverse charge `AE` for a payer in another member state (its VAT number required), `O` for a payer outside the EU. A fact missing is 422 `invoice_incomplete`, naming it in `detail` and in `errors`. Before delivery: 404 `invoice_not_available`. Numbered without gaps per organisation and mode; kept as a document of kind `invoice`; the shipment's chain gets `invoice.issued`. Issued once: a second `POST` answers 200 with the invoice already issued (the body is then ignored).
          */
         post: operations["issueInvoice"];
         delete?: never;
@@ -1627,7 +1627,7 @@ export interface components {
         /** @description An issued e-invoice (Peppol BIS Billing 3.0): immutable. */
         Invoice: {
             amounts: {
-                /** @description Sum of the lines (BT-106): the carriage charge. */
+                /** @description Sum of the lines (BT-106): the carriage charge, plus cash on delivery when it is invoiced. */
                 line_extension: string;
                 /** @description BT-115. */
                 payable: string;
@@ -1663,8 +1663,34 @@ export interface components {
             id: string;
             /** Format: date */
             issue_date: string;
+            /** @description The invoice lines, in their order in the XML: one per charge of the shipment that the buyer pays. */
+            lines: {
+                /** @description Line net amount (BT-131). */
+                amount: string;
+                /**
+                 * @description `carriage` (`charges.carriage`), or `cash_on_delivery` (`charges.cash_on_delivery`, on the invoice of a paying consignee).
+                 * @enum {string}
+                 */
+                kind: "carriage" | "cash_on_delivery";
+                vat: {
+                    /**
+                     * @description The line's VAT category: the carriage's; cash on delivery `E` with code `VATEX-EU-79-C` (not the carrier's supply), or `O` with the rest of an invoice outside EU VAT.
+                     * @enum {string}
+                     */
+                    category: "S" | "AE" | "O" | "E";
+                    exemption_reason: string | null;
+                    exemption_reason_code: string | null;
+                    /** @description Percent; `0` for `AE` and `E`, none for `O`. */
+                    rate: string | null;
+                };
+            }[];
             /** @description Invoice number (BT-1): the profile's prefix and a counter without gaps per organisation and mode. */
             number: string;
+            /** @description The carrier the seller invoiced for (`on_behalf_of_carrier`), as the invoice names it; null when the carrier is the seller's company. */
+            on_behalf_of: {
+                name: string;
+                vat_number: string | null;
+            } | null;
             order_reference: string | null;
             seller: {
                 endpoint: components["schemas"]["PeppolEndpoint"];
@@ -1677,19 +1703,20 @@ export interface components {
             tax_currency: string | null;
             vat: {
                 /**
-                 * @description `S` standard rate (domestic run), `AE` reverse charge (business payer in another member state), `O` outside the scope of EU VAT (payer outside the EU).
+                 * @description VAT of the carriage: `S` standard rate (domestic run), `AE` reverse charge (business payer in another member state), `O` outside the scope of EU VAT (payer outside the EU).
                  * @enum {string}
                  */
                 category: "S" | "AE" | "O";
                 exemption_reason: string | null;
                 exemption_reason_code: string | null;
-                /** @description Percent; `0` for `AE`, none for `O`. */
+                /** @description Percent; `0` for `AE` and `E`, none for `O`. */
                 rate: string | null;
             };
         };
         /** @description The seller data of this organisation and mode, as stored (VAT number and IBAN normalised). */
         InvoicingProfile: {
             accounting_currency: string;
+            address?: components["schemas"]["Address"];
             /** @description BIC of the payee's bank (BT-86). */
             bic?: string;
             /** @description Payee account for SEPA credit transfer (BT-84). Required on invoices of Dutch sellers (NL-R-007). */
@@ -1702,6 +1729,8 @@ export interface components {
             peppol_endpoint: components["schemas"]["PeppolEndpoint"];
             /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one; stated with scheme `0106` or `0208`. */
             registration_number: string;
+            /** @description Name the seller trades under (BT-28), when not its legal name; a shipment's carrier of that name is the seller's company too. */
+            trading_name?: string;
             /** Format: date-time */
             updated_at: string;
             /** @description VAT number with its country prefix (BT-31); its country is the seller's for VAT. */
@@ -1713,6 +1742,7 @@ export interface components {
         InvoicingProfileInput: {
             /** @description Currency the seller accounts VAT in; `EUR` when omitted. */
             accounting_currency?: string;
+            address?: components["schemas"]["Address"];
             /** @description BIC of the payee's bank (BT-86). */
             bic?: string;
             /** @description Payee account for SEPA credit transfer (BT-84). Required on invoices of Dutch sellers (NL-R-007). */
@@ -1726,6 +1756,8 @@ export interface components {
             peppol_endpoint: components["schemas"]["PeppolEndpoint"];
             /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one; stated with scheme `0106` or `0208`. */
             registration_number: string;
+            /** @description Name the seller trades under (BT-28), when not its legal name; a shipment's carrier of that name is the seller's company too. */
+            trading_name?: string;
             /** @description VAT number with its country prefix (BT-31); its country is the seller's for VAT. */
             vat_number: string;
             /** @description Standard VAT rate in percent for domestic runs, such as `21`; a body's `vat_rate` overrides it. */
@@ -1736,6 +1768,8 @@ export interface components {
             buyer_endpoint?: components["schemas"]["PeppolEndpoint"];
             /** @description The buyer's reference (BT-10); by default the paying party's `reference`. */
             buyer_reference?: string;
+            /** @description The profile's company invoices in its own name on behalf of the shipment's carrier, another company (VAT Directive art. 28): it stays the seller, and the invoice names the carrier in its note (BT-22) and on the carriage line (BT-160/161). Without it, a carrier whose VAT number or name differs from the profile's is 422 `invoice_incomplete`. No effect when the carrier is the profile's company. */
+            on_behalf_of_carrier?: boolean;
             /** @description The buyer's order number (BT-13). */
             order_reference?: string;
             /** @description Units of the accounting currency per unit of the charge's currency, when they differ and VAT is due: the VAT total is stated in both (BT-110, BT-111). */

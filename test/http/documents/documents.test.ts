@@ -140,6 +140,11 @@ describe.each(backends())('documents on $name', (backend) => {
     });
     expectProblem(noFile, 'validation_failed');
     expect(noFile.json().errors.map((e: { path: string }) => e.path)).toEqual(['file']);
+    // Found by the openapi fuzz: a multipart Content-Type without its boundary answered 500.
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
+      const noBoundary = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/documents`, headers: { ...t.auth(tenant.testKey), 'content-type': contentType }, payload: '' });
+      expectProblem(noBoundary, 'bad_request');
+    }
     const two = multipart([
       { name: 'kind', value: 'photo' },
       { name: 'file', filename: 'a.png', contentType: 'image/png', bytes: png() },

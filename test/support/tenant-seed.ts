@@ -1,0 +1,87 @@
+/**
+ * One of every resource an organisation can own, made through the API in one mode: a webhook
+ * endpoint (so every event also makes a delivery), an invoicing profile, a draft, an issued
+ * shipment with its note, an uploaded photo, a remark, a sign link with its notification, a
+ * delivered shipment with its signatures, proof of delivery and invoice, and the events, request
+ * logs and deliveries all that left behind. The suites generated from openapi.json fill path and
+ * filter parameters from it.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { dutchDomestic, dutchProfile } from './invoices-api.js';
+import { jpeg, multipart } from './sample-files.js';
+import { fullShipment, minimalShipment } from './shipment-fixtures.js';
+import { idsIn } from './openapi-operations.js';
+import type { Tenant, TestApp } from './test-app.js';
+
+export interface SeededTenant {
+  mode: 'test' | 'live';
+  key: string;
+  /** Id prefix (`shp`, `doc`, …) → ids of that kind, the most useful first (the draft before the delivered shipment). */
+  ids: Map<string, string[]>;
+  /** Every id any seeding answer carried, of whatever kind (signatures, remarks and invoices have no route of their own). */
+  all: Set<string>;
+  /** Sign-link tokens. */
+  tokens: string[];
+}
+
+/** The public host webhook endpoints of seeded tenants point at (it resolves to a documentation address). */
+export const SEED_HOOK_HOST = 'hooks.example.com';
+
+let recipients = 0;
+
+export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'live'): Promise<SeededTenant> {
+  const key = mode === 'test' ? tenant.testKey : tenant.liveKey;
+  const seeded: SeededTenant = { mode, key, ids: new Map(), all: new Set([mode === 'test' ? tenant.testKeyId : tenant.liveKeyId]), tokens: [] };
+  const note = (res: LightMyRequestResponse) => {
+    for (const id of idsIn(res.body)) {
+      seeded.all.add(id);
+      const prefix = id.slice(0, id.indexOf('_'));
+      const list = seeded.ids.get(prefix) ?? [];
+      if (!list.includes(id)) list.push(id);
+      seeded.ids.set(prefix, list);
+    }
+  };
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, expected: number, payload?: object | Buffer, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method, url, headers: { ...t.auth(key), ...headers }, ...(payload === undefined ? {} : { payload }) });
+    if (res.statusCode !== expected) throw new Error(`seeding ${mode}: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    note(res);
+    return res.json();
+  };
+  // The key's own id first in its list, for the request-log filter.
+  seeded.ids.set('key', [mode === 'test' ? tenant.testKeyId : tenant.liveKeyId]);
+
+  t.resolver.set(SEED_HOOK_HOST, ['93.184.216.34']);
+  await call('POST', '/v1/webhook-endpoints', 201, { url: `https://${SEED_HOOK_HOST}/fds`, events: ['*'] });
+  await call('PUT', '/v1/invoicing-profile', 200, dutchProfile());
+  await call('POST', '/v1/shipments', 201, { ...minimalShipment(), reference: `draft-${mode}` });
+
+  const issued = await call('POST', '/v1/shipments?issue=true', 201, fullShipment());
+  const photo = multipart([
+    { name: 'kind', value: 'photo' },
+    { name: 'file', filename: 'seal.jpg', contentType: 'image/jpeg', bytes: jpeg() },
+  ]);
+  const uploaded = await call('POST', `/v1/shipments/${issued.id}/documents`, 201, photo.body, { 'content-type': photo.contentType });
+  await call('POST', `/v1/shipments/${issued.id}/remarks`, 201, { phase: 'pickup', type: 'damage', text: 'Pallet 3 wrapped loosely', photo_document_ids: [uploaded.id] });
+  const recipient = `seed${++recipients}.${mode}@sign.example`;
+  await call('POST', `/v1/shipments/${issued.id}/signature-requests`, 201, { role: 'consignor', channel: 'email', recipient });
+  const message = await t.runtime.services.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).executeTakeFirstOrThrow();
+  seeded.tokens.push(/\/sign\/([A-Za-z0-9_-]+)/.exec(message.body)![1]!);
+
+  const delivered = await call('POST', '/v1/shipments?issue=true', 201, dutchDomestic());
+  for (const role of ['consignor', 'carrier', 'consignee']) await call('POST', `/v1/shipments/${delivered.id}/signatures`, 201, { role, signer_name: `${role} signer` });
+  await call('POST', `/v1/shipments/${delivered.id}/invoice`, 201, {});
+  await call('GET', `/v1/shipments/${delivered.id}/pod`, 200);
+
+  // What the changes left behind, read back through the lists.
+  for (const shipment of [issued.id, delivered.id]) {
+    await call('GET', `/v1/shipments/${shipment}/documents`, 200);
+    await call('GET', `/v1/shipments/${shipment}/signatures`, 200);
+    await call('GET', `/v1/shipments/${shipment}/invoice`, shipment === delivered.id ? 200 : 404);
+  }
+  await call('GET', '/v1/notifications', 200);
+  await call('GET', '/v1/events?limit=100', 200);
+  await call('GET', '/v1/webhook-deliveries?limit=100', 200);
+  await t.runtime.requestLogs.flush();
+  await call('GET', '/v1/request-logs?limit=100', 200);
+  return seeded;
+}
