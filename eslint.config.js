@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const DRIVERS = ['fastify', 'fastify-plugin', '@fastify/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*', 'ioredis', '@aws-sdk/*'];
+const DRIVERS = ['fastify', 'fastify-plugin', '@fastify/*', 'prom-client', '@opentelemetry/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*', 'ioredis', '@aws-sdk/*'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },

@@ -4,6 +4,7 @@ import type { Services } from './core/context.js';
 import type { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-key.js';
 import type { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
 import type { RateLimiter } from './ports/keyvalue.js';
+import type { Metrics } from './ports/metrics.js';
 
 export interface HealthProbes {
   database(): Promise<void>;
@@ -20,6 +21,8 @@ export interface AppRuntime {
   failedAuthLimiter: RateLimiter;
   requestLogs: RequestLogWriter;
   probes: HealthProbes;
+  /** Request durations and rate-limit refusals are counted here (src/http/request-metrics.ts, access.ts). */
+  metrics: Metrics;
   schemaVersion: number;
   /** True once shutdown began: new requests get `service_unavailable`. */
   isDraining(): boolean;

@@ -15,6 +15,7 @@ import { registerProblemHandling } from './http/problem.js';
 import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
 import { referenceRoutes } from './http/reference-page.js';
 import { registerRequestLog } from './http/request-log.js';
+import { measuredRouterErrors, registerRequestMetrics } from './http/request-metrics.js';
 import { clientErrorHandler, MAX_PARAM_LENGTH, routerErrorHandler } from './http/framework-errors.js';
 import { boundedJsonParser } from './http/json-body.js';
 import { appendRouteHook } from './http/route-hooks.js';
@@ -55,7 +56,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     genReqId: () => newId('request', runtime.services.clock.now()),
     requestIdHeader: false,
     // Errors before any route runs are problems too (src/http/framework-errors.ts).
-    frameworkErrors: routerErrorHandler(runtime.config.docsUrl),
+    frameworkErrors: measuredRouterErrors(routerErrorHandler(runtime.config.docsUrl), runtime.metrics),
     clientErrorHandler: clientErrorHandler(runtime.config.docsUrl, runtime.services.clock),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -93,6 +94,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   registerAccessControl(app, runtime);
   registerIdempotency(app, runtime);
   registerRequestLog(app, runtime);
+  registerRequestMetrics(app, runtime);
 
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     runtime.jobs.loop.start();
     runtime.deliveries.start();
   }
-  logger.info({ role: config.role, environment: config.environment, port: app ? config.port : undefined, database: runtime.database.kind }, 'started');
+  logger.info({ role: config.role, environment: config.environment, port: app ? config.port : undefined, metricsPort: runtime.metricsServer?.port, database: runtime.database.kind }, 'started');
 }
 
 await main();
