@@ -14,13 +14,17 @@ import { appendRouteHook } from './route-hooks.js';
 export function registerRequestMetrics(app: FastifyInstance, runtime: AppRuntime): void {
   const metrics = runtime.metrics;
   if (!metrics.enabled) return;
-  const observe = (route: string) => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    metrics.httpRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
-    done();
+  const observe = (route: string) => {
+    const record = metrics.httpRoute(route);
+    return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      record(request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
   };
   app.addHook('onRoute', (route: RouteOptions) => appendRouteHook(route, 'onResponse', observe(pathTemplate(route.url))));
+  const noRoute = metrics.httpRoute(NO_ROUTE);
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404 || !request.routeOptions.url) metrics.httpRequest(NO_ROUTE, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    if (request.is404) noRoute(request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }
@@ -33,9 +37,10 @@ type RouterErrorHandler = (error: FastifyError, request: FastifyRequest, reply: 
  */
 export function measuredRouterErrors(handler: RouterErrorHandler, metrics: Metrics): RouterErrorHandler {
   if (!metrics.enabled) return handler;
+  const noRoute = metrics.httpRoute(NO_ROUTE);
   return (error, request, reply) => {
     const started = performance.now();
-    reply.raw.once('finish', () => metrics.httpRequest(NO_ROUTE, request.method, reply.statusCode, (performance.now() - started) / 1000));
+    reply.raw.once('finish', () => noRoute(request.method, reply.statusCode, (performance.now() - started) / 1000));
     handler(error, request, reply);
   };
 }

@@ -31,8 +31,12 @@ export interface ScrapeSources {
 export interface Metrics {
   /** False for the no-op adapter: callers may skip work done only to measure. */
   readonly enabled: boolean;
-  /** One answered HTTP request: its route template (or a fixed value for no route), method, status and duration. */
-  httpRequest(route: string, method: string, status: number, seconds: number): void;
+  /**
+   * The recorder of answered HTTP requests for one route template (or the fixed label of requests
+   * that match no route): each call records one request's method, status and duration. Made once
+   * per route, as it is declared: recording is on every request's path.
+   */
+  httpRoute(route: string): (method: string, status: number, seconds: number) => void;
   /** One webhook attempt recorded with its outcome. */
   webhookAttempt(outcome: DeliveryOutcome): void;
   /** One render and seal that produced a PDF, from the call to the bytes (waiting for a thread included). */
@@ -50,7 +54,7 @@ export interface Metrics {
 /** Takes every call and keeps nothing (METRICS_PORT unset). */
 export const noMetrics: Metrics = {
   enabled: false,
-  httpRequest: () => undefined,
+  httpRoute: () => () => undefined,
   webhookAttempt: () => undefined,
   renderDone: () => undefined,
   renderFailed: () => undefined,

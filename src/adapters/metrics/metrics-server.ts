@@ -29,8 +29,12 @@ function hasToken(request: IncomingMessage, token: string): boolean {
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
+/**
+ * Every answer closes its connection: scrapes come seconds apart, so a kept-alive connection would
+ * sit idle past the server's keep-alive timeout and race its closing with the next scrape.
+ */
 function answer(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(body);
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close', ...headers }).end(body);
 }
 
 export async function startMetricsServer(metrics: PrometheusMetrics, options: MetricsServerOptions): Promise<MetricsServer> {

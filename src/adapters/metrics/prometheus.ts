@@ -8,9 +8,10 @@
  * a source that fails (the database is down) leaves its gauges empty for that scrape instead of
  * failing the whole scrape, so the process metrics still arrive when they matter most.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import type { DeliveryOutcome, Metrics, RateLimiterName, RenderFailure, ScrapeSources } from '../../ports/metrics.js';
 import type { RenderJob } from '../../ports/pdf-renderer.js';
+import { RequestHistogram, type RequestRecorder } from './request-histogram.js';
 
 const HTTP_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const RENDER_BUCKETS_S = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -19,9 +20,11 @@ const JOB_LAG_BUCKETS_S = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600];
 export class PrometheusMetrics implements Metrics {
   readonly enabled = true;
   readonly registry = new Registry();
-  readonly #httpDuration: Histogram<'route' | 'method' | 'status'>;
-  /** Children of the HTTP histogram by route, method and status: `labels()` hashes its values on every call. */
-  readonly #httpChildren = new Map<string, Histogram.Internal<'route' | 'method' | 'status'>>();
+  readonly #httpDuration = new RequestHistogram(
+    'fds_http_request_duration_seconds',
+    'HTTP requests by route template (requests that match no route: "(no route)"), method and status, from arrival to the last byte handed to the socket.',
+    HTTP_BUCKETS_S,
+  );
   readonly #deliveries: Counter<'outcome'>;
   readonly #renderDuration: Histogram<'kind'>;
   readonly #renderFailures: Counter<'kind' | 'reason'>;
@@ -32,13 +35,8 @@ export class PrometheusMetrics implements Metrics {
   constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.#httpDuration = new Histogram({
-      name: 'fds_http_request_duration_seconds',
-      help: 'HTTP requests by route template (requests that match no route: "(no route)"), method and status, from arrival to the last byte handed to the socket.',
-      labelNames: ['route', 'method', 'status'],
-      buckets: HTTP_BUCKETS_S,
-      registers,
-    });
+    // Not one of prom-client's classes, but read by its registry the same way (see request-histogram.ts).
+    this.registry.registerMetric(this.#httpDuration as unknown as Metric);
     this.#deliveries = new Counter({
       name: 'fds_webhook_deliveries_total',
       help: 'Webhook attempts by outcome: succeeded, retrying (another attempt scheduled) or failed (no attempt left: dead letter).',
@@ -74,11 +72,8 @@ export class PrometheusMetrics implements Metrics {
     this.#scrapeTimeGauges(registers);
   }
 
-  httpRequest(route: string, method: string, status: number, seconds: number): void {
-    const key = `${status} ${method} ${route}`;
-    let child = this.#httpChildren.get(key);
-    if (!child) this.#httpChildren.set(key, (child = this.#httpDuration.labels(route, method, String(status))));
-    child.observe(seconds);
+  httpRoute(route: string): RequestRecorder {
+    return this.#httpDuration.recorder(route);
   }
 
   webhookAttempt(outcome: DeliveryOutcome): void {

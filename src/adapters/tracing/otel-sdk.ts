@@ -1,8 +1,8 @@
 /**
  * OpenTelemetry traces over OTLP/HTTP (JSON), with the official Node SDK, when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set. Instrumented: incoming and outgoing HTTP (node:http, which
- * Fastify, the webhook transport and the S3 client use), PostgreSQL (`pg`, which the embedded
- * database sits behind too) and Redis (`ioredis`). Only work done for a request is traced: database,
+ * Fastify, the webhook transport and the S3 client use, and fetch), PostgreSQL (`pg`, which the
+ * embedded database sits behind too) and Redis (`ioredis`). Only work done for a request is traced: database,
  * Redis and outgoing HTTP spans need a parent, so worker polls and webhook deliveries make none.
  *
  * Order matters: the instrumentations patch modules as they load, so this runs before the service's
@@ -24,6 +24,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { RequestIdSpanProcessor } from './request-id-span-processor.js';
 
 export interface Tracing {
@@ -63,6 +64,8 @@ export async function startTracing(): Promise<Tracing> {
       }),
       new PgInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
+      // Node's fetch (the trust service and SMS adapters), seen through its diagnostics channel.
+      new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
   sdk.start();
