@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ConsignmentNoteInput } from '../src/modules/documents/consignment-note/consignment-note-input.js';
-import { generateSelfSignedSealingKey } from '../src/modules/documents/pades/sealing-key.js';
+import { generateSelfSignedSealingKey } from '../src/core/key-material/sealing-key.js';
 import { sealedConsignmentNote } from '../src/modules/documents/rendering/sealed-consignment-note.js';
 import { fullShipment } from '../test/support/shipment-fixtures.js';
 

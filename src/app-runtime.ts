@@ -3,14 +3,9 @@ import type { Config } from './config.js';
 import type { Services } from './core/context.js';
 import type { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-key.js';
 import type { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
+import type { HealthProbes } from './modules/system/check-health.js';
 import type { RateLimiter } from './ports/keyvalue.js';
 import type { Metrics } from './ports/metrics.js';
-
-export interface HealthProbes {
-  database(): Promise<void>;
-  keyvalue(): Promise<void>;
-  objects(): Promise<void>;
-}
 
 export interface AppRuntime {
   config: Config;

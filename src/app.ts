@@ -57,6 +57,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     // With tracing on, the id also goes on the request's server span (src/http/request-tracing.ts).
     genReqId: runtime.config.tracing ? () => tagRequestSpan(newId('request', runtime.services.clock.now())) : () => newId('request', runtime.services.clock.now()),
     requestIdHeader: false,
+    // X-Forwarded-For from the proxies TRUST_PROXY names only: anyone else could forge the address.
+    ...(runtime.config.trustProxy !== undefined ? { trustProxy: trustedProxy(runtime.config.trustProxy) } : {}),
     // Errors before any route runs are problems too (src/http/framework-errors.ts).
     frameworkErrors: measuredRouterErrors(routerErrorHandler(runtime.config.docsUrl), runtime.metrics),
     clientErrorHandler: clientErrorHandler(runtime.config.docsUrl, runtime.services.clock),
@@ -121,4 +123,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });
   return app;
+}
+
+/** A hop count trusts the nearest `hops` proxies (Fastify's types take only addresses or a function). */
+function trustedProxy(setting: number | string[]): string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

@@ -54,3 +54,16 @@ describe('metrics and tracing configuration', () => {
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
   });
 });
+
+describe('trusted proxies', () => {
+  it('reads a number of hops or a list of addresses and ranges, and trusts none when unset', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7, 10.0.1.0/24,::1' }).trustProxy).toEqual(['10.0.0.7', '10.0.1.0/24', '::1']);
+  });
+
+  it('refuses what is neither', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+});

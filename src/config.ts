@@ -16,6 +16,7 @@ const LogLevel = Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace',
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ default: '127.0.0.1' }),
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^([0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' })),
   DATA_DIR: Type.String({ default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
@@ -60,6 +61,12 @@ export type Role = Static<typeof Role>;
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Which peers' X-Forwarded-For to believe, so that the client address (signature evidence, the
+   * failed-authentication limit, request logs) is the caller's and not the load balancer's: a
+   * number of proxy hops, or the proxies' addresses and CIDR ranges. Unset: the peer is the client.
+   */
+  trustProxy?: number | string[];
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
@@ -141,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -164,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
   };
+}
+
+function trustedProxies(value: string | undefined): number | string[] | undefined {
+  if (value === undefined) return undefined;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The start of every request: its Request-Id header and the draining check; then, on keyed
  * routes, API key authentication, the per-key rate limit with its headers, and the route's access
- * rule (service description, Authentication; order of refusals in authorize.ts). The keyed part is
+ * rule (service description, Authentication; order of refusals in authorize.ts); on sign routes,
+ * the link token (sign-link-access.ts). The keyed part is
  * attached to each keyed route as it is declared, with that route's rule.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -12,6 +13,7 @@ import { authorize } from '../modules/api-keys/authorize.js';
 import type { RateLimitDecision } from '../ports/keyvalue.js';
 import type { RouteAccess } from './route-config.js';
 import { appendRouteHook } from './route-hooks.js';
+import { signLinkAccess } from './sign-link-access.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -90,5 +92,6 @@ export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime)
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (access && !access.public) appendRouteHook(route, 'onRequest', keyedAccess(runtime, access));
+    if (access?.signLink) appendRouteHook(route, 'onRequest', signLinkAccess(runtime, access.signLink));
   });
 }

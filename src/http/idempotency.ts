@@ -1,16 +1,25 @@
 /**
- * Wires Idempotency-Key into routes marked `idempotent` (rules in modules/idempotency/idempotent-request.ts).
+ * Wires Idempotency-Key into every POST (rules in modules/idempotency/idempotent-request.ts), so a
+ * client that timed out can retry any of them and get the first answer, not a second run's
+ * (an `invalid_transition` for an issue that did happen).
  *
- * `idempotent: true` claims the key before the handler and keeps the response after it.
+ * Keys are scoped by whoever may call the route: the API key's organisation and mode, or on the
+ * keyless sign routes the sign link of the path (its token's hash, never the token). A keyless
+ * POST without a sign token has no scope: declaring one is refused at start.
+ *
+ * By default the key is claimed before the handler and the response kept after it.
  * `idempotent: 'in-transaction'` only looks the key up before the handler; the handler keeps the
  * response in the statement of its change (`keptResponse`), so the change and its response commit
  * together: no window where one exists without the other, and one commit, not three.
  */
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { isAppError } from '../core/errors.js';
 import type { Database, Write } from '../ports/database.js';
 import { appendRouteHook } from './route-hooks.js';
+import { honoursIdempotencyKey, type RouteAccess } from './route-config.js';
+import { hashSignToken } from '../modules/signatures/sign-link-token.js';
 import {
   beginIdempotentRequest,
   checkIdempotencyKey,
@@ -20,6 +29,8 @@ import {
   isKeyCollision,
   lookUpIdempotentRequest,
   requestFingerprint,
+  IDEMPOTENCY_KEY_PATTERN,
+  type IdempotencyTenantKey,
   type StoredResponse,
 } from '../modules/idempotency/idempotent-request.js';
 
@@ -47,14 +58,28 @@ function sendReplay(reply: FastifyReply, replay: StoredResponse): FastifyReply {
   return sendVerbatim(reply, replay.body);
 }
 
-/** Adds the Idempotency-Key hooks to the routes marked `idempotent` only, as they are declared. */
+/** The header as every honouring operation documents it; its shape is checked by checkIdempotencyKey. */
+const IDEMPOTENCY_KEY_HEADER = Type.String({
+  pattern: IDEMPOTENCY_KEY_PATTERN,
+  description:
+    'Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. ' +
+    'The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`).',
+});
+
+/** Whose key it is: the API key's tenant, or on a keyless sign route the sign link of the path. */
+function keyOwner(request: FastifyRequest, key: string): IdempotencyTenantKey {
+  if (request.principal) return { organizationId: request.principal.organizationId, mode: request.principal.mode, key };
+  return { organizationId: hashSignToken((request.params as { token: string }).token), mode: 'sign_link', key };
+}
+
+/** Adds the Idempotency-Key hooks and the documented header to every POST, as routes are declared. */
 export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): void {
   const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = request.headers['idempotency-key'];
-    if (key === undefined || !request.principal) return;
+    if (key === undefined) return;
     if (Array.isArray(key)) return checkIdempotencyKey('');
     checkIdempotencyKey(key);
-    const tenantKey = { organizationId: request.principal.organizationId, mode: request.principal.mode, key };
+    const tenantKey = keyOwner(request, key);
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
     // An `in-transaction` route looks the key up only when its write collides or it refuses the
     // request (keptResponse): a new key, the common case, costs no extra round trip.
@@ -79,7 +104,14 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.config?.idempotent) return;
+    if (!honoursIdempotencyKey(route)) return;
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if ((!access || access.public) && !route.url.includes(':token')) {
+      throw new Error(`${route.url}: a keyless POST needs a scope for Idempotency-Key (a sign token in the path) or idempotent: false`);
+    }
+    const schema = (route.schema ??= {}) as { headers?: unknown };
+    if (schema.headers) throw new Error(`${route.url}: declare Idempotency-Key in src/http/idempotency.ts, which adds it to every POST`);
+    schema.headers = Type.Object({ 'Idempotency-Key': Type.Optional(IDEMPOTENCY_KEY_HEADER) });
     appendRouteHook(route, 'preHandler', preHandler);
     appendRouteHook(route, 'onSend', onSend);
   });

@@ -12,7 +12,7 @@ import type { ErrorCode } from '../core/errors.js';
 import { MAX_JSON_DEPTH } from '../core/json-depth.js';
 import { eventWebhooks } from '../modules/events/event-catalogue.openapi.js';
 import { errorResponses } from './problem.schema.js';
-import { keyedRouteErrors } from './route-config.js';
+import { honoursIdempotencyKey, IDEMPOTENCY_ERRORS, keyedRouteErrors } from './route-config.js';
 
 const DESCRIPTION = `Electronic freight documents for the EU behind one API: the eCMR consignment note as data and PDF,
 signatures with evidence, inspection links, remarks, proof of delivery, the Peppol e-invoice, the eFTI dataset
@@ -20,8 +20,11 @@ and signed webhooks.
 
 Authenticate with \`Authorization: Bearer <API_KEY>\`. \`sk_test_\` keys act in the sandbox, \`sk_live_\` keys in live
 mode; data never crosses organisations or modes. Errors are \`application/problem+json\`: branch on \`code\`.
-Lists are cursor-paginated (\`limit\` 1-100, default 20; \`cursor\` from \`next_cursor\`). POSTs that create accept
-\`Idempotency-Key\` (responses kept 24 hours, replayed with \`Idempotent-Replayed: true\`). Every keyed response carries
+Lists are cursor-paginated (\`limit\` 1-100, default 20; \`cursor\` from \`next_cursor\`; any other cursor is 400
+\`invalid_cursor\`). Every POST accepts \`Idempotency-Key\`: the first answer below 500 is kept 24 hours and a retry with the
+same key and body gets it again with \`Idempotent-Replayed: true\` (another body: 409 \`idempotency_key_reused\`; the first
+still running: 409 \`idempotency_in_progress\`). Keys are scoped by API key organisation and mode, and on the keyless
+\`/v1/sign/{token}/…\` operations by the sign link. Every keyed response carries
 \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); the default budget is 100 requests per
 second per API key and mode, set per deployment by \`RATE_LIMIT_REQUESTS\` per \`RATE_LIMIT_WINDOW_S\`; over it the answer
 is 429 \`rate_limited\` with \`Retry-After\`. Failed authentications (a missing, malformed, unknown or revoked key) are
@@ -48,12 +51,15 @@ function documentRenderQueue(responses: Responses): void {
 
 /** Adds security and the shared error responses to a route's schema, as routes are declared. */
 function completeRoute(route: RouteOptions): void {
-  const config = (route.config ?? {}) as { access?: import('./route-config.js').RouteAccess; idempotent?: boolean | 'in-transaction'; errors?: ErrorCode[] };
+  const config = (route.config ?? {}) as { access?: import('./route-config.js').RouteAccess; errors?: ErrorCode[] };
   const schema = (route.schema ??= {}) as Record<string, unknown> & { response?: Record<string, unknown>; hide?: boolean };
   if (schema.hide) return;
   const access = config.access;
+  const idempotent = honoursIdempotencyKey(route);
   const shared: ErrorCode[] =
-    access && !access.public ? keyedRouteErrors(access, hasBody(route), Boolean(config.idempotent)) : hasBody(route) ? ['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed', 'internal_error', 'service_unavailable'] : ['internal_error', 'service_unavailable'];
+    access && !access.public
+      ? keyedRouteErrors(access, hasBody(route), idempotent)
+      : [...(hasBody(route) ? (['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const) : []), ...(idempotent ? IDEMPOTENCY_ERRORS : []), 'internal_error', 'service_unavailable'];
   const errors = errorResponses([...shared, ...(config.errors ?? [])]);
   if (config.errors?.includes('pdf_render_failed')) documentRenderQueue(errors as Responses);
   schema.response = { ...errors, ...schema.response };

@@ -48,8 +48,13 @@ function isUnreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Stream isn't writeable|Connection is closed|max retries per request/i.test(message);
 }
 
-/** Maps any thrown value to the AppError the client will see. */
-export function toAppError(error: unknown): AppError {
+const ACCEPTS_JSON = 'Send the body as application/json (a PATCH also takes application/merge-patch+json).';
+
+/**
+ * Maps any thrown value to the AppError the client will see. `accepts` is the route's own word on
+ * the media types it takes (config `accepts`), for a 415 on a route whose body is not JSON.
+ */
+export function toAppError(error: unknown, accepts = ACCEPTS_JSON): AppError {
   if (isAppError(error)) return error;
   const fe = error as Partial<FastifyError> & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(fe.validation)) {
@@ -67,7 +72,7 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payload_too_large', 'The request body is larger than this route accepts.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', 'Send the body as application/json (a PATCH also takes application/merge-patch+json).');
+      return new AppError('unsupported_media_type', accepts);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('bad_request', 'Content-Length does not match the body.');
   }
@@ -85,7 +90,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
 /** Installs the error and not-found handlers. Internal errors are logged with their stack; clients get the request id. */
 export function registerProblemHandling(app: FastifyInstance, docsUrl: string): void {
   app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request.routeOptions.config?.accepts);
     if (appError.status >= 500) request.log.error({ err: appError.cause ?? error, code: appError.code }, 'request failed');
     return sendProblem(request, reply, appError, docsUrl);
   });

@@ -1,23 +1,28 @@
 /**
  * What a route declares beyond its schemas: who may call it (checked by src/http/access.ts) and
- * whether it honours Idempotency-Key. The route table is the only place these are set.
+ * how it honours Idempotency-Key. The route table is the only place these are set.
  */
+import type { RouteOptions } from 'fastify';
 import type { AccessRule } from '../modules/api-keys/authorize.js';
 import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
 import type { ErrorCode } from '../core/errors.js';
 import type { IdempotencyTenantKey } from '../modules/idempotency/idempotent-request.js';
+import type { SignLinkRule } from './sign-link-access.js';
 
 export interface RouteAccess extends AccessRule {
   /** Public routes (health, version, OpenAPI, docs) take no key. */
   public?: boolean;
+  /** Sign routes: the link token in the path is judged before the body (src/http/sign-link-access.ts). */
+  signLink?: SignLinkRule;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /**
-     * POSTs that create: Idempotency-Key is honoured. `in-transaction`: the handler keeps the
-     * response in the transaction of its change (src/http/idempotency.ts, respondInTransaction).
+     * Every POST honours Idempotency-Key (src/http/idempotency.ts); `false` would opt one out,
+     * `true` opt in a route of another method. `in-transaction`: the handler keeps the response in
+     * the transaction of its change (keptResponse), so the two commit together.
      */
     idempotent?: boolean | 'in-transaction';
     /**
@@ -31,6 +36,11 @@ declare module 'fastify' {
      * `malformed_json`.
      */
     optionalBody?: boolean;
+    /**
+     * What the body may be sent as, in words: the detail of the 415 `unsupported_media_type` for any
+     * other Content-Type. Without it the route takes JSON and the detail says so.
+     */
+    accepts?: string;
     /** Codes this route raises itself; the shared request path's codes are added by src/http/openapi.ts. */
     errors?: ErrorCode[];
   }
@@ -38,6 +48,15 @@ declare module 'fastify' {
     principal?: Principal;
     idempotency?: IdempotencyTenantKey & { fingerprint: string; inTransaction: boolean; kept?: boolean };
   }
+}
+
+/** What Idempotency-Key can answer: a malformed key, a key reused with another request, one still running. */
+export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['bad_request', 'idempotency_key_reused', 'idempotency_in_progress'];
+
+/** Whether a route honours Idempotency-Key: every POST unless it says otherwise, any route that opts in. */
+export function honoursIdempotencyKey(route: Pick<RouteOptions, 'method' | 'config'>): boolean {
+  const declared = (route.config as { idempotent?: boolean | 'in-transaction' } | undefined)?.idempotent;
+  return declared === undefined ? [route.method].flat().includes('POST') : declared !== false;
 }
 
 /** The codes the shared request path can answer on a keyed route (listed in every operation). */
@@ -48,7 +67,7 @@ export function keyedRouteErrors(access: RouteAccess, hasBody: boolean, idempote
   if (!access.allowUnclearedLive) codes.push('live_not_enabled');
   if (access.testOnly) codes.push('test_mode_only');
   if (hasBody) codes.push('malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
-  if (idempotent) codes.push('bad_request', 'idempotency_key_reused', 'idempotency_in_progress');
+  if (idempotent) codes.push(...IDEMPOTENCY_ERRORS);
   codes.push('rate_limited', 'internal_error', 'service_unavailable');
   return codes;
 }

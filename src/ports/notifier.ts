@@ -11,7 +11,10 @@ export interface OutgoingMessage {
   text: string;
 }
 
+/** `sent`: a provider took the message; `not_configured`: none is configured for the channel, so it went to the outbox table only. */
+export type NotificationOutcome = 'sent' | 'not_configured';
+
 export interface Notifier {
-  /** Sends, or rejects with the reason; resolves with the provider's reference. */
-  send(message: OutgoingMessage): Promise<{ reference: string }>;
+  /** Sends, or rejects with the reason; resolves with the provider's reference and whether the message left the service. */
+  send(message: OutgoingMessage): Promise<{ reference: string; status: NotificationOutcome }>;
 }

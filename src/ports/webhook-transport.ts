@@ -8,6 +8,11 @@ export interface WebhookRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /**
+   * The endpoint was created under WEBHOOK_ALLOW_PRIVATE_TARGETS: a private address or plain http
+   * may be used if this process allows them too. Absent or false: public https targets only.
+   */
+  privateTargets?: boolean;
 }
 
 export interface WebhookOutcome {

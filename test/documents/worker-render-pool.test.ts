@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerRenderPool } from '../../src/adapters/pdf-renderer/worker-pool.js';
-import { sealingKeyFromPem, generateSelfSignedSealingKey } from '../../src/modules/documents/pades/sealing-key.js';
+import { sealingKeyFromPem, generateSelfSignedSealingKey } from '../../src/core/key-material/sealing-key.js';
 import { sealedConsignmentNote } from '../../src/modules/documents/rendering/sealed-consignment-note.js';
 import type { RenderJob } from '../../src/ports/pdf-renderer.js';
 import { fullShipment } from '../support/shipment-fixtures.js';

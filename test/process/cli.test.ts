@@ -36,6 +36,8 @@ describe.each(backends())('cli on $name', (backend) => {
       try {
         const who = await t.app.inject({ method: 'GET', url: '/v1/whoami', headers: t.auth(scoped.key) });
         expect(who.json()).toMatchObject({ organization_id: org, scopes: ['shipments:read', 'request-logs:read'] });
+        // bootstrap clears its organisation for live (README, Command line): its live key is accepted.
+        expect((await t.app.inject({ method: 'GET', url: '/v1/whoami', headers: t.auth(boot.live_key) })).json()).toMatchObject({ organization_id: boot.organization_id, mode: 'live', live_enabled: true });
         expect((await t.app.inject({ method: 'GET', url: '/v1/request-logs', headers: t.auth(live.key) })).json().code).toBe('live_not_enabled');
         expect((await runCli(['org', 'live-enabled', org, 'true'], env)).code).toBe(0);
         t.runtime.authenticator.clear();

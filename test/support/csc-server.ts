@@ -10,7 +10,7 @@ import { KeyObject, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RSA_SIGN_ALGO, signSha256Digest } from '../../src/adapters/trust-service/rsa-digest.js';
-import { generateSelfSignedSealingKey } from '../../src/modules/documents/pades/sealing-key.js';
+import { generateSelfSignedSealingKey } from '../../src/core/key-material/sealing-key.js';
 import { SHA256_OID } from '../../src/ports/trust-service.js';
 
 export interface CscCall {

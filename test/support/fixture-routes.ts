@@ -33,7 +33,7 @@ export function fixtureRoutes(state: FixtureState): FastifyPluginAsync<{ runtime
     );
     app.post<{ Body: { name: string } }>(
       FIXTURE_PATHS.widgets,
-      { config: { access: { scope: 'shipments:write' }, idempotent: true, errors: ['invalid_id'] }, schema: { body: Widget } },
+      { config: { access: { scope: 'shipments:write' }, errors: ['invalid_id'] }, schema: { body: Widget } },
       async (request, reply) => {
         await new Promise((r) => setTimeout(r, state.delayMs));
         state.created += 1;
@@ -44,7 +44,7 @@ export function fixtureRoutes(state: FixtureState): FastifyPluginAsync<{ runtime
     app.get(FIXTURE_PATHS.boom, { config: { access: { scope: 'shipments:read' } } }, async () => {
       throw new Error('password=hunter2 at /srv/app/secret.ts:42');
     });
-    app.post(FIXTURE_PATHS.renderFails, { config: { access: { scope: 'shipments:write' }, idempotent: true } }, async () => {
+    app.post(FIXTURE_PATHS.renderFails, { config: { access: { scope: 'shipments:write' } } }, async () => {
       state.failures += 1;
       throw new AppError('pdf_render_failed', 'The consignment note could not be rendered.');
     });

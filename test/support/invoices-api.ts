@@ -111,6 +111,24 @@ export function belgianDomestic(): ShipmentInput {
   return body;
 }
 
+/** Amsterdam → Utrecht paid by the Dutch consignee, with 450.00 to collect on delivery. */
+export function dutchConsigneeWithCashOnDelivery(): ShipmentInput {
+  const body = dutchDomestic();
+  body.consignee = { ...body.consignee!, vat_number: 'NL823456789B01', registration_number: '30123456', reference: 'RCV-PO-88' };
+  body.charges = { carriage: { amount: '300.00', currency: 'EUR' }, cash_on_delivery: { amount: '450.00', currency: 'EUR' }, payer: 'consignee' };
+  return body;
+}
+
+/** A Spanish carrier, another company than the Dutch profile's (issue 15). */
+export function spanishCarrier(): NonNullable<ShipmentInput['carrier']> {
+  return { name: 'Transportes Ibéricos S.L.', address: address('Calle de la Logística 7', '50197', 'Zaragoza', 'ES'), vat_number: 'ESB12345674' };
+}
+
+/** The Dutch profile with its own postal address, as an invoice on behalf of another carrier needs. */
+export function dutchProfileWithAddress(): Record<string, unknown> {
+  return { ...dutchProfile(), trading_name: 'VDB Transport', address: address('Transportweg 8', '5928 PA', 'Venlo', 'NL') };
+}
+
 export interface InvoiceCase {
   name: string;
   profile: Record<string, unknown>;
@@ -130,6 +148,22 @@ export const INVOICE_CASES: Record<string, () => InvoiceCase> = {
     return { name: 'NL → NL charged in USD', profile: dutchProfile(), shipment, body: { tax_currency_rate: '0.923456' } };
   },
   beDomestic: () => ({ name: 'Belgian seller, Belgian payer', profile: belgianProfile(), shipment: belgianDomestic(), body: { vat_rate: '21' } }),
+  nlDomesticCod: () => ({ name: 'NL → NL consignee paying carriage and cash on delivery', profile: dutchProfile(), shipment: dutchConsigneeWithCashOnDelivery() }),
+  nlToGermanCod: () => {
+    const shipment = germanPayer();
+    shipment.charges!.cash_on_delivery = { amount: '8000.00', currency: 'EUR' };
+    return { name: 'NL carrier, German consignee paying carriage (reverse charge) and cash on delivery', profile: dutchProfile(), shipment, body: { order_reference: 'RK-PO-4711' } };
+  },
+  nlToSwissCod: () => {
+    const shipment = swissPayer();
+    shipment.charges!.cash_on_delivery = { amount: '1500.00', currency: 'EUR' };
+    return { name: 'NL carrier, Swiss consignee paying carriage and cash on delivery, outside scope', profile: dutchProfile(), shipment };
+  },
+  nlOnBehalfOfSpanishCarrier: () => {
+    const shipment = dutchDomestic();
+    shipment.carrier = spanishCarrier();
+    return { name: 'NL company invoicing on behalf of a Spanish carrier', profile: dutchProfileWithAddress(), shipment, body: { on_behalf_of_carrier: true } };
+  },
 };
 
 /** Puts the case's profile, delivers its shipment and issues the invoice; returns the 201 body and the XML. */

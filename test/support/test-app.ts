@@ -33,6 +33,8 @@ export interface TestApp {
   clock: ManualClock;
   /** Name resolution of this app: tests make names resolve where they need (no DNS server here). */
   resolver: ReturnType<typeof fixedResolver>;
+  /** The PostgreSQL database this app runs on, if any: pass it as `databaseUrl` to run a second app on it. */
+  databaseUrl?: string;
   /** A new organisation (cleared for live unless told) with a test and a live key. */
   newTenant(options?: { liveEnabled?: boolean; scopes?: Scope[] }): Promise<Tenant>;
   auth(key: string): { authorization: string };
@@ -48,6 +50,8 @@ export interface TestAppOptions {
    * claim rows across organisations (webhook deliveries), so other files' rows stay out of reach.
    */
   ownDatabase?: boolean;
+  /** On PostgreSQL, this database (another app's `databaseUrl`): two processes sharing one database. */
+  databaseUrl?: string;
   /** Wraps the render pool (see failing-renderer.ts). */
   renderer?: RuntimeOptions['renderer'];
   /** The render threads' entry module (see hanging-render-worker.ts). */
@@ -57,7 +61,7 @@ export interface TestAppOptions {
 export async function buildTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fds-test-'));
   const own = options.ownDatabase && backend.databaseUrl ? await scratchDatabase('postgres') : undefined;
-  const databaseUrl = own?.url ?? backend.databaseUrl;
+  const databaseUrl = own?.url ?? (backend.databaseUrl && options.databaseUrl) ?? backend.databaseUrl;
   const config = loadConfig({
     ENVIRONMENT: 'test',
     LOG_LEVEL: 'silent',
@@ -84,6 +88,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     runtime,
     clock,
     resolver,
+    databaseUrl,
     async newTenant({ liveEnabled = true, scopes } = {}) {
       const services = runtime.services;
       const org = await createOrganization(services, { name: 'Test organisation', liveEnabled });

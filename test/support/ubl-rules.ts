@@ -3,9 +3,11 @@
  * own checks on the XML, parsed with a real parser (@xmldom/xmldom) and read with XPath:
  * no empty elements (PEPPOL-EN16931-R008), amounts with two decimals in one currency
  * (PEPPOL-EN16931-R051) but for the VAT total in accounting currency (BR-53, PEPPOL-EN16931-R054),
- * exact totals (BR-CO-10, -13, -15, -16, -17), the VAT identifiers each category demands or forbids
- * (BR-S-02, BR-AE-02, BR-O-02), an IBAN for a credit transfer (BR-61), a buyer or order reference
- * (PEPPOL-EN16931-R003). `ublViolations` answers the rules broken, so a test reads as a list.
+ * exact totals (BR-CO-10, -13, -14, -15, -16, -17), one VAT subtotal per category whose taxable
+ * amount is the sum of its lines (BR-S-08, BR-AE-08, BR-E-08, BR-O-08), the VAT identifiers each
+ * category demands or forbids (BR-S-02, BR-AE-02, BR-E-02, BR-O-02), an `O` group alone
+ * (BR-O-11), an IBAN for a credit transfer (BR-61), a buyer or order reference
+ * (PEPPOL-EN16931-R003), at most one note (PEPPOL-EN16931-R002). `ublViolations` answers the rules broken, so a test reads as a list.
  */
 import { DOMParser, type Document, type Node as XmlNode } from '@xmldom/xmldom';
 import xpath from 'xpath';
@@ -74,7 +76,14 @@ export function ublViolations(xml: string): string[] {
   rule('BR-CO-13 tax exclusive = line extension', total('TaxExclusiveAmount') === lineSum);
   rule('BR-CO-15 tax inclusive = tax exclusive + VAT', total('TaxInclusiveAmount') === total('TaxExclusiveAmount') + vatTotal);
   rule('BR-CO-16 payable = tax inclusive', total('PayableAmount') === total('TaxInclusiveAmount'));
-  for (const sub of nodes(doc, '/inv:Invoice/cac:TaxTotal/cac:TaxSubtotal')) {
+  const subtotals = nodes(doc, '/inv:Invoice/cac:TaxTotal/cac:TaxSubtotal');
+  rule('BR-CO-14 VAT total = sum of subtotals', vatTotal === subtotals.reduce((sum, sub) => sum + cents(text(sub, 'cbc:TaxAmount')), 0n));
+  for (const sub of subtotals) {
+    const category = text(sub, 'cac:TaxCategory/cbc:ID');
+    const percentOf = (n: XmlNode) => text(n, 'cbc:Percent');
+    const ofGroup = nodes(doc, `/inv:Invoice/cac:InvoiceLine[cac:Item/cac:ClassifiedTaxCategory/cbc:ID="${category}"]`)
+      .filter((line) => percentOf(nodes(line, 'cac:Item/cac:ClassifiedTaxCategory')[0]!) === percentOf(nodes(sub, 'cac:TaxCategory')[0]!));
+    rule(`BR-${category}-08 taxable = sum of its lines`, cents(text(sub, 'cbc:TaxableAmount')) === ofGroup.reduce((sum, line) => sum + cents(text(line, 'cbc:LineExtensionAmount')), 0n));
     const taxable = cents(text(sub, 'cbc:TaxableAmount'));
     const percent = text(sub, 'cac:TaxCategory/cbc:Percent');
     // BR-CO-17 with integer arithmetic: |tax × 10000 − taxable × rate(hundredths)| ≤ half a cent × 10000.
@@ -92,14 +101,21 @@ export function ublViolations(xml: string): string[] {
     rule('BR-AE-06 rate 0', nodes(doc, '//cac:ClassifiedTaxCategory[cbc:ID="AE"]/cbc:Percent').every((n) => Number(n.textContent) === 0));
     rule('BR-AE-10 exemption reason', !!text(doc, '//cac:TaxSubtotal/cac:TaxCategory[cbc:ID="AE"]/cbc:TaxExemptionReason'));
   }
+  if (categories.has('E')) {
+    rule('BR-E-02 seller VAT id', !!sellerVat);
+    rule('BR-E-05 rate 0', nodes(doc, '//cac:ClassifiedTaxCategory[cbc:ID="E"]/cbc:Percent').every((n) => Number(n.textContent) === 0));
+    rule('BR-E-10 exemption reason', !!text(doc, '//cac:TaxSubtotal/cac:TaxCategory[cbc:ID="E"]/cbc:TaxExemptionReason'));
+  }
   if (categories.has('O')) {
     rule('BR-O-02 no VAT ids', nodes(doc, '//cac:PartyTaxScheme').length === 0);
+    rule('BR-O-11 no other VAT group beside O', subtotals.length === 1 && categories.size === 1);
     rule('BR-O-05 no rate', nodes(doc, '//cac:TaxCategory[cbc:ID="O"]/cbc:Percent | //cac:ClassifiedTaxCategory[cbc:ID="O"]/cbc:Percent').length === 0);
     rule('BR-O-10 exemption reason', !!text(doc, '//cac:TaxSubtotal/cac:TaxCategory[cbc:ID="O"]/cbc:TaxExemptionReason'));
   }
   for (const means of nodes(doc, '/inv:Invoice/cac:PaymentMeans[cbc:PaymentMeansCode="58" or cbc:PaymentMeansCode="30"]')) {
     rule('BR-61 IBAN for a credit transfer', isIban(text(means, 'cac:PayeeFinancialAccount/cbc:ID') ?? ''));
   }
+  rule('PEPPOL-EN16931-R002 at most one note', nodes(doc, '/inv:Invoice/cbc:Note').length <= 1);
   rule('PEPPOL-EN16931-R003 buyer or order reference', !!text(doc, '/inv:Invoice/cbc:BuyerReference') || !!text(doc, '/inv:Invoice/cac:OrderReference/cbc:ID'));
   rule('PEPPOL-EN16931-R010/R020 both endpoints', !!text(doc, '//cac:AccountingSupplierParty/cac:Party/cbc:EndpointID/@schemeID') && !!text(doc, '//cac:AccountingCustomerParty/cac:Party/cbc:EndpointID/@schemeID'));
   return broken;

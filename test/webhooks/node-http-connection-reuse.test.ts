@@ -16,10 +16,11 @@ const transports: WebhookTransport[] = [];
 const servers: Server[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Requests as for an endpoint created under WEBHOOK_ALLOW_PRIVATE_TARGETS: the transport's own switch decides. */
 function transport(overrides: Partial<NodeHttpTransportOptions> = {}): WebhookTransport {
   const t = nodeHttpTransport({ resolver: fixedResolver(), allowPrivate: true, timeoutMs: 5_000, maxAnswerBytes: 4096, userAgent: 'test', ...overrides });
   transports.push(t);
-  return t;
+  return { post: (request) => t.post({ privateTargets: true, ...request }), close: () => t.close() };
 }
 
 /**

@@ -19,10 +19,11 @@ const transports: WebhookTransport[] = [];
 const receivers: WebhookReceiver[] = [];
 const servers: Server[] = [];
 
+/** Requests as for an endpoint created under WEBHOOK_ALLOW_PRIVATE_TARGETS: the transport's own switch decides. */
 function transport(overrides: Partial<NodeHttpTransportOptions> = {}): WebhookTransport {
   const t = nodeHttpTransport({ resolver: fixedResolver(), allowPrivate: true, timeoutMs: 5_000, maxAnswerBytes: 4096, userAgent: USER_AGENT, ...overrides });
   transports.push(t);
-  return t;
+  return { post: (request) => t.post({ privateTargets: true, ...request }), close: () => t.close() };
 }
 
 async function receiver(): Promise<WebhookReceiver> {
@@ -243,6 +244,17 @@ describe('nodeHttpTransport, allowPrivate=false (production): SSRF refusals', ()
     expect(outcome.status).toBeUndefined();
     expect(outcome.error).toMatch(/only https/);
     expect(r.connections).toBe(0);
+  });
+
+  it('a permissive transport refuses private targets to a request not marked for them, even with a kept-alive socket to it open', async () => {
+    const r = await receiver();
+    const t = transport();
+    expect((await t.post({ url: r.url, headers: {}, body })).status).toBe(200);
+    // The same URL, for an endpoint not created under the switch: refused, though a kept-alive socket to it is open.
+    const outcome = await t.post({ url: r.url, headers: {}, body, privateTargets: false });
+    expect(outcome.status).toBeUndefined();
+    expect(outcome.error).toContain('127.0.0.1 is not a public address; refused (the endpoint was not created under WEBHOOK_ALLOW_PRIVATE_TARGETS)');
+    expect(r.received).toHaveLength(1);
   });
 
   it('reports an invalid URL instead of throwing', async () => {

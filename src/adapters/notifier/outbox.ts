@@ -1,4 +1,7 @@
-/** The embedded notifier: messages go to the `outbox_messages` table instead of out (port: src/ports/notifier.ts). */
+/**
+ * The embedded notifier: messages go to the `outbox_messages` table instead of out (port:
+ * src/ports/notifier.ts). Nothing sends them later, so they are `not_configured`, never `sent`.
+ */
 import type { Database } from '../../ports/database.js';
 import type { Notifier } from '../../ports/notifier.js';
 import type { Clock } from '../../core/clock.js';
@@ -11,7 +14,7 @@ export function outboxNotifier(db: Database, clock: Clock): Notifier {
         .values({ channel: message.channel, recipient: message.to, subject: message.subject, body: message.text, created_at: clock.now() })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { reference: `outbox:${row.id}` };
+      return { reference: `outbox:${row.id}`, status: 'not_configured' };
     },
   };
 }

@@ -15,7 +15,7 @@ export function smtpNotifier(url: string, from: string): SmtpNotifier {
     async send(message: OutgoingMessage) {
       if (message.channel !== 'email') throw new Error('the SMTP notifier sends e-mail only');
       const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
-      return { reference: `smtp:${info.messageId}` };
+      return { reference: `smtp:${info.messageId}`, status: 'sent' };
     },
     close() {
       transport.close();

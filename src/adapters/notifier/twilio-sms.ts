@@ -29,7 +29,7 @@ export function twilioSmsNotifier(smsUrl: string, from: string): Notifier {
       const answer = (await response.json().catch(() => ({}))) as { sid?: string; code?: number; message?: string };
       if (!response.ok) throw new Error(`SMS provider answered ${response.status}${answer.code ? ` (error ${answer.code})` : ''}${answer.message ? `: ${answer.message}` : ''}`);
       if (!answer.sid) throw new Error(`SMS provider answered ${response.status} without a message sid`);
-      return { reference: `sms:${answer.sid}` };
+      return { reference: `sms:${answer.sid}`, status: 'sent' };
     },
   };
 }

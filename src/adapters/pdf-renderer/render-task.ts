@@ -1,5 +1,5 @@
 /** What the pool and its threads exchange (./worker-pool.ts, ./render-worker.ts). */
-import type { SealingKeyPem } from '../../modules/documents/pades/load-sealing-key.js';
+import type { SealingKeyPem } from '../../core/key-material/sealing-key.js';
 import type { RenderJob } from '../../ports/pdf-renderer.js';
 
 /** The sealing key as PEM: plain strings clone into a thread, where a CryptoKey may not. */

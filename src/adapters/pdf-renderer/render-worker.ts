@@ -6,7 +6,7 @@
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { sealedConsignmentNote } from '../../modules/documents/rendering/sealed-consignment-note.js';
-import { sealingKeyFromPem } from '../../modules/documents/pades/sealing-key.js';
+import { sealingKeyFromPem } from '../../core/key-material/sealing-key.js';
 import { sealedProofOfDelivery } from '../../modules/pod/sealed-proof-of-delivery.js';
 import type { RenderJob } from '../../ports/pdf-renderer.js';
 import { jobStarted, type RenderTask, type RenderWorkerData } from './render-task.js';

@@ -11,7 +11,7 @@
 import { createHmac, KeyObject, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Identification, SignHashRequest, SignerIdentity, TrustService } from '../../ports/trust-service.js';
 import { SHA256_OID } from '../../ports/trust-service.js';
-import { generateSelfSignedSealingKey } from '../../modules/documents/pades/sealing-key.js';
+import { generateSelfSignedSealingKey } from '../../core/key-material/sealing-key.js';
 import type { Clock } from '../../core/clock.js';
 import { RSA_SIGN_ALGO, signSha256Digest } from './rsa-digest.js';
 

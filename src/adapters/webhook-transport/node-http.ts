@@ -2,7 +2,7 @@
  * The webhook transport on `node:http(s)` with `request-filtering-agent`, which checks the address
  * at connect time (Node's global `fetch` would ignore the agent). Names are resolved through the
  * Resolver port, so tests can point a name at 127.0.0.1 without a DNS server; every address a
- * name resolves to is checked by the agent and by our own list (webhook-target.ts), which also
+ * name resolves to is checked by the agent and by our own list (src/core/network-addresses.ts), which also
  * refuses ranges the agent lets through, such as documentation and benchmarking networks.
  *
  * Sockets are kept alive per host: a reused socket goes to an address already checked. An idle
@@ -12,19 +12,25 @@
  * answer came back (the receiver closed it as the request went out), the request is sent again at
  * once on a new connection of its own, through the same address checks: still the same attempt,
  * with one time limit. A failure on a new connection fails the attempt.
+ *
+ * Private targets (issue 15): WEBHOOK_ALLOW_PRIVATE_TARGETS is per process, deliveries are shared
+ * by every worker on the database. So a request reaches a private address or plain http only when
+ * both agree: this process runs with the switch (`allowPrivate`) and the endpoint was created
+ * under it (`privateTargets` on the request). Each policy has its own agents, so a kept-alive
+ * socket to a private address never carries a request of the strict policy.
  */
 import { request as httpRequest, type Agent, type ClientRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { isPublicAddress } from '../../modules/webhooks/webhook-target.js';
+import { isPublicAddress } from '../../core/network-addresses.js';
 import type { Resolver } from '../../ports/resolver.js';
 import type { WebhookOutcome, WebhookRequest, WebhookTransport } from '../../ports/webhook-transport.js';
 
 export interface NodeHttpTransportOptions {
   resolver: Resolver;
-  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: local development and tests only. */
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: local development and tests only; applies to requests that ask for it too. */
   allowPrivate: boolean;
   timeoutMs: number;
   maxAnswerBytes: number;
@@ -41,7 +47,7 @@ const CLOSED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 class RefusedAddressError extends Error {}
 
-function resolverLookup(resolver: Resolver, allowPrivate: boolean): LookupFunction {
+function resolverLookup(resolver: Resolver, allowPrivate: boolean, why: string): LookupFunction {
   return (hostname, options, callback) => {
     resolver.lookup(hostname).then(
       (addresses) => {
@@ -49,7 +55,7 @@ function resolverLookup(resolver: Resolver, allowPrivate: boolean): LookupFuncti
         if (addresses.length === 0) {
           callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 0);
         } else if (usable.length < addresses.length) {
-          callback(new RefusedAddressError(`${hostname} resolves to a non-public address (${addresses.find((a) => !isPublicAddress(a))}); refused`), '', 0);
+          callback(new RefusedAddressError(`${hostname} resolves to a non-public address (${addresses.find((a) => !isPublicAddress(a))}); ${refusedBecause(why)}`), '', 0);
         } else if (options.all) {
           (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, usable.map((address) => ({ address, family: isIP(address) })));
         } else {
@@ -61,39 +67,62 @@ function resolverLookup(resolver: Resolver, allowPrivate: boolean): LookupFuncti
   };
 }
 
+/** How one policy reaches targets: its agents (to close) and its parsed, checked URLs. */
+interface Reach {
+  agents: Agent[];
+  targets: TargetCache;
+}
+
+/**
+ * Why a private target was refused, added to the attempt's error so the delivery log says which
+ * side to change: this worker's switch, or the endpoint (made without it).
+ */
+const STRICT_WORKER = 'this worker runs without WEBHOOK_ALLOW_PRIVATE_TARGETS';
+const STRICT_ENDPOINT = 'the endpoint was not created under WEBHOOK_ALLOW_PRIVATE_TARGETS';
+const refusedBecause = (why: string) => (why ? `refused (${why})` : 'refused');
+
 export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTransport {
-  // `timeout` closes a free socket once idle that long (and lets a receiver's Keep-Alive hint shorten it).
-  const agentOptions = { keepAlive: true, timeout: options.idleSocketMs ?? IDLE_SOCKET_MS, allowPrivateIPAddress: options.allowPrivate, maxSockets: 64 };
-  const agents = { http: new RequestFilteringHttpAgent(agentOptions), https: new RequestFilteringHttpsAgent(agentOptions) };
-  // For a request sent again: no pool, so always a connection of its own, checked like any other.
-  const freshOptions = { keepAlive: false, allowPrivateIPAddress: options.allowPrivate };
-  const freshAgents = { http: new RequestFilteringHttpAgent(freshOptions), https: new RequestFilteringHttpsAgent(freshOptions) };
-  const lookup = resolverLookup(options.resolver, options.allowPrivate);
-  const targets = new TargetCache((url) => {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return { error: 'the endpoint url is not a valid URL' };
-    }
-    const host = parsed.hostname.replace(/^\[|\]$/g, '');
-    if (!options.allowPrivate && isIP(host) && !isPublicAddress(host)) return { error: `${host} is not a public address; refused` };
-    const secure = parsed.protocol === 'https:';
-    if (!secure && !(options.allowPrivate && parsed.protocol === 'http:')) return { error: 'only https endpoints are delivered to' };
-    return {
-      send: secure ? httpsRequest : httpRequest,
-      agent: secure ? agents.https : agents.http,
-      freshAgent: secure ? freshAgents.https : freshAgents.http,
-      protocol: parsed.protocol,
-      hostname: host,
-      port: parsed.port || undefined,
-      path: `${parsed.pathname}${parsed.search}`,
-      auth: parsed.username ? `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` : undefined,
-    };
-  });
+  function reach(allowPrivate: boolean, why: string): Reach {
+    // `timeout` closes a free socket once idle that long (and lets a receiver's Keep-Alive hint shorten it).
+    const agentOptions = { keepAlive: true, timeout: options.idleSocketMs ?? IDLE_SOCKET_MS, allowPrivateIPAddress: allowPrivate, maxSockets: 64 };
+    // For a request sent again: no pool, so always a connection of its own, checked like any other.
+    const freshOptions = { keepAlive: false, allowPrivateIPAddress: allowPrivate };
+    const agents = { http: new RequestFilteringHttpAgent(agentOptions), https: new RequestFilteringHttpsAgent(agentOptions) };
+    const freshAgents = { http: new RequestFilteringHttpAgent(freshOptions), https: new RequestFilteringHttpsAgent(freshOptions) };
+    const lookup = resolverLookup(options.resolver, allowPrivate, why);
+    const targets = new TargetCache((url) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return { error: 'the endpoint url is not a valid URL' };
+      }
+      const host = parsed.hostname.replace(/^\[|\]$/g, '');
+      if (!allowPrivate && isIP(host) && !isPublicAddress(host)) return { error: `${host} is not a public address; ${refusedBecause(why)}` };
+      const secure = parsed.protocol === 'https:';
+      if (!secure && !(allowPrivate && parsed.protocol === 'http:')) return { error: `only https endpoints are delivered to${parsed.protocol === 'http:' ? ` (${why})` : ''}` };
+      return {
+        send: secure ? httpsRequest : httpRequest,
+        agent: secure ? agents.https : agents.http,
+        freshAgent: secure ? freshAgents.https : freshAgents.http,
+        protocol: parsed.protocol,
+        hostname: host,
+        port: parsed.port || undefined,
+        path: `${parsed.pathname}${parsed.search}`,
+        auth: parsed.username ? `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` : undefined,
+        lookup,
+        why,
+      };
+    });
+    return { agents: [agents.http, agents.https, freshAgents.http, freshAgents.https], targets };
+  }
+  // Separate pools: a socket a permissive request opened to a private address is never reused by a strict one.
+  const strict = reach(false, options.allowPrivate ? STRICT_ENDPOINT : STRICT_WORKER);
+  const permissive = options.allowPrivate ? reach(true, '') : undefined;
 
   function post(req: WebhookRequest): Promise<WebhookOutcome> {
-    const target = targets.get(req.url);
+    const policy = req.privateTargets && permissive ? permissive : strict;
+    const target = policy.targets.get(req.url);
     if ('error' in target) return Promise.resolve({ answer: '', error: target.error, durationMs: 0 });
     return new Promise((resolve) => {
       const exchange = new Exchange(resolve, options.maxAnswerBytes);
@@ -119,7 +148,7 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
       path: target.path,
       auth: target.auth,
       agent: again ? target.freshAgent : target.agent,
-      lookup,
+      lookup: target.lookup,
       headers,
     });
     exchange.request = request;
@@ -130,7 +159,7 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
       const code = (error as { code?: string }).code;
       const closedUnderUs = request.reusedSocket && !again && code !== undefined && CLOSED_CONNECTION_CODES.has(code) && request.socket?.bytesRead === readBefore;
       if (closedUnderUs && !exchange.settled) send(target, headers, body, exchange, true);
-      else exchange.finish(undefined, describe(error));
+      else exchange.finish(undefined, describe(error, target.why));
     });
     request.on('response', (response) => {
       exchange.status = response.statusCode ?? 0;
@@ -151,14 +180,14 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
   return {
     post,
     close() {
-      for (const agent of [agents.http, agents.https, freshAgents.http, freshAgents.https]) agent.destroy();
+      for (const agent of [...strict.agents, ...(permissive?.agents ?? [])]) agent.destroy();
     },
   };
 }
 
-function describe(error: Error): string {
+function describe(error: Error, why: string): string {
   const message = error.message;
-  if (/is not allowed\. Because, It is (private|meta) IP address/.test(message)) return `${message.split(' is not allowed')[0]!.replace('DNS lookup ', '')} is not a public address; refused`;
+  if (/is not allowed\. Because, It is (private|meta) IP address/.test(message)) return `${message.split(' is not allowed')[0]!.replace('DNS lookup ', '')} is not a public address; ${refusedBecause(why)}`;
   const code = (error as { code?: string }).code;
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
@@ -214,6 +243,9 @@ interface Destination {
   port: string | undefined;
   path: string;
   auth: string | undefined;
+  lookup: LookupFunction;
+  /** Why this policy refuses private targets, for the attempt's error. */
+  why: string;
 }
 
 type Target = Destination | { error: string };

@@ -1,7 +1,7 @@
 /** Schemas of documents: the metadata, its page, the upload's kind, and signed download URLs. */
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { UPLOAD_KINDS } from './media-types.js';
 
 export const DOCUMENT_KINDS = ['consignment_note', 'attachment', 'photo', 'pod', 'invoice'] as const;

@@ -1,6 +1,6 @@
 /** Queries on documents. Every read is scoped to the organisation and mode; deleted rows are gone to the API. */
 import type { Selectable } from 'kysely';
-import type { DocumentKind, DocumentsTable } from '../../adapters/database/schema.js';
+import type { DocumentKind, DocumentsTable } from './documents.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database, Write } from '../../ports/database.js';

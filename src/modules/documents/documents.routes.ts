@@ -26,7 +26,7 @@ import {
 import { FILES_PATH } from './download-links.js';
 import { getDocument } from './get-document.js';
 import { listDocuments } from './list-documents.js';
-import { MAX_UPLOAD_BYTES } from './media-types.js';
+import { ACCEPTED_MEDIA_TYPES, MAX_UPLOAD_BYTES } from './media-types.js';
 import { serveFile } from './serve-file.js';
 import { uploadDocument } from './upload-document.js';
 
@@ -40,6 +40,11 @@ export const DOCUMENT_PATHS = {
 type ById = { Params: { id: string } };
 const read = { access: { scope: 'documents:read' as const } };
 const write = { access: { scope: 'documents:write' as const } };
+/** What an upload may be sent as: the detail of its 415, whatever the Content-Type that was refused. */
+const UPLOAD_ACCEPTS =
+  `Send the file as multipart/form-data (fields kind and file), or the file itself as the body with its media type (${RAW_UPLOAD_TYPES.join(', ')}) and ?kind=. ` +
+  `An attachment is ${ACCEPTED_MEDIA_TYPES.attachment.join(', ')}; a photo ${ACCEPTED_MEDIA_TYPES.photo.join(', ')}.`;
+
 /** A multipart body may carry up to this much besides the file: boundaries, headers, the `kind` field. */
 const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
@@ -74,7 +79,7 @@ export async function documentRoutes(app: FastifyInstance, runtime: AppRuntime):
     DOCUMENT_PATHS.shipmentDocuments,
     {
       bodyLimit: MAX_UPLOAD_BYTES + MULTIPART_FRAMING_BYTES,
-      config: { ...write, idempotent: true, bodyCheckedByHandler: true, errors: ['invalid_id', 'not_found', 'shipment_immutable', 'bad_request'] },
+      config: { ...write, bodyCheckedByHandler: true, accepts: UPLOAD_ACCEPTS, errors: ['invalid_id', 'not_found', 'shipment_immutable', 'bad_request'] },
       schema: {
         operationId: 'uploadShipmentDocument',
         tags: ['documents'],
@@ -91,7 +96,7 @@ export async function documentRoutes(app: FastifyInstance, runtime: AppRuntime):
       },
     },
     async (request, reply) => {
-      if (!isUploadBody(request.body)) throw new AppError('unsupported_media_type', `Send multipart/form-data or the file itself (${RAW_UPLOAD_TYPES.join(', ')}).`);
+      if (!isUploadBody(request.body)) throw new AppError('unsupported_media_type', UPLOAD_ACCEPTS);
       const { kind, filename, bytes } = request.body;
       const created = await uploadDocument(ctx(request), request.params.id, { kind, filename, bytes });
       return reply.status(201).header('location', `/v1/documents/${created.id}`).send(created);

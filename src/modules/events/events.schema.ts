@@ -1,7 +1,7 @@
 /** Schemas of events: the envelope the feed and webhooks carry, and the chained view of one shipment. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { EVENT_CATALOGUE } from './event-catalogue.js';
 
 const catalogueTable = EVENT_CATALOGUE.map((e) => `- \`${e.type}\`: ${e.emittedWhen}`).join('\n');

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 
+/** Whose key: an organisation and mode, or (mode `sign_link`) the hash of a sign link's token. */
 export interface IdempotencyTenantKey {
   organizationId: string;
-  mode: Mode;
+  mode: Mode | 'sign_link';
   key: string;
 }
 

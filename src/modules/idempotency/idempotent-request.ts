@@ -21,7 +21,9 @@ import { claimKey, deleteKey, deleteKeyIfExpired, findKey, insertFinishedKey, in
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
-const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+/** 1 to 255 printable ASCII characters: the shape documented for the header. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{1,255}$';
+const KEY_SHAPE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 export type { IdempotencyTenantKey, StoredResponse };
 

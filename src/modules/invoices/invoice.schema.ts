@@ -1,6 +1,7 @@
 /** Schemas of the invoice area: the invoicing profile, the body of an issue, and the invoice summary. */
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
+import { AddressSchema } from '../shipments/shipment-input.schema.js';
 
 const strict = { additionalProperties: false } as const;
 const opt = Type.Optional;
@@ -18,6 +19,10 @@ export const PeppolEndpointSchema = Type.Object(
 
 const profileProperties = {
   legal_name: Type.String({ minLength: 1, maxLength: 200, description: 'Registered name of the seller (BT-27).' }),
+  trading_name: opt(Type.String({ minLength: 1, maxLength: 200, description: 'Name the seller trades under (BT-28), when not its legal name; a shipment\'s carrier of that name is the seller\'s company too.' })),
+  address: opt(Type.Ref(AddressSchema, {
+    description: 'The seller\'s postal address (BG-5). Without it, invoices take the address of the shipment\'s carrier when that carrier is the seller\'s company; an invoice on behalf of another carrier needs it.',
+  })),
   vat_number: Type.String({ minLength: 4, maxLength: 30, description: 'VAT number with its country prefix (BT-31); its country is the seller\'s for VAT.' }),
   registration_number: Type.String({
     minLength: 1,
@@ -58,11 +63,27 @@ export const IssueInvoiceSchema = Type.Object(
       pattern: '^\\d{1,6}(\\.\\d{1,6})?$',
       description: 'Units of the accounting currency per unit of the charge\'s currency, when they differ and VAT is due: the VAT total is stated in both (BT-110, BT-111).',
     })),
+    on_behalf_of_carrier: opt(Type.Boolean({
+      description:
+        'The profile\'s company invoices in its own name on behalf of the shipment\'s carrier, another company (VAT Directive art. 28): it stays the seller, and the invoice names the carrier in its note (BT-22) and on the carriage line (BT-160/161). ' +
+        'Without it, a carrier whose VAT number or name differs from the profile\'s is 422 `invoice_incomplete`. No effect when the carrier is the profile\'s company.',
+    })),
   },
   { ...strict, $id: 'IssueInvoice', description: 'Facts a shipment and the invoicing profile do not hold. Every field is optional.' },
 );
 
 const Amount = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
+const nullableString = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
+
+const VatSchema = <const T extends readonly string[]>(categories: T, description: string) =>
+  Type.Object({
+    category: StringEnum(categories, { description }),
+    rate: nullableString('Percent; `0` for `AE` and `E`, none for `O`.'),
+    exemption_reason: nullableString(),
+    exemption_reason_code: nullableString(),
+  });
+
+export const INVOICE_LINE_KINDS = ['carriage', 'cash_on_delivery'] as const;
 
 const invoiceParty = {
   name: Type.String(),
@@ -79,14 +100,20 @@ export const InvoiceSchema = Type.Object(
     due_date: Type.String({ format: 'date' }),
     currency: Type.String({ description: 'Currency of the invoice: that of the carriage charge (BT-5).' }),
     tax_currency: Type.Union([Type.String(), Type.Null()], { description: 'The seller\'s accounting currency when it differs (BT-6).' }),
-    vat: Type.Object({
-      category: StringEnum(['S', 'AE', 'O'] as const, { description: '`S` standard rate (domestic run), `AE` reverse charge (business payer in another member state), `O` outside the scope of EU VAT (payer outside the EU).' }),
-      rate: Type.Union([Type.String(), Type.Null()], { description: 'Percent; `0` for `AE`, none for `O`.' }),
-      exemption_reason: Type.Union([Type.String(), Type.Null()]),
-      exemption_reason_code: Type.Union([Type.String(), Type.Null()]),
-    }),
+    vat: VatSchema(
+      ['S', 'AE', 'O'],
+      'VAT of the carriage: `S` standard rate (domestic run), `AE` reverse charge (business payer in another member state), `O` outside the scope of EU VAT (payer outside the EU).',
+    ),
+    lines: Type.Array(
+      Type.Object({
+        kind: StringEnum(INVOICE_LINE_KINDS, { description: '`carriage` (`charges.carriage`), or `cash_on_delivery` (`charges.cash_on_delivery`, on the invoice of a paying consignee).' }),
+        amount: Amount('Line net amount (BT-131).'),
+        vat: VatSchema(['S', 'AE', 'O', 'E'], 'The line\'s VAT category: the carriage\'s; cash on delivery `E` with code `VATEX-EU-79-C` (not the carrier\'s supply), or `O` with the rest of an invoice outside EU VAT.'),
+      }),
+      { description: 'The invoice lines, in their order in the XML: one per charge of the shipment that the buyer pays.' },
+    ),
     amounts: Type.Object({
-      line_extension: Amount('Sum of the lines (BT-106): the carriage charge.'),
+      line_extension: Amount('Sum of the lines (BT-106): the carriage charge, plus cash on delivery when it is invoiced.'),
       tax_exclusive: Amount('BT-109.'),
       vat: Amount('VAT total in the invoice currency (BT-110).'),
       vat_in_tax_currency: Type.Union([Amount('VAT total in the accounting currency (BT-111).'), Type.Null()]),
@@ -95,6 +122,9 @@ export const InvoiceSchema = Type.Object(
     }),
     seller: Type.Object(invoiceParty),
     buyer: Type.Object({ ...invoiceParty, role: Type.String({ description: 'The party `charges.payer` named: `consignor`, `consignee` or `principal`.' }) }),
+    on_behalf_of: Type.Union([Type.Object({ name: Type.String(), vat_number: Type.Union([Type.String(), Type.Null()]) }), Type.Null()], {
+      description: 'The carrier the seller invoiced for (`on_behalf_of_carrier`), as the invoice names it; null when the carrier is the seller\'s company.',
+    }),
     buyer_reference: Type.Union([Type.String(), Type.Null()]),
     order_reference: Type.Union([Type.String(), Type.Null()]),
     document: Type.Object(

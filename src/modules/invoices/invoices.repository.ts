@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { InvoiceSummary, InvoicingProfile } from './invoice.schema.js';
+import { currentSummaryShape } from './invoice-summary.js';
 
 interface Tenant {
   organizationId: string;
@@ -70,5 +71,5 @@ export async function selectInvoiceOfShipment(db: Database, t: Tenant, shipmentI
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
     .executeTakeFirst();
-  return row ? ({ ...row, mode: row.mode, summary: row.summary as InvoiceSummary } as InvoiceRow) : undefined;
+  return row ? ({ ...row, mode: row.mode, summary: currentSummaryShape(row.summary as InvoiceSummary) } as InvoiceRow) : undefined;
 }

@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { tenantContext } from '../../http/tenant-context.js';
+import { AddressSchema, CoordinatesSchema } from '../shipments/shipment-input.schema.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { getInvoice, getInvoiceXml } from './get-invoice.js';
 import { getInvoicingProfile } from './get-invoicing-profile.js';
@@ -28,7 +29,8 @@ function wantsXml(accept: string | undefined): boolean {
 }
 
 export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  for (const schema of [PeppolEndpointSchema, InvoicingProfileInputSchema, InvoicingProfileSchema, IssueInvoiceSchema, InvoiceSchema]) app.addSchema(schema);
+  // The shipments' scope registers the address schemas too; the profile's `address` needs them here.
+  for (const schema of [CoordinatesSchema, AddressSchema, PeppolEndpointSchema, InvoicingProfileInputSchema, InvoicingProfileSchema, IssueInvoiceSchema, InvoiceSchema]) app.addSchema(schema);
   const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
 
   app.get(
@@ -68,13 +70,14 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
   app.post<ById & { Body: IssueInvoice | undefined }>(
     INVOICE_PATHS.invoice,
     {
-      config: { optionalBody: true, access: { scope: 'invoice:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'invoice_incomplete'] },
+      config: { optionalBody: true, access: { scope: 'invoice:write' }, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'invoice_incomplete'] },
       schema: {
         operationId: 'issueInvoice',
         tags: ['invoice'],
         summary: 'Issue the e-invoice of a delivered shipment',
         description:
-          'A UBL 2.1 invoice in Peppol BIS Billing 3.0: the carrier (this organisation, with its invoicing profile) sells, the party `charges.payer` names buys, the carriage charge is the line. ' +
+          'A UBL 2.1 invoice in Peppol BIS Billing 3.0: the invoicing profile\'s company sells, the party `charges.payer` names buys; the carriage charge is a line, and so is cash on delivery when the consignee pays (VAT `E`, `VATEX-EU-79-C`). ' +
+          'A carrier whose VAT number or name is not the profile\'s company is `invoice_incomplete` (code `mismatch`), unless `on_behalf_of_carrier` says the profile\'s company invoices on its behalf. ' +
           'VAT: `S` at `vat_rate` for a payer in the seller\'s country, reverse charge `AE` for a payer in another member state (its VAT number required), `O` for a payer outside the EU. ' +
           'A fact missing is 422 `invoice_incomplete`, naming it in `detail` and in `errors`. Before delivery: 404 `invoice_not_available`. ' +
           'Numbered without gaps per organisation and mode; kept as a document of kind `invoice`; the shipment\'s chain gets `invoice.issued`. ' +

@@ -3,13 +3,16 @@
  * follow the UBL schema's sequence; an element whose value is absent is left out, never written
  * empty (PEPPOL-EN16931-R008). Every amount is in the invoice currency with two decimals
  * (PEPPOL-EN16931-R051), except the VAT total in the accounting currency (BT-111), which is a
- * second TaxTotal without subtotals (PEPPOL-EN16931-R054).
+ * second TaxTotal without subtotals (PEPPOL-EN16931-R054). One VAT subtotal per category and rate
+ * of the lines (BR-CO-18), one invoice line per charge; the one document note (BT-22,
+ * PEPPOL-EN16931-R002) says on whose behalf the seller invoices, when it does.
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { formatCents } from '../../core/money.js';
 import type { Address } from '../shipments/shipment-input.schema.js';
 import type { InvoiceFacts, InvoiceParty } from './invoice-facts.js';
+import type { VatTreatment } from './invoice-lines.js';
 
 export const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
@@ -60,7 +63,7 @@ function party(parent: XMLBuilder, name: string, p: InvoiceParty): void {
   if (p.registration) cbc(legal, 'CompanyID', p.registration.id, p.registration.scheme ? { schemeID: p.registration.scheme } : {});
 }
 
-function taxCategory(parent: XMLBuilder, name: string, vat: InvoiceFacts['vat'], withReason: boolean): void {
+function taxCategory(parent: XMLBuilder, name: string, vat: VatTreatment, withReason: boolean): void {
   const el = cac(parent, name);
   cbc(el, 'ID', vat.category);
   cbc(el, 'Percent', vat.percent);
@@ -94,6 +97,7 @@ export function buildUblInvoice(facts: InvoiceFacts, header: UblInvoiceHeader): 
   cbc(root, 'IssueDate', header.issueDate);
   cbc(root, 'DueDate', header.dueDate);
   cbc(root, 'InvoiceTypeCode', '380');
+  cbc(root, 'Note', facts.onBehalfOf?.note);
   cbc(root, 'DocumentCurrencyCode', facts.currency);
   cbc(root, 'TaxCurrencyCode', facts.taxCurrency);
   cbc(root, 'BuyerReference', facts.buyerReference);
@@ -123,27 +127,36 @@ export function buildUblInvoice(facts: InvoiceFacts, header: UblInvoiceHeader): 
 
   const taxTotal = cac(root, 'TaxTotal');
   amount(taxTotal, 'TaxAmount', facts.amounts.vat);
-  const subtotal = cac(taxTotal, 'TaxSubtotal');
-  amount(subtotal, 'TaxableAmount', facts.amounts.line);
-  amount(subtotal, 'TaxAmount', facts.amounts.vat);
-  taxCategory(subtotal, 'TaxCategory', facts.vat, true);
+  for (const group of facts.breakdown) {
+    const subtotal = cac(taxTotal, 'TaxSubtotal');
+    amount(subtotal, 'TaxableAmount', group.taxable);
+    amount(subtotal, 'TaxAmount', group.tax);
+    taxCategory(subtotal, 'TaxCategory', group.vat, true);
+  }
   if (facts.taxCurrency && facts.amounts.vatInTaxCurrency !== undefined) amount(cac(root, 'TaxTotal'), 'TaxAmount', facts.amounts.vatInTaxCurrency, facts.taxCurrency);
 
   const totals = cac(root, 'LegalMonetaryTotal');
-  amount(totals, 'LineExtensionAmount', facts.amounts.line);
-  amount(totals, 'TaxExclusiveAmount', facts.amounts.line);
+  amount(totals, 'LineExtensionAmount', facts.amounts.lines);
+  amount(totals, 'TaxExclusiveAmount', facts.amounts.lines);
   amount(totals, 'TaxInclusiveAmount', facts.amounts.total);
   amount(totals, 'PayableAmount', facts.amounts.total);
 
-  const line = cac(root, 'InvoiceLine');
-  cbc(line, 'ID', '1');
-  cbc(line, 'InvoicedQuantity', '1', { unitCode: 'C62' });
-  amount(line, 'LineExtensionAmount', facts.amounts.line);
-  const item = cac(line, 'Item');
-  cbc(item, 'Description', facts.line.description);
-  cbc(item, 'Name', facts.line.name);
-  taxCategory(item, 'ClassifiedTaxCategory', facts.vat, false);
-  cbc(cac(line, 'Price'), 'PriceAmount', formatCents(facts.amounts.line), currency);
+  facts.lines.forEach((l, index) => {
+    const line = cac(root, 'InvoiceLine');
+    cbc(line, 'ID', String(index + 1));
+    cbc(line, 'InvoicedQuantity', '1', { unitCode: 'C62' });
+    amount(line, 'LineExtensionAmount', l.amount);
+    const item = cac(line, 'Item');
+    cbc(item, 'Description', l.description);
+    cbc(item, 'Name', l.name);
+    taxCategory(item, 'ClassifiedTaxCategory', l.vat, false);
+    if (l.property) {
+      const property = cac(item, 'AdditionalItemProperty');
+      cbc(property, 'Name', l.property.name);
+      cbc(property, 'Value', l.property.value);
+    }
+    cbc(cac(line, 'Price'), 'PriceAmount', formatCents(l.amount), currency);
+  });
 
   return Buffer.from(doc.end({ prettyPrint: true }), 'utf8');
 }

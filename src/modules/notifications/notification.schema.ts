@@ -1,7 +1,14 @@
 /** Schemas of notification rows and their list. */
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
+
+export const NOTIFICATION_STATUSES = ['sent', 'not_configured', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export const NOTIFICATION_STATUS_DESCRIPTION =
+  '`sent`: the SMTP server or SMS provider took the message. `not_configured`: this deployment has no provider for the channel (no `SMTP_URL`, or no `SMS_URL`), ' +
+  'so the message was only written to its `outbox_messages` table and nobody received it; in the sandbox use the link in the answer instead. `failed`: the provider refused it (`error` says why).';
 
 export const NotificationSchema = Type.Object(
   {
@@ -10,7 +17,7 @@ export const NotificationSchema = Type.Object(
     template: Type.String({ description: 'What was sent: `sign_link`.' }),
     language: Type.String(),
     recipient_hint: Type.String({ description: 'The recipient, masked. The address or number itself is kept only as a keyed hash once sent.' }),
-    status: StringEnum(['sent', 'failed'] as const),
+    status: StringEnum(NOTIFICATION_STATUSES, { description: NOTIFICATION_STATUS_DESCRIPTION }),
     error: Type.Union([Type.String(), Type.Null()], { description: 'Why sending failed.' }),
     shipment_id: Type.Union([Type.String(), Type.Null()]),
     signature_request_id: Type.Union([Type.String(), Type.Null()]),
@@ -25,7 +32,7 @@ export const ListNotificationsQuerySchema = Type.Object(
   {
     ...pageQueryProperties,
     channel: Type.Optional(StringEnum(['email', 'sms'] as const)),
-    status: Type.Optional(StringEnum(['sent', 'failed'] as const)),
+    status: Type.Optional(StringEnum(NOTIFICATION_STATUSES)),
     shipment_id: Type.Optional(IdString('shipment', { description: 'Only messages about this shipment.' })),
   },
   { additionalProperties: false },

@@ -1,9 +1,10 @@
 /** Queries on notification rows (what was sent to whom, the whom kept hashed). */
 import type { Selectable } from 'kysely';
-import type { NotificationsTable } from '../../adapters/database/schema.js';
+import type { NotificationsTable } from './notifications.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database } from '../../ports/database.js';
+import type { NotificationStatus } from './notification.schema.js';
 
 interface Tenant {
   organizationId: string;
@@ -14,7 +15,7 @@ export type NotificationRow = Selectable<NotificationsTable>;
 
 export interface NotificationFilter {
   channel?: 'email' | 'sms';
-  status?: 'sent' | 'failed';
+  status?: NotificationStatus;
   shipmentId?: string;
   after?: string;
   order: SortOrder;

@@ -1,6 +1,8 @@
 /**
  * Sends one message through the notifier and records it: a notification row with the recipient
- * hashed and masked, its status (`failed` with the reason when the provider refused), and the
+ * hashed and masked, its status (`sent` when a provider took it, `not_configured` when no provider
+ * is configured for the channel and it went to the outbox table only, `failed` with the reason
+ * when the provider refused), and the
  * `notifications` usage meter for the UTC day. The message text (it may hold a sign link) is not kept.
  */
 import type { TenantContext } from '../../core/context.js';
@@ -23,11 +25,11 @@ export interface Notification {
 
 export async function sendNotification(ctx: TenantContext, n: Notification): Promise<NotificationRow> {
   const now = ctx.clock.now();
-  let status: NotificationRow['status'] = 'sent';
+  let status: NotificationRow['status'];
   let reference: string | null = null;
   let error: string | null = null;
   try {
-    reference = (await ctx.notifier.send({ channel: n.channel, to: n.to, subject: n.subject, text: n.text })).reference;
+    ({ reference, status } = await ctx.notifier.send({ channel: n.channel, to: n.to, subject: n.subject, text: n.text }));
   } catch (e) {
     status = 'failed';
     error = e instanceof Error ? e.message : String(e);

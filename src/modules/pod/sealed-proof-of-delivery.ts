@@ -5,7 +5,7 @@
  * placeholder before its only save.
  */
 import { sealDocument, type SealOptions } from '../documents/pades/seal-pdf.js';
-import type { SealingKey } from '../documents/pades/sealing-key.js';
+import type { SealingKey } from '../../core/key-material/sealing-key.js';
 import { renderProofOfDelivery, type PodPdfInput } from './render-proof-of-delivery.js';
 
 export async function sealedProofOfDelivery(input: PodPdfInput, key: SealingKey, seal: SealOptions): Promise<Uint8Array> {

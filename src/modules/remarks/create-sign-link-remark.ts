@@ -7,17 +7,16 @@
  * signature (the verified token is checked, not used up). Otherwise it is a remark like any other
  * (create-remark.ts).
  */
-import type { Services } from '../../core/context.js';
 import type { Language } from '../../core/language.js';
 import { assertOtpVerified } from '../signatures/one-time-passwords.js';
-import { openSignLink } from '../signatures/sign-link.js';
+import type { OpenSignLink } from '../signatures/sign-link.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
 import { createRemark } from './create-remark.js';
 import type { RemarkView } from './remark-view.js';
 import type { CreateSignLinkRemark } from './remark.schema.js';
 
-export async function createSignLinkRemark(services: Services, token: string, body: CreateSignLinkRemark, requestId: string, language: Language): Promise<RemarkView> {
-  const { request, ctx } = await openSignLink(services, token, requestId);
+export async function createSignLinkRemark(link: OpenSignLink, body: CreateSignLinkRemark, language: Language): Promise<RemarkView> {
+  const { request, ctx } = link;
   assertOtpVerified(ctx, request, body.otp_verified_token, ctx.clock.now());
   return createRemark(ctx, request.shipment_id, { phase: PHASE_OF[request.role], type: body.type, text: body.text, link: { role: request.role, signatureRequestId: request.id } }, language);
 }

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { SIGNATURE_ROLES } from '../signatures/signature-rules.js';
 
 export const REMARK_PHASES = ['pickup', 'delivery'] as const;

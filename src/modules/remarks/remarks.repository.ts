@@ -1,6 +1,6 @@
 /** Queries on remarks, scoped to the organisation and mode. */
 import { sql, type Selectable } from 'kysely';
-import type { RemarksTable } from '../../adapters/database/schema.js';
+import type { RemarksTable } from './remarks.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database, Write } from '../../ports/database.js';

@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { signLinkOf } from '../../http/sign-link-access.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { SignTokenParamsSchema } from '../signatures/signature-request.schema.js';
@@ -58,7 +59,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: CreateRemark }>(
     REMARK_PATHS.shipmentRemarks,
     {
-      config: { access: { scope: 'remarks:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'remarks:write' }, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'createRemark',
         tags: ['remarks'],
@@ -80,7 +81,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<{ Params: { token: string }; Body: CreateSignLinkRemark }>(
     REMARK_PATHS.signRemarks,
     {
-      config: { access: { public: true }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { public: true, signLink: 'pending' }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'createSignLinkRemark',
         tags: ['sign'],
@@ -95,7 +96,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
       },
     },
     async (request, reply) => {
-      const remark = await createSignLinkRemark(runtime.services, request.params.token, request.body, request.id, negotiateLanguage(request.headers['accept-language']));
+      const remark = await createSignLinkRemark(signLinkOf(request), request.body, negotiateLanguage(request.headers['accept-language']));
       return reply.status(201).send(remark);
     },
   );

@@ -1,7 +1,7 @@
 /** Schemas of request-log rows and their list filters. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 

@@ -1,7 +1,7 @@
 /** Schemas of the stored shipment, its list filters, the dry-run result and the integrity report. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { shipmentInputProperties, TRANSPORT_TYPES } from './shipment-input.schema.js';
 import { SHIPMENT_STATUSES } from './shipment-status.js';
 
@@ -37,9 +37,14 @@ export const ValidationResultSchema = Type.Object(
     valid: Type.Boolean({ description: 'False when at least one rule of severity error fired.' }),
     errors: Type.Array(Type.Ref('Finding'), { description: 'Findings that would block the create.' }),
     warnings: Type.Array(Type.Ref('Finding'), { description: 'Findings that would ride along on the 201.' }),
-    transport_type: Type.Union([StringEnum(TRANSPORT_TYPES), Type.Null()], {
-      description: 'What the create would store; null only when pickup and delivery countries are missing, so nothing can be derived.',
-    }),
+    transport_type: Type.Optional(
+      StringEnum(TRANSPORT_TYPES, {
+        description:
+          'What the create would store: derived from the countries of `pickup` and `delivery` (and of the carrier, for cabotage), `combined` when `combined_transport` is given; ' +
+          'derived from an invalid body too, whenever those allow. When they do not (no pickup or delivery country, as in `{}`), the `transport_type` sent if it is one of the four values; ' +
+          'otherwise the field is absent: such a body cannot be created, so there is nothing it would store.',
+      }),
+    ),
   },
   { $id: 'ValidationResult' },
 );

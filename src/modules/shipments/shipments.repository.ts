@@ -3,7 +3,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
-import type { ShipmentsTable } from '../../adapters/database/schema.js';
+import type { ShipmentsTable } from './shipments.tables.js';
 import type { Finding } from '../../core/findings.js';
 import type { ShipmentStatus } from './shipment-status.js';
 import type { TransportType } from './shipment-input.schema.js';

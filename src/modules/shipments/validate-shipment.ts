@@ -19,7 +19,8 @@ export interface ValidationResult {
   valid: boolean;
   errors: Finding[];
   warnings: Finding[];
-  transport_type: TransportType | null;
+  /** Absent only when the body names neither both countries nor `combined_transport` nor a valid `transport_type`. */
+  transport_type?: TransportType;
 }
 
 export function validateShipment(draft: unknown, language: Language): ValidationResult {
@@ -27,5 +28,5 @@ export function validateShipment(draft: unknown, language: Language): Validation
   const rulePaths = new Set(rules.errors.map((f) => f.path));
   const schema = translateFindings([...checkSchema(draft), ...unstorableTextFindings(draft)], language).filter((f) => f.code !== 'required' || !rulePaths.has(f.path));
   const errors = [...schema, ...rules.errors];
-  return { valid: errors.length === 0, errors, warnings: rules.warnings, transport_type: rules.transport_type };
+  return { valid: errors.length === 0, errors, warnings: rules.warnings, ...(rules.transport_type ? { transport_type: rules.transport_type } : {}) };
 }

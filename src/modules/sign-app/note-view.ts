@@ -8,7 +8,8 @@ import type { NoteLabels } from '../documents/consignment-note/cmr-labels.js';
 import type { NoteContent } from '../documents/consignment-note/note-content.js';
 import type { Line } from '../documents/consignment-note/note-text.js';
 import { esc } from './html.js';
-import { fill, type SignAppWords } from './sign-app-words.js';
+import { fill } from './sign-app-words.js';
+import type { SignAppWords } from './words/page-words.js';
 
 const BOXES_BEFORE_GOODS = [1, 2, 3, 4, 5];
 const BOXES_AFTER_GOODS = [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];

@@ -9,7 +9,8 @@ import { roleWord } from '../signatures/sign-messages.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
 import { esc } from './html.js';
 import { noteView } from './note-view.js';
-import { fill, SIGN_APP_WORDS, type PageErrorCode } from './sign-app-words.js';
+import { fill, SIGN_APP_WORDS } from './sign-app-words.js';
+import type { PageErrorCode } from './words/page-words.js';
 import type { SignPage } from './sign-page.js';
 import type { MessageLanguage } from '../signatures/sign-messages.js';
 

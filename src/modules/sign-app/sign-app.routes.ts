@@ -9,7 +9,8 @@ import { AppError } from '../../core/errors.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { toAppError } from '../../http/problem.js';
 import { loadSignAppAssets, SIGN_ASSETS_PATH } from './sign-app-assets.js';
-import { SIGN_APP_WORDS, type PageErrorCode } from './sign-app-words.js';
+import { SIGN_APP_WORDS } from './sign-app-words.js';
+import type { PageErrorCode } from './words/page-words.js';
 import { linkLanguage, signPage } from './sign-page.js';
 import { renderSignErrorPage, renderSignPage } from './render-sign-page.js';
 

@@ -10,6 +10,7 @@ import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
 import { sendNotification } from '../notifications/send-notification.js';
+import type { NotificationStatus } from '../notifications/notification.schema.js';
 import { recipientHash, recipientHint } from '../notifications/recipient-privacy.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
@@ -61,7 +62,7 @@ const invalid = (path: string, message: string) => new AppError('validation_fail
 export interface CreatedSignatureRequest extends SignatureRequestView {
   /** Sandbox only: the sign link. */
   url?: string;
-  notification: { id: string; status: 'sent' | 'failed' };
+  notification: { id: string; status: NotificationStatus };
 }
 
 export async function createSignatureRequest(ctx: TenantContext, shipmentId: string, input: SignatureRequestInput): Promise<CreatedSignatureRequest> {

@@ -2,24 +2,26 @@
  * POST /v1/sign/{token}/handoff: at delivery the driver — who signed at pickup through their link,
  * on their phone — hands the phone to the consignee. Their link (used or not, while it lasts) mints
  * a short-lived link for the consignee's role, opened on the same device at once; the new request
- * and the consignee's signature both name the link it came from.
+ * and the consignee's signature both name the link it came from. As for signature requests, one
+ * link per role is live: the new one replaces any pending consignee link, an earlier handoff's or
+ * one sent by e-mail or SMS, which then answers 410 `token_rotated`.
  */
 import { AppError } from '../../core/errors.js';
-import type { Services } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
-import { openSignLink } from './sign-link.js';
+import type { OpenSignLink } from './sign-link.js';
 import { newSignToken, signLinkUrl } from './sign-link-token.js';
 import { PHASE_OF } from './signature-rules.js';
-import { insertSignatureRequestWrite, newRequestRow } from './signature-requests.repository.js';
+import { insertSignatureRequestWrite, newRequestRow, replacePendingWrite } from './signature-requests.repository.js';
 import { selectSignatures } from './signatures.repository.js';
 
 export const HANDOFF_LINK_MS = 15 * 60 * 1000;
 
-export async function handOff(services: Services, token: string, requestId: string): Promise<{ request_id: string; url: string; expires_at: string }> {
-  const { request: from, ctx } = await openSignLink(services, token, requestId, { allowUsed: true });
+/** `link` may be used already (opened with `allowUsed`): the driver hands over after signing. */
+export async function handOff(link: OpenSignLink): Promise<{ request_id: string; url: string; expires_at: string }> {
+  const { request: from, ctx } = link;
   if (PHASE_OF[from.role] !== 'pickup') throw new AppError('conflict', 'Only a link of a signer at pickup (usually the driver) can hand over to the consignee.');
   const now = ctx.clock.now();
   const { token: newToken, hash } = newSignToken();
@@ -30,7 +32,7 @@ export async function handOff(services: Services, token: string, requestId: stri
     assertChangeable(shipment.id, shipment.status);
     if (shipment.status !== 'in_transit') throw new AppError('invalid_state', `Shipment ${shipment.id} is ${shipment.status}: the consignee signs at delivery, once the goods are in transit.`);
     if ((await selectSignatures(trx, ctx, shipment.id)).some((s) => s.role === 'consignee')) throw new AppError('already_signed', `Shipment ${shipment.id} is already signed by the consignee.`);
-    await writeAsOneStatement(trx, [insertSignatureRequestWrite(trx, newRequestRow({
+    await writeAsOneStatement(trx, [replacePendingWrite(trx, shipment.id, 'consignee', -1, id, now), insertSignatureRequestWrite(trx, newRequestRow({
       id,
       organization_id: ctx.organizationId,
       mode: ctx.mode,

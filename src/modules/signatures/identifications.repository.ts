@@ -1,6 +1,6 @@
 /** Queries on identifications of `ades`/`qes` sign links (the trust service step). */
 import type { Selectable } from 'kysely';
-import type { SignIdentificationsTable } from '../../adapters/database/schema-sign.js';
+import type { SignIdentificationsTable } from './sign-steps.tables.js';
 import type { Database, Write } from '../../ports/database.js';
 
 export type IdentificationRow = Selectable<SignIdentificationsTable>;

@@ -4,7 +4,7 @@
  * mode, the configured provider in live) and answers an identification token to send with the
  * submit — valid once, for 15 minutes, only for this link. Stored only as its SHA-256, with the
  * provider's activation data sealed until the signature uses it.
- * Raises the token states of openSignLink, 409 `conflict` for a `platform_auth` link (nothing to
+ * Raises 409 `shipment_immutable` for a delivered or cancelled shipment, 409 `conflict` for a `platform_auth` link (nothing to
  * identify), 422 `validation_failed` for an impossible birth date, 503 `qtsp_unavailable`, and 429
  * `rate_limited` past IDENTIFICATION_ATTEMPTS a link in IDENTIFICATION_WINDOW_S: a known name with
  * guessed birth dates must not be tried freely against a provider (each try may also cost money),
@@ -12,14 +12,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
-import type { Services } from '../../core/context.js';
 import { finding } from '../../core/findings.js';
 import { newId } from '../../core/ids.js';
 import { writeAsOneStatement } from '../../ports/database.js';
 import type { KeyValue, RateLimitDecision, RateLimiter } from '../../ports/keyvalue.js';
 import { insertIdentificationWrite } from './identifications.repository.js';
 import { sealText } from './sealed-recipient.js';
-import { openSignLink } from './sign-link.js';
+import { assertLinkShipmentOpen, type OpenSignLink } from './sign-link.js';
 import { hashSignToken } from './sign-link-token.js';
 import { atTrustService, trustServiceFor } from './trust-service-for.js';
 import { signerNameHash } from './trust-signature.js';
@@ -66,8 +65,9 @@ function checkBirthDate(value: string, now: Date): void {
   }
 }
 
-export async function identifySigner(services: Services, token: string, requestId: string, body: IdentifySigner): Promise<IdentificationView> {
-  const { request, ctx } = await openSignLink(services, token, requestId);
+export async function identifySigner(link: OpenSignLink, body: IdentifySigner): Promise<IdentificationView> {
+  const { request, ctx } = link;
+  await assertLinkShipmentOpen(link);
   if (request.level === 'platform_auth') throw new AppError('conflict', 'This link signs at platform_auth: there is nothing to identify; submit without an identification.');
   const level = request.level;
   const now = ctx.clock.now();

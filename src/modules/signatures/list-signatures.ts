@@ -1,11 +1,15 @@
 /** GET /v1/shipments/{id}/signatures: a shipment's signatures, in the order they were given. */
 import type { TenantContext } from '../../core/context.js';
+import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { signatureView, type SignatureView } from './signature-view.js';
 import { selectSignatures } from './signatures.repository.js';
 
-export async function listSignatures(ctx: TenantContext, shipmentId: string): Promise<{ data: SignatureView[]; has_more: false; next_cursor: null }> {
+/** Raises `not_found` and `invalid_cursor`. */
+export async function listSignatures(ctx: TenantContext, shipmentId: string, query: { limit?: number; cursor?: string }): Promise<Page<SignatureView>> {
   await findShipment(ctx.db, ctx, shipmentId);
-  const rows = await selectSignatures(ctx.db, ctx, shipmentId);
-  return { data: rows.map(signatureView), has_more: false, next_cursor: null };
+  const scope = cursorScope(ctx, `signatures:${shipmentId}`);
+  const page = pageRequest(scope, { ...query, order: 'asc' });
+  const rows = await selectSignatures(ctx.db, ctx, shipmentId, { after: page.after, limit: page.limit + 1 });
+  return toPage(scope, page, rows.map(signatureView));
 }

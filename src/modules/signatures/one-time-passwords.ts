@@ -13,6 +13,7 @@ import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { sendNotification } from '../notifications/send-notification.js';
 import { openRecipient } from './sealed-recipient.js';
+import { assertLinkShipmentOpen } from './sign-link.js';
 import type { MessageLanguage } from './sign-messages.js';
 import type { SignatureRequestRow } from './signature-requests.repository.js';
 
@@ -46,6 +47,7 @@ async function assertNotLocked(db: Database, request: SignatureRequestRow, now: 
 }
 
 export async function sendOneTimePassword(ctx: TenantContext, request: SignatureRequestRow): Promise<{ sent_to: string; expires_at: string }> {
+  await assertLinkShipmentOpen({ request, ctx });
   const now = ctx.clock.now();
   await assertNotLocked(ctx.db, request, now);
   if (request.channel === 'handoff' || !request.recipient_sealed) throw new AppError('conflict', 'This link was handed over in person: it has no recipient to send a code to, and needs none.');

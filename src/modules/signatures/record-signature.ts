@@ -17,15 +17,15 @@ import { selectCurrentNote } from '../documents/documents.repository.js';
 import type { ShipmentEventSpec } from '../events/record-shipment-events.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
-import { assertChangeable, TRANSITIONS } from '../shipments/shipment-status.js';
+import { TRANSITIONS } from '../shipments/shipment-status.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { noteReservations } from '../remarks/note-reservations.js';
 import { noteSignatures } from './note-signatures.js';
-import { assertMaySign, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
+import { assertMaySign, assertSignatureMayChange, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
 import { signatureView, type SignatureView } from './signature-view.js';
 import { setRequestStatusWrite } from './signature-requests.repository.js';
 import { useIdentificationWrite } from './identifications.repository.js';
-import type { TrustSignature } from '../../adapters/database/schema-sign.js';
+import type { TrustSignature } from './sign-steps.tables.js';
 import { insertSignatureWrite, selectSignatures, type SignatureRow } from './signatures.repository.js';
 
 export interface NewSignature {
@@ -76,10 +76,10 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
   const now = ctx.clock.now();
   return withTransaction(ctx.db, async (trx: Database) => {
     const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
-    assertChangeable(shipment.id, shipment.status);
+    const signed = await selectSignatures(trx, ctx, shipment.id);
+    assertSignatureMayChange(shipment, signed, input.role);
     const carriers = ((shipment.data.successive_carriers as unknown[] | undefined) ?? []).length;
     const successiveIndex = checkSuccessiveIndex(input.role, input.successive_index, carriers);
-    const signed = await selectSignatures(trx, ctx, shipment.id);
     assertMaySign(shipment, signed, input.role, successiveIndex);
     const current = await selectCurrentNote(trx, ctx, shipment.id);
     if (!current) throw new Error(`shipment ${shipment.id} is ${shipment.status} but has no consignment note`);

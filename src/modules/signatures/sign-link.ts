@@ -6,10 +6,18 @@
 import { AppError } from '../../core/errors.js';
 import type { Services, TenantContext } from '../../core/context.js';
 import type { Mode } from '../../core/mode.js';
+import { findShipment } from '../shipments/get-shipment.js';
+import { assertChangeable } from '../shipments/shipment-status.js';
 import { hashSignToken } from './sign-link-token.js';
 import { selectSignatureRequestByTokenHash, type SignatureRequestRow } from './signature-requests.repository.js';
 
-export async function openSignLink(services: Services, token: string, requestId: string, options: { allowUsed?: boolean } = {}): Promise<{ request: SignatureRequestRow; ctx: TenantContext }> {
+/** A sign link that may be used now: its request and the tenant context it acts in. */
+export interface OpenSignLink {
+  request: SignatureRequestRow;
+  ctx: TenantContext;
+}
+
+export async function openSignLink(services: Services, token: string, requestId: string, options: { allowUsed?: boolean } = {}): Promise<OpenSignLink> {
   const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
   if (!request) throw new AppError('not_found', 'This sign link does not exist.');
   if (request.status === 'revoked') throw new AppError('token_revoked', 'This sign link was withdrawn by the sender.');
@@ -17,4 +25,14 @@ export async function openSignLink(services: Services, token: string, requestId:
   if (request.status === 'completed' && !options.allowUsed) throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
   if (request.expires_at <= services.clock.now()) throw new AppError('token_expired', `This sign link expired at ${request.expires_at.toISOString()}; ask the sender for a new one.`);
   return { request, ctx: { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId } };
+}
+
+/**
+ * Raises `shipment_immutable` when the link's shipment is delivered or cancelled: it takes no more
+ * signatures, so the steps before one (a one-time password, an identification at the trust service)
+ * are refused at once instead of costing a message or a provider call the submit cannot use.
+ */
+export async function assertLinkShipmentOpen({ request, ctx }: OpenSignLink): Promise<void> {
+  const shipment = await findShipment(ctx.db, ctx, request.shipment_id);
+  assertChangeable(shipment.id, shipment.status);
 }

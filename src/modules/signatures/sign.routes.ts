@@ -3,10 +3,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { signLinkOf } from '../../http/sign-link-access.js';
 import { SignatureSchema } from './signature.schema.js';
 import { HandoffSchema, IdentificationSchema, IdentifySignerSchema, OtpSentSchema, OtpVerifiedSchema, SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, VerifyOtpSchema, type IdentifySignerBody, type SubmitSignatureBody, type VerifyOtp } from './signature-request.schema.js';
 import { sendOneTimePassword, verifyOneTimePassword } from './one-time-passwords.js';
-import { openSignLink } from './sign-link.js';
 import { handOff } from './hand-off.js';
 import { signContext } from './sign-context.js';
 import { submitSignature } from './submit-signature.js';
@@ -40,8 +40,8 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
     '/v1/sign/:token/submit',
     {
       config: {
-        access: { public: true },
-        errors: [...tokenErrors, 'otp_invalid', 'identification_required', 'identification_invalid', 'conflict', 'invalid_state', 'shipment_immutable', 'qtsp_unavailable', 'pdf_render_failed'],
+        access: { public: true, signLink: 'pending' },
+        errors: [...tokenErrors, 'otp_invalid', 'identification_required', 'identification_invalid', 'conflict', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'qtsp_unavailable', 'pdf_render_failed'],
       },
       schema: {
         operationId: 'submitSignature',
@@ -49,7 +49,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         summary: 'Submit a signature',
         description:
           'Signs the version named by `document_id` and `document_sha256`; if a newer version exists by now, 409 `conflict`: show the new one. ' +
-          'Checks run in this order: the token, the one-time password and identification when the link requires them, the document version. ' +
+          'Checks run in this order: the token (before the body, as on every sign route: a link that cannot be used answers its code whatever the body holds), the one-time password and identification when the link requires them, the document version. ' +
           'At `ades` and `qes` send `identification_token`: missing 422 `identification_required`; unknown, used, older than 15 minutes or for another link 422 `identification_invalid`. ' +
           'The trust service then signs the SHA-256 of the version shown (method `trust_service`, its signature in `evidence.trust_signature`); if it refuses or does not answer, 503 `qtsp_unavailable` and nothing is recorded.',
         params: SignTokenParamsSchema,
@@ -58,13 +58,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
       },
     },
     async (request, reply) => {
-      const signature = await submitSignature(
-        runtime.services,
-        request.params.token,
-        request.body,
-        { ip: request.ip, user_agent: request.headers['user-agent'] ?? null, requestId: request.id },
-        negotiateLanguage(request.headers['accept-language']),
-      );
+      const signature = await submitSignature(signLinkOf(request), request.body, { ip: request.ip, user_agent: request.headers['user-agent'] ?? null }, negotiateLanguage(request.headers['accept-language']));
       return reply.status(201).send(signature);
     },
   );
@@ -72,14 +66,14 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken & { Body: IdentifySignerBody }>(
     '/v1/sign/:token/identification',
     {
-      config: { access: { public: true }, errors: [...tokenErrors, 'conflict', 'qtsp_unavailable', 'rate_limited'] },
+      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'conflict', 'shipment_immutable', 'qtsp_unavailable', 'rate_limited'] },
       schema: {
         operationId: 'identifySigner',
         tags: ['sign'],
         summary: 'Identify at the trust service',
         description:
           'For a link at level `ades` or `qes`: identifies the signer at the trust service and answers an `identification_token` to send with the submit — once, within 15 minutes, for this link only. ' +
-          'A `platform_auth` link has nothing to identify: 409 `conflict`. Sandbox links use the trust service simulator, which identifies anyone except a signer born on 1900-01-01 (its refusal, to test with); ' +
+          'A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, before any call to the trust service. A `platform_auth` link has nothing to identify: 409 `conflict`. Sandbox links use the trust service simulator, which identifies anyone except a signer born on 1900-01-01 (its refusal, to test with); ' +
           'live links use the configured provider. Refused, unreachable, or live without a provider: 503 `qtsp_unavailable`. ' +
           'At most 5 identifications per link in 15 minutes (a known name must not be tried with guessed birth dates): the sixth is 429 `rate_limited` with `Retry-After`.',
         params: SignTokenParamsSchema,
@@ -87,24 +81,24 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         response: { 201: Type.Ref(IdentificationSchema, { description: 'Identified.' }) },
       },
     },
-    async (request, reply) => reply.status(201).send(await identifySigner(runtime.services, request.params.token, request.id, request.body)),
+    async (request, reply) => reply.status(201).send(await identifySigner(signLinkOf(request), request.body)),
   );
 
   app.post<ByToken>(
     '/v1/sign/:token/otp',
     {
-      config: { access: { public: true }, errors: [...tokenErrors, 'otp_locked'] },
+      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'shipment_immutable', 'otp_locked'] },
       schema: {
         operationId: 'sendSignOtp',
         tags: ['sign'],
         summary: 'Send a one-time password',
-        description: 'Sends a six-digit code, valid 10 minutes, to the link\'s recipient by the link\'s channel; a new code replaces the last. While the recipient is locked: 429 `otp_locked` with `Retry-After`.',
+        description: 'Sends a six-digit code, valid 10 minutes, to the link\'s recipient by the link\'s channel; a new code replaces the last. A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, and no code is sent. While the recipient is locked: 429 `otp_locked` with `Retry-After`.',
         params: SignTokenParamsSchema,
         response: { 202: Type.Ref(OtpSentSchema, { description: 'Sent.' }) },
       },
     },
     async (request, reply) => {
-      const { request: link, ctx } = await openSignLink(runtime.services, request.params.token, request.id);
+      const { request: link, ctx } = signLinkOf(request);
       return reply.status(202).send(await sendOneTimePassword(ctx, link));
     },
   );
@@ -112,7 +106,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken & { Body: VerifyOtp }>(
     '/v1/sign/:token/otp/verify',
     {
-      config: { access: { public: true }, errors: [...tokenErrors, 'otp_invalid', 'otp_locked'] },
+      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'otp_invalid', 'otp_locked'] },
       schema: {
         operationId: 'verifySignOtp',
         tags: ['sign'],
@@ -126,7 +120,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
       },
     },
     async (request) => {
-      const { request: link, ctx } = await openSignLink(runtime.services, request.params.token, request.id);
+      const { request: link, ctx } = signLinkOf(request);
       return verifyOneTimePassword(ctx, link, request.body.code);
     },
   );
@@ -134,18 +128,19 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken>(
     '/v1/sign/:token/handoff',
     {
-      config: { access: { public: true }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'conflict', 'invalid_state', 'already_signed', 'shipment_immutable'] },
+      config: { access: { public: true, signLink: 'pending-or-used' }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'conflict', 'invalid_state', 'already_signed', 'shipment_immutable'] },
       schema: {
         operationId: 'handOffSignLink',
         tags: ['sign'],
         summary: 'Hand the device to the consignee',
         description:
           'From the link of a signer at pickup (usually the driver; it works after they have signed, while it lasts): mints a sign link for the consignee, valid 15 minutes, to open on this device now. ' +
-          'The new request and the consignee\'s signature name the link it came from (`handoff_from`). Needs the shipment `in_transit`.',
+          'The new request and the consignee\'s signature name the link it came from (`handoff_from`). Needs the shipment `in_transit`. ' +
+          'One consignee link is live at a time: the new one replaces a pending one (an earlier handoff\'s, or one sent by e-mail or SMS), which then answers 410 `token_rotated`.',
         params: SignTokenParamsSchema,
         response: { 201: Type.Ref(HandoffSchema, { description: 'The consignee\'s link.' }) },
       },
     },
-    async (request, reply) => reply.status(201).send(await handOff(runtime.services, request.params.token, request.id)),
+    async (request, reply) => reply.status(201).send(await handOff(signLinkOf(request))),
   );
 }

@@ -4,6 +4,7 @@ import { IdString, StringEnum } from '../../core/schema-types.js';
 import { CoordinatesSchema, LANGUAGE_PATTERN } from '../shipments/shipment-input.schema.js';
 import { SIGNATURE_ROLES } from './signature-rules.js';
 import { SignRemarkSchema } from '../remarks/remark.schema.js';
+import { NOTIFICATION_STATUSES, NOTIFICATION_STATUS_DESCRIPTION } from '../notifications/notification.schema.js';
 
 const LEVELS = ['platform_auth', 'ades', 'qes'] as const;
 
@@ -59,7 +60,7 @@ export const CreatedSignatureRequestSchema = Type.Object(
   {
     ...requestProperties,
     url: Type.Optional(Type.String({ description: 'Sandbox (`sk_test_`) only: the sign link, so a test can follow it. Live answers never carry it.' })),
-    notification: Type.Object({ id: Type.String(), status: StringEnum(['sent', 'failed'] as const) }, { description: 'The message that carried the link.' }),
+    notification: Type.Object({ id: Type.String(), status: StringEnum(NOTIFICATION_STATUSES, { description: NOTIFICATION_STATUS_DESCRIPTION }) }, { description: 'The message that carried the link.' }),
   },
   { $id: 'CreatedSignatureRequest' },
 );

@@ -1,6 +1,6 @@
 /** Queries on signature requests (sign links). */
 import type { Selectable } from 'kysely';
-import type { SignatureRequestsTable } from '../../adapters/database/schema.js';
+import type { SignatureRequestsTable } from './signatures.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { Database, Write } from '../../ports/database.js';
 

@@ -5,7 +5,7 @@
  * consignee signs at delivery, which delivers the shipment. Each role signs once.
  */
 import { AppError } from '../../core/errors.js';
-import type { ShipmentStatus } from '../shipments/shipment-status.js';
+import { assertChangeable, assertTransition, FINAL_STATUSES, type ShipmentStatus } from '../shipments/shipment-status.js';
 
 export const SIGNATURE_ROLES = ['consignor', 'carrier', 'consignee', 'successive_carrier'] as const;
 export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
@@ -35,6 +35,19 @@ export function assertMaySign(shipment: { id: string; status: ShipmentStatus }, 
     throw new AppError('already_signed', `Shipment ${shipment.id} is already signed by ${who}.`);
   }
   if (shipment.status !== SIGNS_WHEN[role]) throw new AppError('invalid_state', `Shipment ${shipment.id} is ${shipment.status}: ${NOT_YET[role]}.`);
+}
+
+/**
+ * A final shipment takes no signature. One that would move it (the consignee's delivers it; the
+ * second of consignor and carrier picks it up) is that transition, which the state machine forbids:
+ * `invalid_transition`, as the service description names "delivered after cancelled". Any other
+ * signature is a change: `shipment_immutable`.
+ */
+export function assertSignatureMayChange(shipment: { id: string; status: ShipmentStatus }, signed: readonly SignedRole[], role: SignatureRole): void {
+  if (!FINAL_STATUSES.has(shipment.status)) return;
+  const next = statusAfter(signed, role);
+  if (next) assertTransition(shipment.id, shipment.status, next);
+  assertChangeable(shipment.id, shipment.status);
 }
 
 /** The status the shipment moves to once this signature is added, if any. */

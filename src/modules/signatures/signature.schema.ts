@@ -1,6 +1,7 @@
 /** Schemas of signatures: the resource, its list, and the body of a signature recorded through the API. */
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { CoordinatesSchema } from '../shipments/shipment-input.schema.js';
 import { SIGNATURE_ROLES } from './signature-rules.js';
 
@@ -48,10 +49,11 @@ export const SignatureSchema = Type.Object(
   { $id: 'Signature' },
 );
 
-export const SignaturePageSchema = Type.Object(
-  { data: Type.Array(Type.Ref(SignatureSchema)), has_more: Type.Boolean(), next_cursor: Type.Null() },
-  { $id: 'SignaturePage', description: 'All signatures of the shipment, in the order given (a shipment has few: one page).' },
-);
+export const SignaturePageSchema = PageOf(Type.Ref(SignatureSchema), 'SignaturePage');
+
+/** The order is fixed (the order given), so the query takes no `order`. */
+export const ListSignaturesQuerySchema = Type.Object({ limit: pageQueryProperties.limit, cursor: pageQueryProperties.cursor }, { additionalProperties: false });
+export type ListSignaturesQuery = Static<typeof ListSignaturesQuerySchema>;
 
 export const RecordSignatureSchema = Type.Object(
   {

@@ -1,6 +1,6 @@
 /** Queries on signatures, scoped to the organisation and mode. */
 import type { Selectable } from 'kysely';
-import type { SignaturesTable } from '../../adapters/database/schema.js';
+import type { SignaturesTable } from './signatures.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { Database, Write } from '../../ports/database.js';
 
@@ -15,14 +15,16 @@ export function insertSignatureWrite(db: Database, row: SignatureRow): Write {
   return db.insertInto('signatures').values({ ...row, location: row.location ? JSON.stringify(row.location) : null, trust_signature: row.trust_signature ? JSON.stringify(row.trust_signature) : null });
 }
 
-/** A shipment's signatures in the order they were given. */
-export async function selectSignatures(db: Database, t: Tenant, shipmentId: string): Promise<SignatureRow[]> {
-  return db
+/** A shipment's signatures in the order they were given; all of them unless a page is asked for. */
+export async function selectSignatures(db: Database, t: Tenant, shipmentId: string, page: { after?: string; limit?: number } = {}): Promise<SignatureRow[]> {
+  let query = db
     .selectFrom('signatures')
     .selectAll()
     .where('shipment_id', '=', shipmentId)
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .orderBy('id', 'asc')
-    .execute();
+    .orderBy('id', 'asc');
+  if (page.after) query = query.where('id', '>', page.after);
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  return query.execute();
 }

@@ -7,7 +7,7 @@ import { tenantContext } from '../../http/tenant-context.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { listSignatures } from './list-signatures.js';
 import { recordSignature } from './record-signature.js';
-import { RecordSignatureSchema, SignaturePageSchema, SignatureSchema, type RecordSignature } from './signature.schema.js';
+import { ListSignaturesQuerySchema, RecordSignatureSchema, SignaturePageSchema, SignatureSchema, type ListSignaturesQuery, type RecordSignature } from './signature.schema.js';
 import { createSignatureRequest } from './create-signature-request.js';
 import { getSignatureRequest, resendSignatureRequest, revokeSignatureRequest } from './manage-signature-requests.js';
 import {
@@ -35,25 +35,26 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   }
   const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
 
-  app.get<ById>(
+  app.get<ById & { Querystring: ListSignaturesQuery }>(
     SIGNATURE_PATHS.shipmentSignatures,
     {
-      config: { access: { scope: 'signatures:read' }, errors: ['invalid_id', 'not_found'] },
+      config: { access: { scope: 'signatures:read' }, errors: ['invalid_id', 'not_found', 'bad_request', 'invalid_cursor'] },
       schema: {
         operationId: 'listShipmentSignatures',
         tags: ['signatures'],
         summary: 'Signatures of a shipment',
         params: ShipmentParamsSchema,
+        querystring: ListSignaturesQuerySchema,
         response: { 200: Type.Ref(SignaturePageSchema, { description: 'The signatures, in the order given.' }) },
       },
     },
-    async (request) => listSignatures(ctx(request), request.params.id),
+    async (request) => listSignatures(ctx(request), request.params.id, request.query),
   );
 
   app.post<ById & { Body: RecordSignature }>(
     SIGNATURE_PATHS.shipmentSignatures,
     {
-      config: { access: { scope: 'signatures:write' }, idempotent: true, errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'signatures:write' }, errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'recordSignature',
         tags: ['signatures'],
@@ -61,7 +62,8 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
         description:
           'For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller\'s IP and user agent, and `location` when given. ' +
           'Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). ' +
-          'A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. Emits `signature.completed` and renders the next version of the note with the signature in its box.',
+          'A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee\'s, which delivers; ' +
+          'the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.',
         params: ShipmentParamsSchema,
         body: Type.Ref(RecordSignatureSchema),
         response: { 201: Type.Ref(SignatureSchema, { description: 'The signature with its evidence.' }) },
@@ -90,7 +92,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: CreateSignatureRequest }>(
     SIGNATURE_PATHS.shipmentRequests,
     {
-      config: { access: { scope: 'signatures:write' }, idempotent: true, errors: [...requestErrors] },
+      config: { access: { scope: 'signatures:write' }, errors: [...requestErrors] },
       schema: {
         operationId: 'createSignatureRequest',
         tags: ['signatures'],
@@ -137,7 +139,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: { recipient?: string } | undefined }>(
     SIGNATURE_PATHS.resend,
     {
-      config: { optionalBody: true, access: { scope: 'signatures:write' }, idempotent: true, errors: [...requestErrors, 'conflict'] },
+      config: { optionalBody: true, access: { scope: 'signatures:write' }, errors: [...requestErrors, 'conflict'] },
       schema: {
         operationId: 'resendSignatureRequest',
         tags: ['signatures'],

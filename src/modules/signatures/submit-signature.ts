@@ -1,18 +1,18 @@
 /**
  * POST /v1/sign/{token}/submit: the signer signs through their link. Checks run in the order the
- * service description gives — the token, then (when the link requires them) the one-time password
+ * service description gives — the token (judged as the request arrives, before the body:
+ * src/http/sign-link-access.ts), then (when the link requires them) the one-time password
  * and the identification, then the document version — and the signature is recorded like any
  * other (record-signature.ts), with the link marked used in the same transaction. At `ades`/`qes`
  * the trust service signs the SHA-256 of the version shown first (trust-signature.ts): method
  * `trust_service`, its signature in the evidence.
  */
 import { AppError } from '../../core/errors.js';
-import type { Services } from '../../core/context.js';
 import { finding } from '../../core/findings.js';
 import type { Language } from '../../core/language.js';
 import { recordSignature } from './record-signature.js';
 import { assertOtpVerified } from './one-time-passwords.js';
-import { openSignLink } from './sign-link.js';
+import type { OpenSignLink } from './sign-link.js';
 import type { SignatureView } from './signature-view.js';
 import { assertIdentified, signShownVersion } from './trust-signature.js';
 
@@ -40,8 +40,8 @@ function drawnImage(dataUrl: string): Buffer {
   return bytes;
 }
 
-export async function submitSignature(services: Services, token: string, body: SubmitSignature, evidence: { ip: string; user_agent: string | null; requestId: string }, language: Language): Promise<SignatureView> {
-  const { request, ctx } = await openSignLink(services, token, evidence.requestId);
+export async function submitSignature(link: OpenSignLink, body: SubmitSignature, evidence: { ip: string; user_agent: string | null }, language: Language): Promise<SignatureView> {
+  const { request, ctx } = link;
   assertOtpVerified(ctx, request, body.otp_verified_token, ctx.clock.now());
   const identification = await assertIdentified(ctx, request, body.identification_token, body.signer_name, ctx.clock.now());
   const image = body.signature.type === 'drawn' ? drawnImage(body.signature.image) : undefined;

@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
-import type { TrustSignature } from '../../adapters/database/schema-sign.js';
+import type { TrustSignature } from './sign-steps.tables.js';
 import { SHA256_OID } from '../../ports/trust-service.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import { selectIdentificationByTokenHash, type IdentificationRow } from './identifications.repository.js';

@@ -1,4 +1,9 @@
-import type { HealthProbes } from '../../app-runtime.js';
+/** How the health check reaches each store; each rejects when its store does not answer. */
+export interface HealthProbes {
+  database(): Promise<void>;
+  keyvalue(): Promise<void>;
+  objects(): Promise<void>;
+}
 
 export type CheckState = 'ok' | 'error';
 

@@ -24,7 +24,8 @@ export interface UsageRow {
   value: number;
 }
 
-export async function selectUsage(db: Database, t: Tenant, range: { from?: string; to?: string; metric?: string }): Promise<UsageRow[]> {
+/** Rows newest day first, metrics in name order; `after` is the last row of the previous page. */
+export async function selectUsage(db: Database, t: Tenant, range: { from?: string; to?: string; metric?: string; after?: { day: string; metric: string }; limit?: number }): Promise<UsageRow[]> {
   let query = db
     .selectFrom('usage_counters')
     .select(['day', 'metric', (eb) => eb.fn.sum<string>('value').as('total')])
@@ -36,5 +37,8 @@ export async function selectUsage(db: Database, t: Tenant, range: { from?: strin
   if (range.from) query = query.where('day', '>=', range.from);
   if (range.to) query = query.where('day', '<=', range.to);
   if (range.metric) query = query.where('metric', '=', range.metric);
+  const after = range.after;
+  if (after) query = query.where((eb) => eb.or([eb('day', '<', after.day), eb.and([eb('day', '=', after.day), eb('metric', '>', after.metric)])]));
+  if (range.limit !== undefined) query = query.limit(range.limit);
   return (await query.execute()).map((r) => ({ date: r.day, metric: r.metric, value: Number(r.total) }));
 }

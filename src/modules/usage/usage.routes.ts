@@ -14,12 +14,14 @@ export async function usageRoutes(app: FastifyInstance, runtime: AppRuntime): Pr
   app.get<{ Querystring: ListUsageQuery }>(
     USAGE_PATHS.list,
     {
-      config: { access: { scope: 'usage:read' }, errors: ['bad_request'] },
+      config: { access: { scope: 'usage:read' }, errors: ['bad_request', 'invalid_cursor'] },
       schema: {
         operationId: 'listUsage',
         tags: ['usage'],
         summary: 'Metered usage per UTC day',
-        description: 'Counts per day and metric for this organisation and mode, also when no billing provider is configured.',
+        description:
+          'Counts per day and metric for this organisation and mode, also when no billing provider is configured. Newest day first, metrics in name order; ' +
+          'days without usage are left out. Paged like every list (`limit`, `cursor`); a cursor is valid for the range and metric it was issued for.',
         querystring: ListUsageQuerySchema,
         response: { 200: Type.Ref(UsagePageSchema, { description: 'Usage rows, newest day first.' }) },
       },

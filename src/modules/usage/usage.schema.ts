@@ -1,6 +1,7 @@
 /** Schemas of usage rows and their filters. */
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../core/schema-types.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { USAGE_METRICS } from './record-usage.js';
 
 const DATE = Type.String({ format: 'date', description: 'A UTC day, `YYYY-MM-DD`.' });
@@ -14,20 +15,15 @@ export const UsageRowSchema = Type.Object(
   { $id: 'UsageRow' },
 );
 
-export const UsagePageSchema = Type.Object(
-  {
-    data: Type.Array(Type.Ref('UsageRow')),
-    has_more: Type.Boolean({ description: 'Always false: one range is one page.' }),
-    next_cursor: Type.Null(),
-  },
-  { $id: 'UsagePage', description: 'Days with usage in the range, newest first; days without usage are left out.' },
-);
+export const UsagePageSchema = PageOf(Type.Ref('UsageRow'), 'UsagePage');
 
 export const ListUsageQuerySchema = Type.Object(
   {
     date_gte: Type.Optional({ ...DATE, description: 'First day, inclusive. Default: 31 days before `date_lte`.' }),
     date_lte: Type.Optional({ ...DATE, description: 'Last day, inclusive. Default: today (UTC).' }),
     metric: Type.Optional(StringEnum(USAGE_METRICS)),
+    limit: pageQueryProperties.limit,
+    cursor: pageQueryProperties.cursor,
   },
   { additionalProperties: false },
 );

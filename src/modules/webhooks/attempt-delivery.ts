@@ -31,7 +31,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery, transport: Webh
     return { id: delivery.id, number: delivery.attempts, status: 'failed', next_attempt_at: null, started_at: started.toISOString(), finished_at: started.toISOString(), duration_ms: 0, response_status: null, response_body: '', error, signature: null };
   }
   const headers = deliveryHeaders(delivery, signingSecrets(delivery, started), started);
-  const outcome = await transport.post({ url: delivery.url, headers, body: delivery.body });
+  const outcome = await transport.post({ url: delivery.url, headers, body: delivery.body, privateTargets: delivery.allow_private_targets });
   const finished = clock.now();
   const succeeded = isSuccess(outcome.status);
   const failures = delivery.failures + (succeeded ? 0 : 1);

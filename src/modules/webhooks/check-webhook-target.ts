@@ -6,7 +6,8 @@
 import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
 import type { Resolver } from '../../ports/resolver.js';
-import { checkTargetUrl, isPublicAddress } from './webhook-target.js';
+import { isPublicAddress } from '../../core/network-addresses.js';
+import { checkTargetUrl } from './webhook-target.js';
 
 function refused(detail: string): AppError {
   return new AppError('validation_failed', `The webhook url is not a safe target: ${detail}`, { errors: [finding('$.url', 'unsafe_url', { reason: detail })] });

@@ -1,4 +1,7 @@
-/** Creates a webhook endpoint in the caller's mode; the response is the only one that shows its secret. */
+/**
+ * Creates a webhook endpoint in the caller's mode; the response is the only one that shows its
+ * secret. Raises `validation_failed` for an unsafe url (private ones only under the switch).
+ */
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { checkEventSubscriptions } from './check-event-subscriptions.js';
@@ -25,6 +28,8 @@ export async function createWebhookEndpoint(ctx: TenantContext, input: CreateWeb
     previous_secret_expires_at: null,
     created_at: now,
     updated_at: now,
+    // Recorded so that every worker on the database, strict or not, judges the target alike.
+    allow_private_targets: allowPrivateTargets,
   };
   await insertEndpoint(ctx.db, row);
   return { ...endpointView(row), secret: row.secret };

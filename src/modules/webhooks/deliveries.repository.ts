@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
-import type { DeliveryStatus } from '../../adapters/database/schema.js';
+import type { DeliveryStatus } from './webhooks.tables.js';
 import type { Database } from '../../ports/database.js';
 
 interface Tenant {

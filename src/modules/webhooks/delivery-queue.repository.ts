@@ -28,6 +28,8 @@ export interface ClaimedDelivery {
   previous_secret_expires_at: Date | null;
   endpoint_active: boolean;
   endpoint_deleted: boolean;
+  /** The endpoint was created under WEBHOOK_ALLOW_PRIVATE_TARGETS (see the webhook transport). */
+  allow_private_targets: boolean;
 }
 
 export interface ClaimOptions {
@@ -79,7 +81,7 @@ function claimStatement(perEndpoint: number): string {
       select id, previous, coalesce(previous_started_at, $1::timestamptz) from picked where previous_lease is not null and previous > 0
       on conflict do nothing
     )
-    select c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
+    select c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.allow_private_targets,
       e.active as endpoint_active, e.deleted_at is not null as endpoint_deleted
     from claimed c join webhook_endpoints e on e.id = c.endpoint_id`;
 }

@@ -12,7 +12,8 @@ export async function updateWebhookEndpoint(ctx: TenantContext, id: string, inpu
   const events = input.events ? checkEventSubscriptions(input.events) : undefined;
   if (input.url !== undefined && input.url !== current.url) await checkWebhookTarget(ctx.resolver, input.url, allowPrivateTargets);
   const changes = {
-    ...(input.url !== undefined ? { url: input.url } : {}),
+    // A new url is judged by this process: it carries this process's switch from now on.
+    ...(input.url !== undefined && input.url !== current.url ? { url: input.url, allow_private_targets: allowPrivateTargets } : {}),
     ...(events ? { events } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.active !== undefined ? { active: input.active } : {}),

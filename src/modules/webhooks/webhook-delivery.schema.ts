@@ -1,7 +1,7 @@
 /** Schemas of webhook deliveries: the log entry, its detail with attempts, and the list filters. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { MAX_ATTEMPTS } from './delivery-policy.js';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;

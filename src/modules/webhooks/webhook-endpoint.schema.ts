@@ -1,7 +1,7 @@
 /** Schemas of webhook endpoints: the record, its create and update bodies, and rotation. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf, pageQueryProperties } from '../../http/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { EVENT_TYPE_FILTER_PATTERN } from '../events/events.schema.js';
 
 const url = Type.String({
@@ -24,6 +24,12 @@ const endpointProperties = {
   active: Type.Boolean({ description: 'Inactive endpoints receive nothing, and their deliveries cannot be replayed.' }),
   mode: StringEnum(['test', 'live'] as const, { description: 'Create the endpoint with a live key to receive live events, with a test key for sandbox events; both may exist for one URL.' }),
   previous_secret_expires_at: Type.Union([DateTimeString(), Type.Null()], { description: 'Until then deliveries also carry a `v1` signed with the secret before the last rotation.' }),
+  allow_private_targets: Type.Boolean({
+    readOnly: true,
+    description:
+      'Read-only. True when the url was set by a deployment running with `WEBHOOK_ALLOW_PRIVATE_TARGETS=1` (local development and tests): only then, and only from a worker running with it too, ' +
+      'are private addresses and plain http delivered to. A worker without it fails such an attempt (error "… refused (…)") and retries it on the normal schedule.',
+  }),
   created_at: DateTimeString(),
   updated_at: DateTimeString(),
 };

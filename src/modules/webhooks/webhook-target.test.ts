@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTargetUrl, isInternalName, isPublicAddress, type TargetRefusal } from './webhook-target.js';
+import { isInternalName, isPublicAddress } from '../../core/network-addresses.js';
+import { checkTargetUrl, type TargetRefusal } from './webhook-target.js';
 
 const strict = { allowPrivate: false };
 const lenient = { allowPrivate: true };

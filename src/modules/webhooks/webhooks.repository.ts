@@ -21,9 +21,11 @@ export interface WebhookEndpointRow {
   previous_secret_expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** The url was set under WEBHOOK_ALLOW_PRIVATE_TARGETS: only then may a worker reach a private address for it. */
+  allow_private_targets: boolean;
 }
 
-const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at'] as const;
+const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at', 'allow_private_targets'] as const;
 
 export async function insertEndpoint(db: Database, row: WebhookEndpointRow): Promise<void> {
   await db.insertInto('webhook_endpoints').values({ ...row, events: JSON.stringify(row.events), deleted_at: null }).execute();
@@ -64,7 +66,7 @@ export async function selectEndpoints(db: Database, t: Tenant, page: { after?: s
   return (await query.execute()) as WebhookEndpointRow[];
 }
 
-export type EndpointChanges = Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'active' | 'secret' | 'previous_secret' | 'previous_secret_expires_at' | 'updated_at'>> & {
+export type EndpointChanges = Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'active' | 'secret' | 'previous_secret' | 'previous_secret_expires_at' | 'updated_at' | 'allow_private_targets'>> & {
   deleted_at?: Date;
 };
 

@@ -68,7 +68,7 @@ export async function webhookRoutes(app: FastifyInstance, runtime: AppRuntime): 
   app.post<{ Body: CreateWebhookEndpoint }>(
     WEBHOOK_PATHS.endpoints,
     {
-      config: { ...manage, idempotent: true },
+      config: manage,
       schema: {
         operationId: 'createWebhookEndpoint',
         tags: ['webhooks'],
@@ -164,7 +164,7 @@ export async function webhookRoutes(app: FastifyInstance, runtime: AppRuntime): 
   app.post<ById>(
     WEBHOOK_PATHS.test,
     {
-      config: { ...manage, idempotent: true, errors: ['invalid_id', 'not_found'] },
+      config: { ...manage, errors: ['invalid_id', 'not_found'] },
       schema: {
         operationId: 'sendWebhookTestPing',
         tags: ['webhooks'],
@@ -217,7 +217,7 @@ export async function webhookRoutes(app: FastifyInstance, runtime: AppRuntime): 
   app.post<ById>(
     WEBHOOK_PATHS.retry,
     {
-      config: { ...manage, idempotent: true, errors: ['invalid_id', 'not_found', 'conflict'] },
+      config: { ...manage, errors: ['invalid_id', 'not_found', 'conflict'] },
       schema: {
         operationId: 'retryWebhookDelivery',
         tags: ['webhooks'],

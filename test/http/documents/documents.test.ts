@@ -110,10 +110,17 @@ describe.each(backends())('documents on $name', (backend) => {
     // WebP and HEIC are photos, not attachments; a PDF is not a photo.
     expectProblem(await docs.upload(shipment.id, { kind: 'attachment', bytes: webp() }), 'unsupported_media_type');
     expectProblem(await docs.upload(shipment.id, { kind: 'photo', bytes: pdf() }), 'unsupported_media_type');
-    // A body type the route does not take at all.
-    const text = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/documents?kind=attachment`, headers: { ...t.auth(tenant.testKey), 'content-type': 'text/plain' }, payload: 'hello' });
-    expectProblem(text, 'unsupported_media_type');
+    // A body type the route does not take at all: the answer names the ones it does, not JSON.
+    for (const [contentType, payload] of [['text/plain', 'hello'], ['application/xml', '<file/>'], ['application/json', '{"kind": "attachment"}']]) {
+      const res = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/documents?kind=attachment`, headers: { ...t.auth(tenant.testKey), 'content-type': contentType! }, payload });
+      const { detail } = expectProblem(res, 'unsupported_media_type');
+      for (const named of ['multipart/form-data', 'application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/webp']) expect(detail, contentType).toContain(named);
+      expect(detail, contentType).not.toContain('application/json');
+    }
     expect((await docs.list(shipment.id)).json().data).toEqual([]);
+    // A JSON route keeps saying JSON.
+    const json = await t.app.inject({ method: 'POST', url: '/v1/shipments', headers: { ...t.auth(tenant.testKey), 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(expectProblem(json, 'unsupported_media_type').detail).toContain('application/json');
   });
 
   it('checks kind and file, and limits the size: validation_failed and payload_too_large', async () => {

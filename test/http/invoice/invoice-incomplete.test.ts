@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentInput } from '../../../src/modules/shipments/shipment-input.schema.js';
 import { backends } from '../../support/backends.js';
-import { deliveredShipment, dutchDomestic, dutchProfile, germanPayer, invoicesApi, swissPayer } from '../../support/invoices-api.js';
+import {
+  deliveredShipment,
+  dutchConsigneeWithCashOnDelivery,
+  dutchDomestic,
+  dutchProfile,
+  dutchProfileWithAddress,
+  germanPayer,
+  invoicesApi,
+  spanishCarrier,
+  swissPayer,
+} from '../../support/invoices-api.js';
 import { documentsApi } from '../../support/documents-api.js';
 import { expectProblem } from '../../support/problems.js';
 import { buildTestApp, type Tenant, type TestApp } from '../../support/test-app.js';
@@ -125,6 +135,52 @@ describe.each(backends())('invoice_incomplete on $name', (backend) => {
     shipment.charges!.carriage = { amount: '1000.00', currency: 'USD' };
     const { problem } = await refused(await t.newTenant(), shipment, dutchProfile(), undefined, ['tax_currency_rate']);
     expect(problem.detail).toContain('from USD to EUR');
+  });
+
+  it('a carrier that is another company (issue 15): its VAT number and name are mismatches, until the body says the profile\'s company invoices on its behalf', async () => {
+    const tenant = await t.newTenant();
+    const shipment = dutchDomestic();
+    shipment.carrier = spanishCarrier();
+    const { id, problem } = await refused(tenant, shipment, dutchProfileWithAddress(), undefined, ['carrier.vat_number', 'carrier.name']);
+    expect(problem.errors.map((e: { code: string }) => e.code)).toEqual(['mismatch', 'mismatch']);
+    expect(problem.detail).toContain('ESB12345674 is not the seller\'s NL856712345B01');
+    expect(problem.detail).toContain('Transportes Ibéricos S.L. is not the seller Van den Berg Transport B.V.');
+    expect(problem.detail).toContain('on_behalf_of_carrier');
+    expect((await invoicesApi(t, tenant).issue(id, { on_behalf_of_carrier: true })).statusCode).toBe(201);
+  });
+
+  it('the same VAT number under another name, or the same name under another VAT number, is a mismatch too', async () => {
+    const tenant = await t.newTenant();
+    const renamed = dutchDomestic();
+    renamed.carrier = { ...renamed.carrier!, name: 'Transportes Ibéricos S.L.', vat_number: 'NL 8567.12345.B01' };
+    await refused(tenant, renamed, dutchProfile(), undefined, ['carrier.name']);
+    const otherVat = dutchDomestic();
+    otherVat.carrier!.vat_number = 'NL001234567B01';
+    await refused(tenant, otherVat, null, undefined, ['carrier.vat_number']);
+  });
+
+  it('on behalf of another carrier without an address in the profile: invoicing_profile.address, the carrier\'s is not the seller\'s', async () => {
+    const shipment = dutchDomestic();
+    shipment.carrier = spanishCarrier();
+    const { problem } = await refused(await t.newTenant(), shipment, dutchProfile(), { on_behalf_of_carrier: true }, ['invoicing_profile.address']);
+    expect(problem.detail).toContain('the seller\'s postal address');
+  });
+
+  it('a Dutch seller\'s own address without a postal code in the profile: invoicing_profile.address.postal_code (NL-R-002)', async () => {
+    const profile = dutchProfileWithAddress();
+    delete (profile.address as Record<string, unknown>).postal_code;
+    await refused(await t.newTenant(), dutchDomestic(), profile, undefined, ['invoicing_profile.address.postal_code']);
+  });
+
+  it('cash on delivery owed by the paying consignee in another currency than the carriage, or below zero: charges.cash_on_delivery', async () => {
+    const tenant = await t.newTenant();
+    const otherCurrency = dutchConsigneeWithCashOnDelivery();
+    otherCurrency.charges!.cash_on_delivery!.currency = 'USD';
+    const { problem } = await refused(tenant, otherCurrency, dutchProfile(), undefined, ['charges.cash_on_delivery']);
+    expect(problem.detail).toContain('an invoice has one currency');
+    const negative = dutchConsigneeWithCashOnDelivery();
+    negative.charges!.cash_on_delivery!.amount = '-1.00';
+    await refused(tenant, negative, null, undefined, ['charges.cash_on_delivery']);
   });
 
   it('several facts missing at once are all named, and nothing was numbered or stored', async () => {

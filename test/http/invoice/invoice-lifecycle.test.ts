@@ -86,6 +86,18 @@ describe.each(backends())('invoice lifecycle on $name', (backend) => {
     expect((await shipments.integrity(shipmentId)).json().valid).toBe(true);
   });
 
+  it('an invoice stored before it had lines and on_behalf_of reads with its one carriage line and no carrier invoiced for', async () => {
+    const tenant = await t.newTenant();
+    const { shipmentId, invoice } = await issueCase(t, tenant, INVOICE_CASES.nlToGerman!());
+    const older = { ...invoice };
+    delete older.lines;
+    delete older.on_behalf_of;
+    await t.runtime.services.db.updateTable('invoices').set({ summary: JSON.stringify(older) }).where('id', '=', invoice.id).execute();
+    const read = await invoicesApi(t, tenant).get(shipmentId);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ ...older, lines: [{ kind: 'carriage', amount: '1250.00', vat: invoice.vat }], on_behalf_of: null });
+  });
+
   it('numbers without gaps per organisation and mode: …-0001, …-0002; another organisation and the live mode count on their own', async () => {
     const tenant = await t.newTenant();
     const api = invoicesApi(t, tenant);

@@ -2,12 +2,13 @@
  * The e-invoice of a delivered shipment in each VAT case the service decides: a domestic Dutch run
  * at the standard rate, a German business payer (reverse charge), a Swiss payer (outside the scope
  * of EU VAT), charges in CHF and USD (VAT total also in the seller's accounting currency), and a
- * Belgian seller. Each XML is checked against the rules of tests/support/ubl-rules.ts, and its
- * facts are read back from it.
+ * Belgian seller; cash on delivery as its own line when the consignee pays; the seller always the
+ * invoicing profile's company, also when it invoices on behalf of another carrier. Each XML is
+ * checked against the rules of tests/support/ubl-rules.ts, and its facts are read back from it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
-import { INVOICE_CASES, issueCase } from '../../support/invoices-api.js';
+import { INVOICE_CASES, issueCase, type InvoiceCase } from '../../support/invoices-api.js';
 import { nodes, parseUbl, text, ublViolations } from '../../support/ubl-rules.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
 import { documentsApi } from '../../support/documents-api.js';
@@ -141,6 +142,92 @@ describe.each(backends())('issuing invoices on $name', (backend) => {
     const doc = parseUbl(xml);
     expect(text(doc, '//cac:AccountingSupplierParty//cac:PartyLegalEntity/cbc:CompanyID[@schemeID="0208"]')).toBe('0477472701');
     expect(text(doc, '/*/cac:PaymentMeans/cac:PayeeFinancialAccount/cbc:ID')).toBe('BE68539007547034');
+  });
+
+  it('the seller is the profile\'s company in every element: its trading name, legal name, VAT, KvK and address, whatever the carrier wrote on the note', async () => {
+    const tenant = await t.newTenant();
+    const c = INVOICE_CASES.nlDomestic!();
+    c.profile = { ...c.profile, address: { street: 'Industrieweg 1', postal_code: '5928 PB', city: 'Venlo', country: 'NL' } };
+    c.shipment.carrier!.name = 'VAN DEN BERG  transport bv';
+    const { invoice, xml } = await issueCase(t, tenant, c);
+    expect(ublViolations(xml)).toEqual([]);
+    expect(invoice.on_behalf_of).toBeNull();
+    const doc = parseUbl(xml);
+    const seller = '//cac:AccountingSupplierParty/cac:Party';
+    expect(text(doc, `${seller}/cac:PartyName/cbc:Name`)).toBe('Van den Berg Transport B.V.');
+    expect(text(doc, `${seller}/cac:PartyLegalEntity/cbc:RegistrationName`)).toBe('Van den Berg Transport B.V.');
+    expect(text(doc, `${seller}/cac:PostalAddress/cbc:StreetName`)).toBe('Industrieweg 1');
+    expect(xml).not.toContain('VAN DEN BERG');
+    expect(nodes(doc, '/*/cbc:Note')).toHaveLength(0);
+  });
+
+  it('on behalf of a Spanish carrier: the Dutch company sells with its own name and address, the carrier named in the note and on the carriage line', async () => {
+    const tenant = await t.newTenant();
+    const { invoice, xml } = await issueCase(t, tenant, INVOICE_CASES.nlOnBehalfOfSpanishCarrier!());
+    expect(ublViolations(xml)).toEqual([]);
+    expect(invoice).toMatchObject({
+      vat: { category: 'S', rate: '21' },
+      seller: { name: 'Van den Berg Transport B.V.', vat_number: 'NL856712345B01' },
+      on_behalf_of: { name: 'Transportes Ibéricos S.L.', vat_number: 'ESB12345674' },
+    });
+    const doc = parseUbl(xml);
+    const seller = '//cac:AccountingSupplierParty/cac:Party';
+    expect(text(doc, `${seller}/cac:PartyName/cbc:Name`)).toBe('VDB Transport');
+    expect(text(doc, `${seller}/cac:PartyLegalEntity/cbc:RegistrationName`)).toBe('Van den Berg Transport B.V.');
+    expect(text(doc, `${seller}/cac:PostalAddress/cbc:CityName`)).toBe('Venlo');
+    expect(text(doc, `${seller}/cac:PostalAddress/cac:Country/cbc:IdentificationCode`)).toBe('NL');
+    expect(text(doc, `${seller}/cac:PartyTaxScheme/cbc:CompanyID`)).toBe('NL856712345B01');
+    const sellerText = nodes(doc, seller)[0]!.textContent ?? '';
+    for (const carrierFact of ['Ibéricos', 'Zaragoza', 'ESB12345674', 'ES']) expect(sellerText).not.toContain(carrierFact);
+    expect(text(doc, '/*/cbc:Note')).toBe(
+      'Carriage performed by Transportes Ibéricos S.L., VAT ESB12345674, Zaragoza, ES; invoiced by Van den Berg Transport B.V. in its own name on behalf of the carrier (VAT Directive 2006/112/EC art. 28).',
+    );
+    expect(text(doc, '/*/cac:InvoiceLine/cac:Item/cac:AdditionalItemProperty[cbc:Name="Carrier"]/cbc:Value')).toBe('Transportes Ibéricos S.L.');
+    expect(nodes(doc, '//cac:TaxRepresentativeParty')).toHaveLength(0);
+  });
+
+  /** The lines of an invoice as `[kind, amount, category, rate]`, from the summary. */
+  const linesOf = (invoice: Record<string, any>) => invoice.lines.map((l: any) => [l.kind, l.amount, l.vat.category, l.vat.rate]);
+  /** The XML's VAT subtotals as `[category, taxable, tax, reason code]`. */
+  const subtotalsOf = (xml: string) =>
+    nodes(parseUbl(xml), '/*/cac:TaxTotal/cac:TaxSubtotal').map((s) => [text(s, 'cac:TaxCategory/cbc:ID'), text(s, 'cbc:TaxableAmount'), text(s, 'cbc:TaxAmount'), text(s, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') ?? null]);
+
+  it('a paying Dutch consignee with cash on delivery: the carriage at 21 %, the collected amount its own line without VAT (E, VATEX-EU-79-C)', async () => {
+    const { invoice, xml } = await issueCase(t, await t.newTenant(), INVOICE_CASES.nlDomesticCod!());
+    expect(ublViolations(xml)).toEqual([]);
+    expect(linesOf(invoice)).toEqual([['carriage', '300.00', 'S', '21'], ['cash_on_delivery', '450.00', 'E', '0']]);
+    // 300.00 × 21 % = 63.00; the 450.00 collected carries none.
+    expect(invoice).toMatchObject({ vat: { category: 'S' }, amounts: { line_extension: '750.00', tax_exclusive: '750.00', vat: '63.00', tax_inclusive: '813.00', payable: '813.00' } });
+    expect(subtotalsOf(xml)).toEqual([['S', '300.00', '63.00', null], ['E', '450.00', '0.00', 'VATEX-EU-79-C']]);
+    const doc = parseUbl(xml);
+    expect(nodes(doc, '/*/cac:InvoiceLine/cbc:ID').map((n) => n.textContent)).toEqual(['1', '2']);
+    expect(text(doc, '/*/cac:InvoiceLine[2]/cac:Item/cbc:Name')).toBe('Cash on delivery');
+  });
+
+  it('cash on delivery beside a reverse charge: AE and E side by side; beside a payer outside the EU: one O group for both', async () => {
+    const german = await issueCase(t, await t.newTenant(), INVOICE_CASES.nlToGermanCod!());
+    expect(ublViolations(german.xml)).toEqual([]);
+    expect(linesOf(german.invoice)).toEqual([['carriage', '1250.00', 'AE', '0'], ['cash_on_delivery', '8000.00', 'E', '0']]);
+    expect(subtotalsOf(german.xml)).toEqual([['AE', '1250.00', '0.00', 'VATEX-EU-AE'], ['E', '8000.00', '0.00', 'VATEX-EU-79-C']]);
+    expect(german.invoice.amounts).toMatchObject({ line_extension: '9250.00', vat: '0.00', payable: '9250.00' });
+
+    const swiss = await issueCase(t, await t.newTenant(), INVOICE_CASES.nlToSwissCod!());
+    expect(ublViolations(swiss.xml)).toEqual([]);
+    expect(linesOf(swiss.invoice)).toEqual([['carriage', '2180.40', 'O', null], ['cash_on_delivery', '1500.00', 'O', null]]);
+    expect(subtotalsOf(swiss.xml)).toEqual([['O', '3680.40', '0.00', 'VATEX-EU-O']]);
+  });
+
+  it('cash on delivery is not invoiced to a paying consignor or principal, nor when it is zero: it is owed by the consignee', async () => {
+    for (const payer of ['consignor', 'consignee'] as const) {
+      const c: InvoiceCase = INVOICE_CASES.nlDomesticCod!();
+      c.shipment.charges!.payer = payer;
+      if (payer === 'consignee') c.shipment.charges!.cash_on_delivery!.amount = '0.00';
+      const { invoice, xml } = await issueCase(t, await t.newTenant(), c);
+      expect(ublViolations(xml)).toEqual([]);
+      expect(linesOf(invoice)).toEqual([['carriage', '300.00', 'S', '21']]);
+      expect(invoice.amounts).toMatchObject({ line_extension: '300.00', payable: '363.00' });
+      expect(nodes(parseUbl(xml), '/*/cac:InvoiceLine')).toHaveLength(1);
+    }
   });
 
   it('rounds the VAT of each amount half away from zero to the cent', async () => {

@@ -82,7 +82,13 @@ describe.each(backends())('creating and listing shipments on $name', (backend) =
     expect(ok.json()).toMatchObject({ valid: true, errors: [], transport_type: 'international' });
     const bad = (await dry({ goods: [] })).json();
     expect(bad.valid).toBe(false);
-    expect(bad.transport_type).toBeNull();
+    // No stop names a country: nothing to derive, and the spec's type has no null. The field is left out.
+    expect(bad).not.toHaveProperty('transport_type');
+    expect((await dry({ goods: [], transport_type: 'cabotage' })).json().transport_type).toBe('cabotage');
+    // An invalid body still derives it whenever the stops allow (the countries' case is the schema's finding, not another country).
+    const lane = (await dry({ goods: [], pickup: { address: { country: 'NL' } }, delivery: { address: { country: 'nl' } }, carrier: { address: { country: 'pl' } } })).json();
+    expect(lane).toMatchObject({ valid: false, transport_type: 'cabotage' });
+    expect((await dry({ pickup: { address: { country: 'NL' } }, delivery: { address: { country: 'DE' } } })).json().transport_type).toBe('international');
     expect(bad.errors.map((e: { code: string }) => e.code)).toEqual(expect.arrayContaining(['consignor_missing', 'consignee_missing', 'carrier_missing']));
     const nl = (await dry({ goods: [] }, { 'accept-language': 'nl' })).json();
     expect(nl.errors[0].message).not.toBe(bad.errors[0].message);

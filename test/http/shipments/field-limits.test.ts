@@ -47,7 +47,7 @@ interface ValidationBody {
   valid: boolean;
   errors: Finding[];
   warnings: Finding[];
-  transport_type: string | null;
+  transport_type?: string;
 }
 
 

@@ -37,15 +37,18 @@ describe.each(backends())('sign links on $name', (backend) => {
     const created = res.json();
     expect(res.headers.location).toBe(`/v1/signature-requests/${created.id}`);
     // The consignee's contact: wareneingang@rheinstahl.example, language de.
-    expect(created).toMatchObject({ role: 'consignee', channel: 'email', recipient_hint: 'w•••@rheinstahl.example', language: 'de', level: 'platform_auth', status: 'pending', notification: { status: 'sent' } });
+    expect(created).toMatchObject({ role: 'consignee', channel: 'email', recipient_hint: 'w•••@rheinstahl.example', language: 'de', level: 'platform_auth', status: 'pending', notification: { status: 'not_configured' } });
     expect(created.url).toMatch(new RegExp(`^${t.runtime.config.publicBaseUrl}/sign/[A-Za-z0-9_-]{43}$`));
 
     const [message] = await outbox();
     expect(message).toMatchObject({ channel: 'email', recipient: 'wareneingang@rheinstahl.example', subject: `Bitte Frachtbrief ${shipment.reference} unterschreiben` });
     expect(message!.body).toContain(created.url);
 
+    // No SMTP server is configured: the message is only in the outbox table, and the notification says so.
     const notifications = (await call(tenant, 'GET', `/v1/notifications?shipment_id=${shipment.id}`)).json().data;
-    expect(notifications).toEqual([expect.objectContaining({ id: created.notification.id, channel: 'email', template: 'sign_link', language: 'de', recipient_hint: 'w•••@rheinstahl.example', status: 'sent', signature_request_id: created.id })]);
+    expect(notifications).toEqual([expect.objectContaining({ id: created.notification.id, channel: 'email', template: 'sign_link', language: 'de', recipient_hint: 'w•••@rheinstahl.example', status: 'not_configured', signature_request_id: created.id })]);
+    expect((await call(tenant, 'GET', '/v1/notifications?status=sent')).json().data).toEqual([]);
+    expect((await call(tenant, 'GET', '/v1/notifications?status=not_configured')).json().data).toHaveLength(1);
     const stored = await t.runtime.services.db.selectFrom('notifications').selectAll().where('id', '=', created.notification.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain('wareneingang@rheinstahl.example');
     expect(JSON.stringify(stored)).not.toContain(tokenOf(created.url));
@@ -112,6 +115,32 @@ describe.each(backends())('sign links on $name', (backend) => {
     expectProblem(await context('not-a-real-token'), 'not_found');
   });
 
+  it('the token is judged before the body: on an expired, withdrawn or unknown link every POST answers the token\'s code, whatever the body', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const expired = (await requestSignature(tenant, shipment.id, { role: 'carrier', channel: 'sms', expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() })).json();
+    const revoked = (await requestSignature(tenant, shipment.id, { role: 'consignor', channel: 'email' })).json();
+    await call(tenant, 'POST', `/v1/signature-requests/${revoked.id}/revoke`);
+    t.clock.advance(60_001);
+    const routes = ['submit', 'identification', 'otp', 'otp/verify', 'handoff', 'remarks'];
+    const bodies: { label: string; headers: Record<string, string>; payload: string }[] = [
+      { label: 'a body the schema refuses', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ signer_name: 7, code: [], type: 'graffiti', unknown: true }) },
+      { label: 'malformed JSON', headers: { 'content-type': 'application/json' }, payload: '{"signer_name":' },
+      { label: 'a media type no sign route takes', headers: { 'content-type': 'text/plain' }, payload: 'sign here' },
+    ];
+    for (const [token, code] of [[tokenOf(expired.url), 'token_expired'], [tokenOf(revoked.url), 'token_revoked'], ['not-a-real-token', 'not_found']] as const) {
+      for (const route of routes) {
+        for (const body of bodies) {
+          const res = await t.app.inject({ method: 'POST', url: `/v1/sign/${token}/${route}`, headers: body.headers, payload: body.payload });
+          expect(res.json().code, `${route} with ${body.label} on ${code}`).toBe(code);
+        }
+      }
+    }
+    // On a link that works, the body is judged next.
+    const live = (await requestSignature(tenant, shipment.id, { role: 'consignee', channel: 'email' })).json();
+    expectProblem(await t.app.inject({ method: 'POST', url: `/v1/sign/${tokenOf(live.url)}/submit`, headers: bodies[0]!.headers, payload: bodies[0]!.payload }), 'validation_failed');
+  });
+
   it('a newer note version since the signer looked: conflict; a bad drawing: validation_failed', async () => {
     const tenant = await t.newTenant();
     const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
@@ -149,6 +178,26 @@ describe.each(backends())('sign links on $name', (backend) => {
     expectProblem(await call(tenant, 'GET', '/v1/signature-requests/sgr_1'), 'invalid_id');
   });
 
+  it('a link of a shipment cancelled since: the consignee\'s submit is invalid_transition; the consignor\'s submit, a code and an identification shipment_immutable', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const consignee = (await requestSignature(tenant, shipment.id, { role: 'consignee', channel: 'email' })).json();
+    const consignor = (await requestSignature(tenant, shipment.id, { role: 'consignor', channel: 'email' })).json();
+    const carrier = (await requestSignature(tenant, shipment.id, { role: 'carrier', channel: 'sms', level: 'ades' })).json();
+    const shown = (await context(tokenOf(consignee.url))).json().document;
+    expect((await call(tenant, 'POST', `/v1/shipments/${shipment.id}/cancel`)).statusCode).toBe(200);
+    // The steps before a signature are refused at once: no code is sent, no trust service is asked.
+    expectProblem(await t.app.inject({ method: 'POST', url: `/v1/sign/${tokenOf(consignor.url)}/otp` }), 'shipment_immutable');
+    expectProblem(await t.app.inject({ method: 'POST', url: `/v1/sign/${tokenOf(carrier.url)}/identification`, payload: { signer_name: 'Pieter Jansen', birth_date: '1980-01-01' } }), 'shipment_immutable');
+    expect((await call(tenant, 'GET', `/v1/notifications?shipment_id=${shipment.id}`)).json().data.map((n: { template: string }) => n.template)).not.toContain('sign_otp');
+    const signature = { signature: { type: 'typed' }, document_id: shown.id, document_sha256: shown.sha256 };
+    const refused = expectProblem(await submit(tokenOf(consignee.url), { signer_name: 'Jonas Becker', ...signature }), 'invalid_transition');
+    expect(refused.detail).toContain('cancelled');
+    expectProblem(await submit(tokenOf(consignor.url), { signer_name: 'Sanne de Vries', ...signature }), 'shipment_immutable');
+    expect((await shipmentsApi(t, tenant).get(shipment.id)).json().status).toBe('cancelled');
+    expect((await call(tenant, 'GET', `/v1/signature-requests/${consignee.id}`)).json().status).toBe('pending');
+  });
+
   it('live keys never get the link in the answer', async () => {
     const tenant = await t.newTenant();
     const shipment = await shipmentsApi(t, tenant).created(minimalShipment(), { issue: true, key: tenant.liveKey });
@@ -170,10 +219,14 @@ describe.each(backends())('sign links on $name', (backend) => {
     const seen = (await context(driverToken)).json().document;
     expect((await submit(driverToken, { signer_name: 'Pieter Jansen', signature: { type: 'typed' }, document_id: seen.id, document_sha256: seen.sha256 })).statusCode).toBe(201);
 
-    // The driver's link is used, yet still hands over.
+    // The driver's link is used, yet still hands over. A second handoff rotates the first one's link.
+    const first = (await handoff(driverToken)).json();
     const minted = await handoff(driverToken);
     expect(minted.statusCode).toBe(201);
     const { url, request_id, expires_at } = minted.json();
+    expectProblem(await context(tokenOf(first.url)), 'token_rotated');
+    expectProblem(await submit(tokenOf(first.url), { signer_name: 'Jonas Becker', signature: { type: 'typed' }, document_id: seen.id, document_sha256: seen.sha256 }), 'token_rotated');
+    expect((await call(tenant, 'GET', `/v1/signature-requests/${first.request_id}`)).json()).toMatchObject({ status: 'replaced', replaced_by: request_id });
     expect(Date.parse(expires_at) - t.clock.now().getTime()).toBe(15 * 60 * 1000);
     expect((await call(tenant, 'GET', `/v1/signature-requests/${request_id}`)).json()).toMatchObject({ role: 'consignee', channel: 'handoff', handoff_from: driver.id, status: 'pending' });
     const doc = (await context(tokenOf(url))).json();

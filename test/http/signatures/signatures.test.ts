@@ -90,7 +90,7 @@ describe.each(backends())('signatures on $name', (backend) => {
     expect(usage.json().data).toEqual([{ date: t.clock.now().toISOString().slice(0, 10), metric: 'signatures', value: 3 }]);
   });
 
-  it('one signature per role: already_signed; the wrong phase: invalid_state; a final shipment: shipment_immutable', async () => {
+  it('one signature per role: already_signed; the wrong phase: invalid_state; a final shipment: invalid_transition or shipment_immutable', async () => {
     const tenant = await t.newTenant();
     const shipments = shipmentsApi(t, tenant);
     const draft = await shipments.created(minimalShipment());
@@ -103,12 +103,30 @@ describe.each(backends())('signatures on $name', (backend) => {
     expect((await sign(tenant, shipment.id, { role: 'carrier', signer_name: 'B' })).statusCode).toBe(201);
     expectProblem(await sign(tenant, shipment.id, { role: 'carrier', signer_name: 'B again' }), 'already_signed');
     expect((await sign(tenant, shipment.id, { role: 'consignee', signer_name: 'C' })).statusCode).toBe(201);
-    expectProblem(await sign(tenant, shipment.id, { role: 'consignee', signer_name: 'C again' }), 'shipment_immutable');
+    // The consignee's signature delivers: delivering a delivered shipment is a forbidden transition.
+    expect(expectProblem(await sign(tenant, shipment.id, { role: 'consignee', signer_name: 'C again' }), 'invalid_transition').detail).toContain('delivered');
 
     const cancelled = await shipments.created(minimalShipment(), { issue: true });
     await shipments.post(cancelled.id, 'cancel', {});
     expectProblem(await sign(tenant, cancelled.id, { role: 'consignor', signer_name: 'A' }), 'shipment_immutable');
     expect((await list(tenant, cancelled.id)).json().data).toEqual([]);
+  });
+
+  it('a signature that would deliver or pick up a cancelled shipment is invalid_transition (the spec\'s "delivered after cancelled"), and changes nothing', async () => {
+    const tenant = await t.newTenant();
+    const shipments = shipmentsApi(t, tenant);
+    const cancelled = await shipments.created(minimalShipment(), { issue: true });
+    expect((await sign(tenant, cancelled.id, { role: 'consignor', signer_name: 'A' })).statusCode).toBe(201);
+    await shipments.post(cancelled.id, 'cancel', {});
+    const before = (await shipments.events(cancelled.id)).json().data.length;
+
+    const delivered = expectProblem(await sign(tenant, cancelled.id, { role: 'consignee', signer_name: 'C' }), 'invalid_transition');
+    expect(delivered.detail).toContain('cancelled');
+    // The carrier's signature would complete pickup (in_transit): a forbidden transition too.
+    expectProblem(await sign(tenant, cancelled.id, { role: 'carrier', signer_name: 'B' }), 'invalid_transition');
+    expect((await shipments.get(cancelled.id)).json().status).toBe('cancelled');
+    expect((await shipments.events(cancelled.id)).json().data).toHaveLength(before);
+    expect((await list(tenant, cancelled.id)).json().data).toHaveLength(1);
   });
 
   it('a successive carrier signs in transit at its position, once', async () => {

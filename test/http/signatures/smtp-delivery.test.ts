@@ -36,6 +36,15 @@ describe('sign links by e-mail over SMTP', () => {
     expect(await t.runtime.services.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', 'planner@sender.example').execute()).toEqual([]);
   });
 
+  it('a channel without a provider: SMS with only SMTP configured goes to the outbox and is not_configured, not sent', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(minimalShipment(), { issue: true });
+    const res = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signature-requests`, headers: t.auth(tenant.testKey), payload: { role: 'consignor', channel: 'sms', recipient: '+31612345670' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().notification.status).toBe('not_configured');
+    expect(await t.runtime.services.db.selectFrom('outbox_messages').select('channel').where('recipient', '=', '+31612345670').execute()).toEqual([{ channel: 'sms' }]);
+  });
+
   it('a recipient the mail server refuses: the notification is failed, with the reason', async () => {
     const tenant = await t.newTenant();
     smtp.refuse.add('gone@sender.example');

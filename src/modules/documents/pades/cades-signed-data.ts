@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { cryptoEngine } from './pkijs-engine.js';
-import type { SealingKey } from './sealing-key.js';
+import { cryptoEngine } from '../../../core/key-material/pkijs-engine.js';
+import type { SealingKey } from '../../../core/key-material/sealing-key.js';
 
 export const OID = {
   data: '1.2.840.113549.1.7.1',

@@ -6,13 +6,8 @@
  * It is handed on as PEM, the form that reaches the render threads (a CryptoKey may not clone),
  * after importing it once here so that a key that does not import stops the start.
  */
+import { generateSelfSignedSealingKey, sealingKeyFromPem, type SealingKeyPem } from '../../../core/key-material/sealing-key.js';
 import type { Database } from '../../../ports/database.js';
-import { generateSelfSignedSealingKey, sealingKeyFromPem } from './sealing-key.js';
-
-export interface SealingKeyPem {
-  privateKeyPem: string;
-  certificatePem: string;
-}
 
 export async function loadSealingKey(db: Database, configured: SealingKeyPem | undefined, now: Date): Promise<SealingKeyPem> {
   const pem = configured ?? (await keptSealingKey(db, now));

@@ -14,7 +14,7 @@ import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument } from 'pdf-lib';
 import { SAVE_IN_ONE_GO } from '../consignment-note/service-pdf.js';
 import { cadesDetached } from './cades-signed-data.js';
-import type { SealingKey } from './sealing-key.js';
+import type { SealingKey } from '../../../core/key-material/sealing-key.js';
 
 /** Room for the CMS in the placeholder: a 2048-bit signature and one certificate take ~2 KB. */
 const SIGNATURE_LENGTH = 8192;

@@ -8,7 +8,7 @@
 import type { ConsignmentNoteInput } from '../consignment-note/consignment-note-input.js';
 import { renderConsignmentNote } from '../consignment-note/render-consignment-note.js';
 import { sealDocument, type SealOptions } from '../pades/seal-pdf.js';
-import type { SealingKey } from '../pades/sealing-key.js';
+import type { SealingKey } from '../../../core/key-material/sealing-key.js';
 
 export async function sealedConsignmentNote(input: ConsignmentNoteInput, key: SealingKey, seal: SealOptions): Promise<Uint8Array> {
   return renderConsignmentNote(input, (doc) => sealDocument(doc, key, seal));

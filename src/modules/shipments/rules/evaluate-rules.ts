@@ -2,7 +2,8 @@
  * Runs every business rule of the shipment on a draft and turns the hits into findings (service
  * description, Validation result and Finding): errors block the create, warnings ride along.
  * `transport_type` is what the create would store: the derived type, or, when the lane is too
- * incomplete to derive one, the client's own valid value, else null.
+ * incomplete to derive one, the client's own valid value, else absent (the spec types it as one of
+ * the four values, so there is no null to send).
  *
  * A draft that is not a JSON object (array, string, null) gets no rule findings: the schema
  * reports its type, and no rule has anything to read.
@@ -18,14 +19,14 @@ import { deriveTransportType } from './transport-type.js';
 export interface RuleEvaluation {
   errors: Finding[];
   warnings: Finding[];
-  transport_type: TransportType | null;
+  transport_type?: TransportType;
 }
 
 /** Evaluates the shipment rules on any parsed JSON body; never throws on a malformed one. */
 export function evaluateRules(draft: unknown, language: Language): RuleEvaluation {
-  if (!isObject(draft)) return { errors: [], warnings: [], transport_type: null };
+  if (!isObject(draft)) return { errors: [], warnings: [] };
   const derivedTransportType = deriveTransportType(draft);
-  const result: RuleEvaluation = { errors: [], warnings: [], transport_type: null };
+  const result: RuleEvaluation = { errors: [], warnings: [] };
   for (const rule of SHIPMENT_RULES) {
     for (const hit of rule.check(draft as ShipmentDraft, { derivedTransportType })) {
       const finding: Finding = {
@@ -40,6 +41,6 @@ export function evaluateRules(draft: unknown, language: Language): RuleEvaluatio
     }
   }
   const sent = TRANSPORT_TYPES.find((type) => type === draft.transport_type);
-  result.transport_type = derivedTransportType ?? sent ?? null;
-  return result;
+  const transportType = derivedTransportType ?? sent;
+  return transportType ? { ...result, transport_type: transportType } : result;
 }

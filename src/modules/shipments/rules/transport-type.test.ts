@@ -17,6 +17,8 @@ describe('deriveTransportType', () => {
     ['international, whatever the carrier', lane('NL', 'DE', 'PL'), 'international'],
     ['combined, whatever the countries', { ...lane('NL', 'DE'), combined_transport: { sequence: 1 } }, 'combined'],
     ['combined, without any place', { combined_transport: {} }, 'combined'],
+    ['national, a country code in lower case', lane('nl', 'NL', 'Nl'), 'national'],
+    ['cabotage, a carrier country in lower case', lane('NL', 'NL', 'pl'), 'cabotage'],
   ] as const)('%s', (_name, draft, expected) => {
     expect(deriveTransportType(draft)).toBe(expected);
   });
@@ -25,6 +27,7 @@ describe('deriveTransportType', () => {
     ['no pickup', { delivery: stop('NL') }],
     ['no delivery', { pickup: stop('NL') }],
     ['a country that is not a string', lane('NL', 49)],
+    ['a country that is not a two-letter code', lane('Netherlands', 'DE')],
     ['a stop without address', { pickup: { window: {} }, delivery: stop('NL') }],
     ['combined_transport that is not an object', { ...lane('NL', undefined), combined_transport: [1] }],
     ['not an object', 'NL → DE'],

@@ -75,7 +75,7 @@
   }
 
   /** Codes after which this link can do nothing more: every form is closed. */
-  const FINAL = new Set(['token_expired', 'token_revoked', 'token_rotated', 'not_found', 'already_signed', 'shipment_immutable']);
+  const FINAL = new Set(['token_expired', 'token_revoked', 'token_rotated', 'not_found', 'already_signed', 'shipment_immutable', 'invalid_transition']);
 
   function fail(alertId, result) {
     say(alertId, message(result));

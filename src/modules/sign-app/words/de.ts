@@ -1,5 +1,5 @@
 /** German words of the signing pages. */
-import type { SignAppWords } from '../sign-app-words.js';
+import type { SignAppWords } from './page-words.js';
 
 export const de: SignAppWords = {
   title: 'Frachtbrief unterschreiben',
@@ -71,6 +71,8 @@ export const de: SignAppWords = {
     conflict: 'Der Frachtbrief hat sich geändert, während Sie ihn offen hatten. Die neue Version wird geladen.',
     invalid_state: 'Das ist in diesem Abschnitt des Transports nicht möglich.',
     shipment_immutable: 'Diese Sendung ist abgeliefert oder storniert: sie nimmt keine Unterschriften mehr an.',
+    // A signature that would deliver (or pick up) a cancelled or delivered shipment.
+    invalid_transition: 'Diese Sendung ist abgeliefert oder storniert: sie nimmt keine Unterschriften mehr an.',
     validation_failed: 'Einige Angaben stimmen nicht:',
     rate_limited: 'Zu viele Versuche. Warten Sie {seconds} Sekunden und versuchen Sie es erneut.',
     internal_error: 'Bei uns ist etwas schiefgegangen; es wurde nichts unterschrieben. Versuchen Sie es erneut.',

@@ -1,5 +1,5 @@
 /** English words of the signing pages. */
-import type { SignAppWords } from '../sign-app-words.js';
+import type { SignAppWords } from './page-words.js';
 
 export const en: SignAppWords = {
   title: 'Sign the consignment note',
@@ -71,6 +71,8 @@ export const en: SignAppWords = {
     conflict: 'The consignment note changed while you had it open. The new version is loading.',
     invalid_state: 'This is not possible at this stage of the transport.',
     shipment_immutable: 'This shipment is delivered or cancelled: it takes no more signatures.',
+    // A signature that would deliver (or pick up) a cancelled or delivered shipment.
+    invalid_transition: 'This shipment is delivered or cancelled: it takes no more signatures.',
     validation_failed: 'Some details are not right:',
     rate_limited: 'Too many attempts. Wait {seconds} seconds and try again.',
     internal_error: 'Something went wrong on our side; nothing was signed. Try again.',

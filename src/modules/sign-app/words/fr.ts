@@ -1,5 +1,5 @@
 /** French words of the signing pages. */
-import type { SignAppWords } from '../sign-app-words.js';
+import type { SignAppWords } from './page-words.js';
 
 export const fr: SignAppWords = {
   title: 'Signer la lettre de voiture',
@@ -71,6 +71,8 @@ export const fr: SignAppWords = {
     conflict: 'La lettre de voiture a changé pendant que vous la lisiez. La nouvelle version se charge.',
     invalid_state: 'Ce n’est pas possible à cette étape du transport.',
     shipment_immutable: 'Cet envoi est livré ou annulé : il n’accepte plus de signature.',
+    // A signature that would deliver (or pick up) a cancelled or delivered shipment.
+    invalid_transition: 'Cet envoi est livré ou annulé : il n’accepte plus de signature.',
     validation_failed: 'Certaines informations ne sont pas correctes :',
     rate_limited: 'Trop de tentatives. Attendez {seconds} secondes et réessayez.',
     internal_error: 'Un problème est survenu chez nous ; rien n’a été signé. Réessayez.',

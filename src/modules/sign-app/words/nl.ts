@@ -1,5 +1,5 @@
 /** Dutch words of the signing pages. */
-import type { SignAppWords } from '../sign-app-words.js';
+import type { SignAppWords } from './page-words.js';
 
 export const nl: SignAppWords = {
   title: 'Vrachtbrief ondertekenen',
@@ -71,6 +71,8 @@ export const nl: SignAppWords = {
     conflict: 'De vrachtbrief is gewijzigd terwijl u hem open had. De nieuwe versie wordt geladen.',
     invalid_state: 'Dit kan niet in deze fase van het vervoer.',
     shipment_immutable: 'Deze zending is afgeleverd of geannuleerd: er kan niet meer worden getekend.',
+    // A signature that would deliver (or pick up) a cancelled or delivered shipment.
+    invalid_transition: 'Deze zending is afgeleverd of geannuleerd: er kan niet meer worden getekend.',
     validation_failed: 'Enkele gegevens kloppen niet:',
     rate_limited: 'Te veel pogingen. Wacht {seconds} seconden en probeer het opnieuw.',
     internal_error: 'Er ging bij ons iets mis; er is niets ondertekend. Probeer het opnieuw.',

@@ -5,6 +5,9 @@
  *
  * RSA 2048 with PKCS#1 v1.5 and SHA-256: readable by every PDF reader, and deterministic, so
  * sealing the same bytes twice gives the same seal.
+ *
+ * Key material, not a document concern: the sandbox trust service makes its own signer the same
+ * way, so both the documents module and the trust-service adapter take it from here.
  */
 import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
@@ -16,6 +19,12 @@ export interface SealingKey {
   certificate: pkijs.Certificate;
   /** DER of the signer's certificate. */
   certificateDer: Uint8Array;
+}
+
+/** The key as PEM: the form configuration and service_secrets hold, and that clones into a render thread. */
+export interface SealingKeyPem {
+  privateKeyPem: string;
+  certificatePem: string;
 }
 
 const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;

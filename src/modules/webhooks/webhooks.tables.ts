@@ -1,6 +1,6 @@
-/** The Kysely view of the webhook tables (migrations 0003–0005); `DB` in schema.ts lists them. */
+/** The Kysely view of the webhook tables (migrations 0003–0005, 0016); `DB` in src/adapters/database/schema.ts lists them. */
 import type { Generated } from 'kysely';
-import type { Json, Timestamp } from './schema.js';
+import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export interface WebhookEndpointsTable {
   id: string;
@@ -16,6 +16,8 @@ export interface WebhookEndpointsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** The url was set by a process running with WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (migration 0016). */
+  allow_private_targets: Generated<boolean>;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'dead';

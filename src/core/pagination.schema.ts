@@ -1,7 +1,7 @@
 /** The query parameters and the response envelope every list shares (DESIGN: lists answer data/has_more/next_cursor). */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/pagination.js';
-import { StringEnum } from '../core/schema-types.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from './pagination.js';
+import { StringEnum } from './schema-types.js';
 
 export const pageQueryProperties = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `Page size, 1-${MAX_LIMIT}.` })),

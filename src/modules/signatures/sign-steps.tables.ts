@@ -1,7 +1,5 @@
-/** Tables of the sign-link steps: one-time-password locks and trust-service identifications (the DB interface is in schema.ts). */
-import type { ColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** Tables of the sign-link steps: one-time-password locks and trust-service identifications (the DB interface is in src/adapters/database/schema.ts). */
+import type { Timestamp } from '../../ports/database-columns.js';
 
 export interface OtpLocksTable {
   recipient_hash: string;

@@ -1,0 +1,38 @@
+/**
+ * Row types of the shipments module: the Kysely view of its tables, beside the code that queries
+ * them, and the columns every row a shipment owns starts with. src/adapters/database/schema.ts
+ * combines every module's into `DB`.
+ */
+import type { Json, Timestamp } from '../../ports/database-columns.js';
+
+export type ShipmentStatusColumn = 'draft' | 'issued' | 'in_transit' | 'delivered' | 'cancelled';
+
+export interface ShipmentsTable {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  status: ShipmentStatusColumn;
+  transport_type: 'national' | 'international' | 'cabotage' | 'combined';
+  reference: string | null;
+  data: Json<Record<string, unknown>>;
+  warnings: Json<unknown[]>;
+  cancellation_reason: string | null;
+  event_seq: number;
+  head_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  issued_at: Timestamp | null;
+  picked_up_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  /** Behind the inspection link on the note; made when the shipment is issued. */
+  inspection_token: string | null;
+}
+
+/** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */
+export interface ShipmentOwned {
+  id: string;
+  organization_id: string;
+  mode: 'test' | 'live';
+  shipment_id: string;
+}

@@ -1,0 +1,84 @@
+/** What the words of the signing pages hold, in every language (./en.ts, ./nl.ts, ./de.ts, ./fr.ts). */
+/** A message for every code the sign endpoints answer, plus the browser's own failures. */
+export type PageErrorCode =
+  | 'token_expired'
+  | 'token_revoked'
+  | 'token_rotated'
+  | 'not_found'
+  | 'already_signed'
+  | 'otp_invalid'
+  | 'otp_locked'
+  | 'identification_required'
+  | 'identification_invalid'
+  | 'qtsp_unavailable'
+  | 'conflict'
+  | 'invalid_state'
+  | 'shipment_immutable'
+  | 'invalid_transition'
+  | 'validation_failed'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'service_unavailable'
+  | 'network';
+
+export interface SignAppWords {
+  title: string;
+  signAs: string;
+  linkValidUntil: string;
+  readFirst: string;
+  goToSigning: string;
+  openPdf: string;
+  fingerprint: string;
+  goodsLine: string;
+  noJavaScript: string;
+  otpHeading: string;
+  otpIntro: string;
+  otpSend: string;
+  otpSent: string;
+  otpCode: string;
+  otpVerify: string;
+  otpDone: string;
+  idHeading: string;
+  idIntro: string;
+  idName: string;
+  idBirthDate: string;
+  idSubmit: string;
+  idDone: string;
+  remarksHeading: Record<'pickup' | 'delivery', string>;
+  remarksIntro: string;
+  remarkType: string;
+  remarkTypes: Record<'damage' | 'shortage' | 'delay' | 'other', string>;
+  remarkText: string;
+  remarkAdd: string;
+  remarkAdded: string;
+  /** A link with a one-time password takes remarks once the code is verified. */
+  remarkNeedsOtp: string;
+  signHeading: string;
+  signerName: string;
+  /** Under the name once identified (ades, qes): the submit must carry that name. */
+  signerNameIdentified: string;
+  identifyAgain: string;
+  /** A submit refused because its name is not the identified one (422 on `signer_name`). */
+  nameMustMatch: string;
+  drawHint: string;
+  pad: string;
+  clear: string;
+  typeInstead: string;
+  drawInstead: string;
+  typedHint: string;
+  addLocation: string;
+  locationAdded: string;
+  locationUnavailable: string;
+  submit: string;
+  submitting: string;
+  needName: string;
+  needDrawing: string;
+  doneHeading: string;
+  doneText: string;
+  handoffIntro: string;
+  handoff: string;
+  newerVersion: string;
+  errorHeading: string;
+  reference: string;
+  errors: Record<PageErrorCode, string>;
+}
