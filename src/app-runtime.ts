@@ -5,6 +5,7 @@ import type { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-ke
 import type { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
 import type { HealthProbes } from './modules/system/check-health.js';
 import type { RateLimiter } from './ports/keyvalue.js';
+import type { Metrics } from './ports/metrics.js';
 
 export interface AppRuntime {
   config: Config;
@@ -15,6 +16,8 @@ export interface AppRuntime {
   failedAuthLimiter: RateLimiter;
   requestLogs: RequestLogWriter;
   probes: HealthProbes;
+  /** Request durations and rate-limit refusals are counted here (src/http/request-metrics.ts, access.ts). */
+  metrics: Metrics;
   schemaVersion: number;
   /** True once shutdown began: new requests get `service_unavailable`. */
   isDraining(): boolean;

@@ -15,6 +15,8 @@ import { registerProblemHandling } from './http/problem.js';
 import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
 import { referenceRoutes } from './http/reference-page.js';
 import { registerRequestLog } from './http/request-log.js';
+import { measuredRouterErrors, registerRequestMetrics } from './http/request-metrics.js';
+import { registerRequestTracing, tagRequestSpan } from './http/request-tracing.js';
 import { clientErrorHandler, MAX_PARAM_LENGTH, routerErrorHandler } from './http/framework-errors.js';
 import { boundedJsonParser } from './http/json-body.js';
 import { appendRouteHook } from './http/route-hooks.js';
@@ -52,12 +54,13 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
       level: runtime.config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    genReqId: () => newId('request', runtime.services.clock.now()),
+    // With tracing on, the id also goes on the request's server span (src/http/request-tracing.ts).
+    genReqId: runtime.config.tracing ? () => tagRequestSpan(newId('request', runtime.services.clock.now())) : () => newId('request', runtime.services.clock.now()),
     requestIdHeader: false,
     // X-Forwarded-For from the proxies TRUST_PROXY names only: anyone else could forge the address.
     ...(runtime.config.trustProxy !== undefined ? { trustProxy: trustedProxy(runtime.config.trustProxy) } : {}),
     // Errors before any route runs are problems too (src/http/framework-errors.ts).
-    frameworkErrors: routerErrorHandler(runtime.config.docsUrl),
+    frameworkErrors: measuredRouterErrors(routerErrorHandler(runtime.config.docsUrl), runtime.metrics),
     clientErrorHandler: clientErrorHandler(runtime.config.docsUrl, runtime.services.clock),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -70,6 +73,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First, so that requests refused by the access hooks have their span named too.
+  if (runtime.config.tracing) registerRequestTracing(app);
   app.addHook('onRoute', (route) => {
     if (route.config?.bodyCheckedByHandler) {
       for (const method of [route.method].flat()) markBodyCheckedByHandler(method, route.url);
@@ -95,6 +100,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   registerAccessControl(app, runtime);
   registerIdempotency(app, runtime);
   registerRequestLog(app, runtime);
+  registerRequestMetrics(app, runtime);
 
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));

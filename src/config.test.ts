@@ -1,4 +1,4 @@
-/** The SMS and trust-service settings (given together or not at all, https in production) and the render pool's. */
+/** The SMS and trust-service settings (given together or not at all, https in production), the render pool's, and metrics and tracing. */
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
@@ -34,6 +34,24 @@ describe('render pool configuration', () => {
     expect(() => loadConfig({ RENDER_TIMEOUT_MS: '10' })).toThrow(/RENDER_TIMEOUT_MS/);
     expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(/RENDER_THREADS/);
     expect(() => loadConfig({ RENDER_NICE: '20' })).toThrow(/RENDER_NICE/);
+  });
+});
+
+describe('metrics and tracing configuration', () => {
+  it('leaves metrics and tracing off unless asked; the metrics listener takes HOST unless told', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: undefined, tracing: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0', token: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'a-long-scrape-token' }).metrics).toEqual({ port: 9464, host: '10.0.0.5', token: 'a-long-scrape-token' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({ endpoint: 'http://collector:4318' });
+  });
+
+  it('refuses metrics on the API port, a token without a port, a short token and a collector that is not a URL', () => {
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT=3000 is the API port/);
+    expect(loadConfig({ PORT: '3000', METRICS_PORT: '3000', ROLE: 'worker', DATABASE_URL: 'postgres://db/fds' }).metrics?.port).toBe(3000);
+    expect(() => loadConfig({ METRICS_TOKEN: 'a-long-scrape-token' })).toThrow(/METRICS_TOKEN guards the metrics port/);
+    expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
   });
 });
 

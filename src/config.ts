@@ -49,6 +49,10 @@ const EnvSchema = Type.Object({
   RENDER_QUEUE: Type.Integer({ minimum: 0, default: 100 }),
   RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   RENDER_NICE: Type.Integer({ minimum: 0, maximum: 19, default: 10 }),
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
 });
 
 export type Environment = Static<typeof Environment>;
@@ -95,6 +99,10 @@ export interface Config {
    * rendering takes the CPU the requests leave and never delays them.
    */
   render: { threads: number; queue: number; timeoutMs: number; nice: number };
+  /** `GET /metrics` (Prometheus) on a listener of its own, never the API port; absent when METRICS_PORT is unset. */
+  metrics?: { port: number; host: string; token?: string };
+  /** OpenTelemetry traces over OTLP/HTTP to this collector (the SDK reads its other OTEL_* variables itself); absent when unset. */
+  tracing?: { endpoint: string };
 }
 
 export class ConfigError extends Error {
@@ -132,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const [name, url] of [['SMS_URL', e.SMS_URL], ['QTSP_URL', e.QTSP_URL]] as const) {
     if (e.ENVIRONMENT === 'production' && url?.startsWith('http:')) throw new ConfigError(`${name} must be https with ENVIRONMENT=production: it carries credentials and personal data`);
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT && e.ROLE !== 'worker') {
+    throw new ConfigError(`METRICS_PORT=${e.METRICS_PORT} is the API port: metrics are served on a port of their own, never beside the public API`);
+  }
+  if (e.METRICS_TOKEN && e.METRICS_PORT === undefined) throw new ConfigError('METRICS_TOKEN guards the metrics port: set METRICS_PORT too, or metrics stay off');
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -157,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailures: { limit: e.AUTH_FAILURE_LIMIT, windowS: e.AUTH_FAILURE_WINDOW_S },
     webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' },
     render: { threads: e.RENDER_THREADS ?? defaultRenderThreads(), queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS, nice: e.RENDER_NICE },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
   };
 }
 

@@ -37,11 +37,18 @@ import { nodeHttpTransport } from './adapters/webhook-transport/node-http.js';
 import { DeliveryWorker } from './modules/webhooks/delivery-worker.js';
 import { ATTEMPT_TIMEOUT_MS, MAX_ANSWER_BYTES } from './modules/webhooks/delivery-policy.js';
 import { API_VERSION } from './core/version.js';
+import { noMetrics } from './ports/metrics.js';
+import { PrometheusMetrics } from './adapters/metrics/prometheus.js';
+import { startMetricsServer, type MetricsServer } from './adapters/metrics/metrics-server.js';
+import { measuredRenderer } from './adapters/pdf-renderer/measured-renderer.js';
+import { deliveryQueueStats } from './modules/webhooks/delivery-queue.repository.js';
 
 export interface Runtime extends AppRuntime {
   database: DatabaseHandle;
   jobs: JobRunner;
   deliveries: DeliveryWorker;
+  /** The metrics listener (METRICS_PORT), started with the runtime; absent when metrics are off. */
+  metricsServer?: MetricsServer;
   startDraining(): void;
   close(): Promise<void>;
 }
@@ -85,6 +92,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     for (const close of closers.reverse()) await close();
   };
   try {
+    const prometheus = config.metrics ? new PrometheusMetrics() : undefined;
+    const metrics = prometheus ?? noMetrics;
     const schemaVersion = await migrate(database.db);
     const kv = config.redisUrl ? createRedisKeyValue(config.redisUrl) : createMemoryKeyValue();
     closers.push(() => kv.close());
@@ -103,15 +112,24 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const trustServices = { sandbox: sandboxTrustService(secrets.urls, clock), live: config.qtsp ? cscTrustService(config.qtsp) : undefined };
     const sealingKey = await loadSealingKey(database.db, config.seal, clock.now());
     const pool = new WorkerRenderPool({ ...config.render, sealingKey, workerUrl: options.renderWorkerUrl, onError: (e) => options.onError?.(e, 'render thread') });
-    const renderer = options.renderer?.(pool) ?? pool;
+    const wrapped = options.renderer?.(pool) ?? pool;
+    const renderer = metrics.enabled ? measuredRenderer(wrapped, metrics) : wrapped;
     closers.push(() => renderer.close());
     const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
-    const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError });
+    const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError, metrics });
     closers.push(() => jobs.loop.stop());
-    const deliveries = new DeliveryWorker(services, { pollIntervalMs: options.deliveryPollIntervalMs, onError: options.onError });
+    const deliveries = new DeliveryWorker(services, { pollIntervalMs: options.deliveryPollIntervalMs, onError: options.onError, metrics });
     closers.push(() => deliveries.stop());
+    metrics.watch({
+      renderQueue: () => pool.waiting,
+      databasePool: () => database.poolUse(),
+      // The queue is the workers' concern: processes that run none leave it to those that do.
+      ...(config.role === 'api' ? {} : { webhookQueue: () => deliveryQueueStats(database.db, clock.now()) }),
+    });
+    const metricsServer = prometheus && config.metrics ? await startMetricsServer(prometheus, { ...config.metrics, onError: (e) => options.onError?.(e, 'metrics') }) : undefined;
+    if (metricsServer) closers.push(() => metricsServer.close());
     let draining = false;
     return {
       config,
@@ -119,6 +137,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       database,
       jobs,
       deliveries,
+      metrics,
+      metricsServer,
       schemaVersion,
       authenticator: new ApiKeyAuthenticator(database.db, clock),
       rateLimiter: kv.rateLimiter({ keyPrefix: 'rl:api', points: config.rateLimit.requests, durationS: config.rateLimit.windowS, maxShare: config.rateLimit.share }),

@@ -47,6 +47,7 @@ async function countFailedAuthentication(runtime: AppRuntime, ip: string, failur
     throw failure;
   }
   if (decision.allowed) return;
+  runtime.metrics.rateLimitRefused('failed_auth');
   const retryAfter = String(Math.max(1, Math.ceil(decision.resetMs / 1000)));
   throw new AppError('rate_limited', `Over ${decision.limit} failed authentications per ${runtime.config.authFailures.windowS} s from this address; retry after ${retryAfter} s.`, {
     headers: { 'retry-after': retryAfter },
@@ -72,6 +73,7 @@ function keyedAccess(runtime: AppRuntime, access: RouteAccess) {
     }
     setRateLimitHeaders(reply, decision);
     if (!decision.allowed) {
+      runtime.metrics.rateLimitRefused('api_key');
       const retryAfter = String(Math.max(1, Math.ceil(decision.resetMs / 1000)));
       throw new AppError('rate_limited', `Over ${decision.limit} requests per ${runtime.config.rateLimit.windowS} s for this key; retry after ${retryAfter} s.`, {
         headers: { 'retry-after': retryAfter },

@@ -9,6 +9,9 @@ import type { AppRuntime } from '../app-runtime.js';
 
 const templates = new Map<string, string>();
 
+/** The route of requests that matched no route, in log lines and metric labels. */
+export const NO_ROUTE = '(no route)';
+
 /** `/v1/request-logs/:id` → `/v1/request-logs/{id}`, the template as the OpenAPI document writes it. */
 export function pathTemplate(url: string): string {
   let template = templates.get(url);
@@ -34,7 +37,7 @@ export function registerRequestLog(app: FastifyInstance, runtime: AppRuntime): v
   app.addHook('onRoute', (route: RouteOptions) => appendRouteHook(route, 'onResponse', record(pathTemplate(route.url))));
   // Requests that match no route are logged (they have no key, so no request-log row).
   app.addHook('onResponse', (request, reply, done) => {
-    if (logsInfo && request.is404) request.log.info({ method: request.method, route: '(no route)', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    if (logsInfo && request.is404) request.log.info({ method: request.method, route: NO_ROUTE, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
 }

@@ -18,6 +18,8 @@ export interface JobRow {
   payload: unknown;
   attempts: number;
   max_attempts: number;
+  /** When it was due: a worker starting it later than this is lag (metrics). */
+  run_at: Date;
 }
 
 export interface EnqueueInput {
@@ -59,7 +61,7 @@ export async function claimDueJobs(db: Database, now: Date, leaseMs: number, lim
       order by run_at
       limit ${limit}
       for update skip locked)
-    returning id, kind, payload, attempts, max_attempts`.execute(db);
+    returning id, kind, payload, attempts, max_attempts, run_at`.execute(db);
   return result.rows;
 }
 

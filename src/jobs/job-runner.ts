@@ -7,6 +7,7 @@
  * row, and one worker claims it (the deterministic-id approach).
  */
 import type { Services } from '../core/context.js';
+import type { Metrics } from '../ports/metrics.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
 import { claimDueJobs, completeJob, enqueueJob, failJob, type JobRow } from './job-queue.js';
 import { WorkerLoop } from './worker-loop.js';
@@ -37,6 +38,8 @@ export class JobRegistry {
 export interface JobRunnerOptions {
   pollIntervalMs?: number;
   onError?: (error: unknown, context: string) => void;
+  /** Times how late each job starts (job lag). */
+  metrics?: Metrics;
 }
 
 export class JobRunner {
@@ -48,7 +51,7 @@ export class JobRunner {
     private readonly services: Services,
     private readonly registry: JobRegistry,
     private readonly schedules: readonly Schedule[],
-    options: JobRunnerOptions = {},
+    private readonly options: JobRunnerOptions = {},
   ) {
     registry.assertHandles(schedules);
     this.loop = new WorkerLoop<JobRow>({
@@ -78,6 +81,7 @@ export class JobRunner {
   private async run(job: JobRow): Promise<void> {
     const { db, clock } = this.services;
     const definition = this.registry.get(job.kind);
+    this.options.metrics?.jobStarted(job.kind, (clock.now().getTime() - new Date(job.run_at).getTime()) / 1000);
     try {
       if (!definition) throw new Error(`no handler for job kind ${job.kind}`);
       await definition.handle(this.services, definition.parse(job.payload));

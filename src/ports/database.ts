@@ -17,7 +17,16 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Rejects when the database does not answer. */
   ping(): Promise<void>;
+  /** This process's connections now: lent out, idle, and how many queries wait for one (metrics). */
+  poolUse(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  active: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** Runs `fn` in one transaction: the state change, its events and its outbox rows commit together. */

@@ -8,6 +8,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../../ports/database.js';
+import { pgPoolUse } from './pool-use.js';
 import type { DB } from './schema.js';
 
 /** Opens (creating if needed) the PGlite database in `dataDir`, or in memory with `memory://`. */
@@ -21,6 +22,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    poolUse: () => pgPoolUse(pool),
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -2,6 +2,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../../ports/database.js';
+import { pgPoolUse } from './pool-use.js';
 import type { DB } from './schema.js';
 
 /** Opens a pool on `url`; connection failures surface on first use, as `service_unavailable`. */
@@ -21,6 +22,7 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    poolUse: () => pgPoolUse(pool),
     close: () => db.destroy(),
   };
 }

@@ -89,6 +89,11 @@ export class WorkerRenderPool implements PdfRenderer {
     return this.#held;
   }
 
+  /** Jobs waiting for a thread. */
+  get waiting(): number {
+    return this.#pool?.queueSize ?? 0;
+  }
+
   /** The live threads (none before the first job): tests terminate one to see a crash handled. */
   get threads(): readonly Worker[] {
     return this.#pool?.threads ?? [];

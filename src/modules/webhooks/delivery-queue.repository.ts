@@ -188,3 +188,18 @@ export async function recordAttempts(db: Database, records: readonly AttemptReco
   ];
   await db.executeQuery(CompiledQuery.raw(RECORD, parameters));
 }
+
+const QUEUE_STATS = `
+  select count(*)::int as depth, coalesce(extract(epoch from ($1::timestamptz - min(next_attempt_at))), 0)::float8 as oldest_due_age_s
+  from webhook_deliveries where status = 'pending' and next_attempt_at <= $1::timestamptz`;
+
+/**
+ * The deliveries due now and not yet delivered (waiting or being attempted), across every worker,
+ * and how long the oldest has been due: one pass over the pending rows' partial index, read when
+ * the metrics are scraped.
+ */
+export async function deliveryQueueStats(db: Database, now: Date): Promise<{ depth: number; oldestDueAgeS: number }> {
+  const result = await db.executeQuery<{ depth: number; oldest_due_age_s: number }>(CompiledQuery.raw(QUEUE_STATS, [now.toISOString()]));
+  const row = result.rows[0]!;
+  return { depth: row.depth, oldestDueAgeS: Math.max(0, row.oldest_due_age_s) };
+}

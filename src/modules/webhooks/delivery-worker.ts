@@ -20,10 +20,11 @@
  * holds a few slots and every other endpoint keeps being served.
  */
 import type { Services } from '../../core/context.js';
+import type { DeliveryOutcome, Metrics } from '../../ports/metrics.js';
 import { PollControl } from '../../jobs/poll-control.js';
 import { attemptDelivery } from './attempt-delivery.js';
 import { AttemptRecorder } from './attempt-recorder.js';
-import { claimDueDeliveries, releaseClaims, type ClaimedDelivery } from './delivery-queue.repository.js';
+import { claimDueDeliveries, releaseClaims, type AttemptRecord, type ClaimedDelivery } from './delivery-queue.repository.js';
 import { ATTEMPT_TIMEOUT_MS, DELIVERY_LEASE_MS } from './delivery-policy.js';
 
 export interface DeliveryWorkerOptions {
@@ -35,7 +36,11 @@ export interface DeliveryWorkerOptions {
   /** Pause after a failed claim (database down), so the loop does not spin. */
   errorBackoffMs?: number;
   onError?: (error: unknown, context: string) => void;
+  /** Counts each attempt's outcome. */
+  metrics?: Metrics;
 }
+
+const OUTCOMES: Record<AttemptRecord['status'], DeliveryOutcome> = { succeeded: 'succeeded', pending: 'retrying', failed: 'failed' };
 
 /** A held delivery is not started unless its attempt can end this long before its lease does. */
 const LEASE_MARGIN_MS = ATTEMPT_TIMEOUT_MS + 5_000;
@@ -235,6 +240,7 @@ export class DeliveryWorker {
       const record = await attemptDelivery(delivery, this.services.webhookTransport, this.services.clock);
       this.notePace(endpoint, record.duration_ms);
       this.recorder.record(record);
+      this.options.metrics?.webhookAttempt(OUTCOMES[record.status]);
     } finally {
       this.inFlight--;
       this.count(this.sending, endpoint, -1);

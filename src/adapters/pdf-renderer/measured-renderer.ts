@@ -1,0 +1,25 @@
+/**
+ * The renderer port measured: each render's duration by kind, as the request waiting for it sees it
+ * (queue wait included), and renders that produced no PDF by reason. Elapsed time is the
+ * process's monotonic clock, not the injected one: tests move that by hand.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Metrics } from '../../ports/metrics.js';
+import { RenderQueueFull, type PdfRenderer, type RenderJob } from '../../ports/pdf-renderer.js';
+
+export function measuredRenderer(renderer: PdfRenderer, metrics: Metrics): PdfRenderer {
+  return {
+    async render(job: RenderJob): Promise<Uint8Array> {
+      const started = performance.now();
+      try {
+        const bytes = await renderer.render(job);
+        metrics.renderDone(job.kind, (performance.now() - started) / 1000);
+        return bytes;
+      } catch (error) {
+        metrics.renderFailed(job.kind, error instanceof RenderQueueFull ? 'queue_full' : 'error');
+        throw error;
+      }
+    },
+    close: () => renderer.close(),
+  };
+}
