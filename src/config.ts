@@ -48,6 +48,7 @@ const EnvSchema = Type.Object({
   RENDER_QUEUE: Type.Integer({ minimum: 0, default: 100 }),
   RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   RENDER_NICE: Type.Integer({ minimum: 0, maximum: 19, default: 10 }),
+  MIGRATE_ON_START: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '1' }),
 });
 
 export type Environment = Static<typeof Environment>;
@@ -88,6 +89,13 @@ export interface Config {
    * rendering takes the CPU the requests leave and never delays them.
    */
   render: { threads: number; queue: number; timeoutMs: number; nice: number };
+  /**
+   * Whether the process applies pending migrations as it starts (the default, so `npm start` works
+   * on a fresh machine), or only checks that `npm run migrate` has brought the schema up to this
+   * build and refuses to start otherwise (production with many processes: migrations are a step of
+   * their own, run once before the new processes start).
+   */
+  migrateOnStart: boolean;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailures: { limit: e.AUTH_FAILURE_LIMIT, windowS: e.AUTH_FAILURE_WINDOW_S },
     webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' },
     render: { threads: e.RENDER_THREADS ?? defaultRenderThreads(), queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS, nice: e.RENDER_NICE },
+    migrateOnStart: e.MIGRATE_ON_START === '1',
   };
 }
 

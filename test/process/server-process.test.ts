@@ -1,10 +1,12 @@
-/** The service as a process: first start, the DATA_DIR lock, graceful shutdown, refusals at start. */
+/** The service as a process: first start, the DATA_DIR lock, graceful shutdown, refusals at start, migrations as a step of their own. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from '../support/processes.js';
+import { runCli, startServer } from '../support/processes.js';
+import { scratchDatabase } from '../support/databases.js';
+import { loadMigrations } from '../../src/adapters/database/migrator.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -94,4 +96,34 @@ describe.runIf(process.env.DATABASE_URL)('API and worker roles as separate proce
       worker.child.kill('SIGKILL');
     }
   });
+});
+
+describe.runIf(process.env.DATABASE_URL)('migrations as their own step on PostgreSQL', () => {
+  it('MIGRATE_ON_START=0 refuses an unmigrated database naming `npm run migrate`; after it, the process starts and is ready', async () => {
+    const scratch = await scratchDatabase('postgres');
+    const env = { DATABASE_URL: scratch.url!, LOG_LEVEL: 'info', ENVIRONMENT: 'test', MIGRATE_ON_START: '0' };
+    try {
+      const refused = startServer({ ...env, ROLE: 'api', PORT: String(await freePort()) });
+      expect((await refused.exited).code).toBe(1);
+      expect(refused.stderr()).toContain('schema is at version 0 and this build needs');
+      expect(refused.stderr()).toContain('npm run migrate');
+
+      const migrated = await runCli(['migrate', '--json'], { DATABASE_URL: scratch.url! });
+      expect(migrated.code, migrated.stderr).toBe(0);
+      expect(JSON.parse(migrated.stdout)).toEqual({ schema_version: loadMigrations().at(-1)!.version });
+
+      const port = await freePort();
+      const api = startServer({ ...env, ROLE: 'api', PORT: String(port) });
+      try {
+        await api.waitFor('"started"', 60_000);
+        expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
+        api.child.kill('SIGTERM');
+        expect((await api.exited).code).toBe(0);
+      } finally {
+        api.child.kill('SIGKILL');
+      }
+    } finally {
+      await scratch.drop();
+    }
+  }, 180_000);
 });

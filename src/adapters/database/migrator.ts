@@ -1,5 +1,6 @@
 /**
- * Forward-only SQL migrations (migrations/NNNN_name.sql), applied at start.
+ * Forward-only SQL migrations (migrations/NNNN_name.sql), applied by `npm run migrate` or at start
+ * (MIGRATE_ON_START, on by default).
  *
  * Invariants: each file runs once, in its own transaction, in version order; its SHA-256 is
  * recorded and an applied file whose checksum changed stops the start (an edited migration would
@@ -83,8 +84,27 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
   });
 }
 
-/** The highest applied version, for GET /v1/version. */
+/** The highest applied version, for GET /v1/version; 0 on a database never migrated. */
 export async function schemaVersion(db: Database): Promise<number> {
+  const exists = await sql<{ t: string | null }>`select to_regclass('schema_migrations')::text as t`.execute(db);
+  if (!exists.rows[0]?.t) return 0;
   const row = await db.selectFrom('schema_migrations').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
   return Number(row?.v ?? 0);
+}
+
+export class SchemaNotCurrentError extends Error {
+  override name = 'SchemaNotCurrentError';
+}
+
+/**
+ * For a process that does not migrate (MIGRATE_ON_START=0): the schema must be exactly the one this
+ * build was written for. Behind it, queries would fail one by one at run time; ahead of it, an older
+ * build would write rows a newer schema does not expect. Either way the start stops, naming the fix.
+ */
+export async function checkSchemaCurrent(db: Database, migrations = loadMigrations()): Promise<number> {
+  const expected = migrations.at(-1)?.version ?? 0;
+  const actual = await schemaVersion(db);
+  if (actual < expected) throw new SchemaNotCurrentError(`the database schema is at version ${actual} and this build needs ${expected}: run \`npm run migrate\` first (or start with MIGRATE_ON_START=1)`);
+  if (actual > expected) throw new SchemaNotCurrentError(`the database schema is at version ${actual}, newer than this build knows (${expected}): refusing to run an older build`);
+  return actual;
 }
