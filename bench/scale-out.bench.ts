@@ -23,7 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { freePort } from '../test/support/listening-app.js';
 import { fullShipment } from '../test/support/shipment-fixtures.js';
-import { cpuOf, cpuOfNamed, machineBusy, usedBetween } from './support/proc-cpu.js';
+import { cpuOf, cpuOfNamed, machineBusy, peakResidentMib, usedBetween } from './support/proc-cpu.js';
 import { CONNECTIONS, DURATION_S, load, type Result } from './support/load.js';
 
 const STEPS = (process.env.BENCH_SCALE_STEPS ?? '1,2,4').split(',').map(Number);
@@ -156,7 +156,7 @@ const env = {
   RATE_LIMIT_REQUESTS: '1000000000',
   HOST: '127.0.0.1',
 };
-const rows: { apis: number; workers: number; readyS: number[]; create: PhaseResult; issue: PhaseResult }[] = [];
+const rows: { apis: number; workers: number; readyS: number[]; peakMib: { api: number; worker: number }; create: PhaseResult; issue: PhaseResult }[] = [];
 let failed = false;
 try {
   const migrateStarted = performance.now();
@@ -178,7 +178,8 @@ try {
       await Promise.all(apis.map((a) => load({ url: `http://127.0.0.1:${a.port}/v1/shipments?issue=true`, method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(fullShipment()), uniqueIdempotencyKey: true, connections: 2 }, 2)));
       const create = await phase(apis, workers, '/v1/shipments', key!, DURATION_S);
       const issue = await phase(apis, workers, '/v1/shipments?issue=true', key!, DURATION_S);
-      rows.push({ apis: n, workers: workerCount, readyS: [...apis, ...workers].map((p) => p.readyS), create, issue });
+      const peak = (ps: ServiceProcess[]) => Math.max(...ps.map((p) => peakResidentMib(p.child.pid!)));
+      rows.push({ apis: n, workers: workerCount, readyS: [...apis, ...workers].map((p) => p.readyS), peakMib: { api: peak(apis), worker: peak(workers) }, create, issue });
       failed ||= create.failed + issue.failed > 0;
     } finally {
       // Let the requests the load generators left behind finish: SIGTERM drains them.
@@ -208,6 +209,7 @@ if (base) {
     console.log(`${r.apis} API processes vs ${base.apis}: create ×${f(r.create.rps / base.create.rps)}, create+issue ×${f(r.issue.rps / base.issue.rps)}`);
   }
 }
+console.log(`peak resident memory per process (MiB): ${rows.map((r) => `${r.apis} API: api ${f(r.peakMib.api, 0)}, worker ${f(r.peakMib.worker, 0)}`).join('; ')}`);
 const ready = rows.flatMap((r) => r.readyS).sort((a, b) => a - b);
 console.log(`start to ready (spawn → GET /v1/health 200, or "started" for workers), ${ready.length} processes: median ${f(ready[Math.floor(ready.length / 2)]!, 1)} s, max ${f(ready.at(-1)!, 1)} s`);
 if (failed) process.exitCode = 1;

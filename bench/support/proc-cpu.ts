@@ -1,6 +1,7 @@
 /**
- * CPU time of processes and of the machine, read from Linux's /proc: what each process of a
- * scale-out bench used over a phase, so where throughput stops growing (PostgreSQL, the cores) shows.
+ * CPU time and peak memory of processes, and CPU time of the machine, read from Linux's /proc: what
+ * each process of a scale-out bench used over a phase, so where throughput stops growing (PostgreSQL,
+ * the cores) shows.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -54,4 +55,14 @@ export function machineBusy(): number {
   // user nice system idle iowait irq softirq steal: idle and iowait are the cores' free time.
   const [user, nice, system, , , irq, softirq, steal] = ticks as number[];
   return (user! + nice! + system! + irq! + softirq! + steal!) / CLOCK_TICKS;
+}
+
+/** The most resident memory the process has had (VmHWM), in MiB; 0 once it is gone. */
+export function peakResidentMib(pid: number): number {
+  try {
+    const kib = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kib ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
 }
