@@ -8,7 +8,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './adapters/database/data-dir-lock.js';
-import { SchemaNotCurrentError } from './adapters/database/migrator.js';
+import { MigrationError } from './adapters/database/migrator.js';
 import { ensureSandbox } from './modules/organizations/ensure-sandbox.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   try {
     runtime = open.runtime = await createRuntime(config, { onError: (err, context) => logger.error({ err, context }, 'background work failed') });
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof SchemaNotCurrentError) {
+    if (error instanceof DataDirLockedError || error instanceof MigrationError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

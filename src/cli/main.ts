@@ -10,7 +10,7 @@ import { systemClock } from '../core/clock.js';
 import { isAppError } from '../core/errors.js';
 import { MODES, type Mode } from '../core/mode.js';
 import { DataDirLockedError } from '../adapters/database/data-dir-lock.js';
-import { migrate, schemaVersion } from '../adapters/database/migrator.js';
+import { MigrationError, migrate, schemaVersion } from '../adapters/database/migrator.js';
 import { openDatabase } from '../runtime.js';
 import { bootstrapOrganization } from '../modules/organizations/bootstrap-organization.js';
 import { createApiKey } from '../modules/api-keys/create-api-key.js';
@@ -115,6 +115,10 @@ async function main(argv: string[]): Promise<number> {
     }
     if (isAppError(error)) {
       process.stderr.write(`${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof MigrationError) {
+      process.stderr.write(`${error.message}\n`);
       return 1;
     }
     throw error;

@@ -122,6 +122,14 @@ describe.runIf(process.env.DATABASE_URL)('migrations as their own step on Postgr
       } finally {
         api.child.kill('SIGKILL');
       }
+
+      // A newer build migrated the database: this one's `npm run migrate` refuses in one line, no stack.
+      const handle = await scratch.open();
+      await handle.db.insertInto('schema_migrations').values({ version: 999, name: 'from_a_newer_build', checksum: 'x', applied_at: new Date() }).execute();
+      await handle.close();
+      const older = await runCli(['migrate'], { DATABASE_URL: scratch.url! });
+      expect(older.code).toBe(1);
+      expect(older.stderr.trim()).toBe('database has migration 999 (from_a_newer_build) that this build does not know: refusing to run an older build');
     } finally {
       await scratch.drop();
     }

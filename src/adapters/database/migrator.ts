@@ -22,6 +22,11 @@ export interface Migration {
   checksum: string;
 }
 
+/** A migration that cannot be applied, or a database this build must not run on; its message says which. */
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
 // An arbitrary constant that names "the migrator" among advisory locks.
 const MIGRATION_LOCK_ID = 7_311_004_2;
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
@@ -62,8 +67,8 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
       const applied = await conn.selectFrom('schema_migrations').selectAll().orderBy('version').execute();
       for (const row of applied) {
         const file = migrations.find((m) => m.version === row.version);
-        if (!file) throw new Error(`database has migration ${row.version} (${row.name}) that this build does not know: refusing to run an older build`);
-        if (file.checksum !== row.checksum) throw new Error(`migration ${row.version} (${row.name}) was edited after it was applied: checksum differs`);
+        if (!file) throw new MigrationError(`database has migration ${row.version} (${row.name}) that this build does not know: refusing to run an older build`);
+        if (file.checksum !== row.checksum) throw new MigrationError(`migration ${row.version} (${row.name}) was edited after it was applied: checksum differs`);
       }
       const done = new Set(applied.map((r) => r.version));
       for (const m of migrations.filter((x) => !done.has(x.version))) {
@@ -74,7 +79,7 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
           await sql`commit`.execute(conn);
         } catch (error) {
           await sql`rollback`.execute(conn);
-          throw new Error(`migration ${m.version} (${m.name}) failed: ${(error as Error).message}`, { cause: error });
+          throw new MigrationError(`migration ${m.version} (${m.name}) failed: ${(error as Error).message}`, { cause: error });
         }
       }
       return migrations.at(-1)?.version ?? 0;
@@ -92,7 +97,7 @@ export async function schemaVersion(db: Database): Promise<number> {
   return Number(row?.v ?? 0);
 }
 
-export class SchemaNotCurrentError extends Error {
+export class SchemaNotCurrentError extends MigrationError {
   override name = 'SchemaNotCurrentError';
 }
 
