@@ -53,6 +53,7 @@ const EnvSchema = Type.Object({
   METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  MIGRATE_ON_START: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '1' }),
 });
 
 export type Environment = Static<typeof Environment>;
@@ -103,6 +104,13 @@ export interface Config {
   metrics?: { port: number; host: string; token?: string };
   /** OpenTelemetry traces over OTLP/HTTP to this collector (the SDK reads its other OTEL_* variables itself); absent when unset. */
   tracing?: { endpoint: string };
+  /**
+   * Whether the process applies pending migrations as it starts (the default, so `npm start` works
+   * on a fresh machine), or only checks that `npm run migrate` has brought the schema up to this
+   * build and refuses to start otherwise (production with many processes: migrations are a step of
+   * their own, run once before the new processes start).
+   */
+  migrateOnStart: boolean;
 }
 
 export class ConfigError extends Error {
@@ -171,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     render: { threads: e.RENDER_THREADS ?? defaultRenderThreads(), queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS, nice: e.RENDER_NICE },
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
+    migrateOnStart: e.MIGRATE_ON_START === '1',
   };
 }
 

@@ -14,6 +14,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './adapters/database/data-dir-lock.js';
 import type { Tracing } from './adapters/tracing/otel-sdk.js';
 import type { Runtime } from './runtime.js';
+import { MigrationError } from './adapters/database/migrator.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
   try {
     runtime = open.runtime = await createRuntime(config, { onError: (err, context) => logger.error({ err, context }, 'background work failed') });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof MigrationError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -11,7 +11,7 @@ import type { Services } from './core/context.js';
 import type { Resolver } from './ports/resolver.js';
 import { systemResolver } from './adapters/resolver/system.js';
 import { lockDataDir, type DataDirLock } from './adapters/database/data-dir-lock.js';
-import { migrate } from './adapters/database/migrator.js';
+import { checkSchemaCurrent, migrate } from './adapters/database/migrator.js';
 import { openPglite } from './adapters/database/pglite.js';
 import { openPostgres } from './adapters/database/postgres.js';
 import { createMemoryKeyValue } from './adapters/keyvalue/memory.js';
@@ -94,7 +94,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   try {
     const prometheus = config.metrics ? new PrometheusMetrics() : undefined;
     const metrics = prometheus ?? noMetrics;
-    const schemaVersion = await migrate(database.db);
+    const schemaVersion = config.migrateOnStart ? await migrate(database.db) : await checkSchemaCurrent(database.db);
     const kv = config.redisUrl ? createRedisKeyValue(config.redisUrl) : createMemoryKeyValue();
     closers.push(() => kv.close());
     const objects = config.s3 ? createS3ObjectStore(config.s3) : createFileSystemObjectStore(join(config.dataDir, 'objects'));

@@ -22,6 +22,8 @@ export interface Target {
   headers?: Record<string, string>;
   body?: string;
   uniqueIdempotencyKey?: boolean;
+  /** Connections of this load; BENCH_CONNECTIONS when not given. */
+  connections?: number;
 }
 
 const AUTOCANNON_CLI = join(import.meta.dirname, '..', '..', 'node_modules', 'autocannon', 'autocannon.js');
@@ -32,13 +34,13 @@ const AUTOCANNON_CLI = join(import.meta.dirname, '..', '..', 'node_modules', 'au
  * need a fresh Idempotency-Key per request go through ./load-process.ts.
  */
 export async function load(target: Target, seconds: number): Promise<Result> {
-  const options = { method: 'GET' as const, headers: {}, ...target, connections: CONNECTIONS, seconds };
+  const options = { method: 'GET' as const, headers: {}, connections: CONNECTIONS, ...target, seconds };
   if (options.uniqueIdempotencyKey) {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-process.ts'), JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 });
     return JSON.parse(stdout) as Result;
   }
   const headers = Object.entries(options.headers as Record<string, string>).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const args = [AUTOCANNON_CLI, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', options.method, ...headers, ...(options.body ? ['-b', options.body] : []), options.url];
+  const args = [AUTOCANNON_CLI, '-j', '-c', String(options.connections), '-d', String(seconds), '-m', options.method, ...headers, ...(options.body ? ['-b', options.body] : []), options.url];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
   const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };

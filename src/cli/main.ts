@@ -10,7 +10,7 @@ import { systemClock } from '../core/clock.js';
 import { isAppError } from '../core/errors.js';
 import { MODES, type Mode } from '../core/mode.js';
 import { DataDirLockedError } from '../adapters/database/data-dir-lock.js';
-import { migrate } from '../adapters/database/migrator.js';
+import { MigrationError, migrate, schemaVersion } from '../adapters/database/migrator.js';
 import { openDatabase } from '../runtime.js';
 import { bootstrapOrganization } from '../modules/organizations/bootstrap-organization.js';
 import { createApiKey } from '../modules/api-keys/create-api-key.js';
@@ -22,6 +22,8 @@ import type { Services } from '../core/context.js';
 export const HELP = `Usage: npm run --silent cli -- <command> [options]
 
 Commands:
+  migrate [--json]                       Apply pending database migrations and print the schema
+                                         version (\`npm run migrate\`).
   bootstrap [--json]                     Create (or reuse) an organisation cleared for live, with a new
                                          test and live key with every scope.
   org create --name NAME [--json]        Create an organisation (not cleared for live).
@@ -52,6 +54,11 @@ async function run(args: string[], services: Db): Promise<{ json: unknown; text:
   });
   const [group, verb, ...rest] = positionals;
   const command = [group, verb].filter(Boolean).join(' ');
+  // Every command migrates first (main below); this one stops there.
+  if (group === 'migrate') {
+    const version = await schemaVersion(services.db);
+    return { json: { schema_version: version }, text: `schema version ${version}` };
+  }
   if (group === 'bootstrap') {
     const result = await bootstrapOrganization(services);
     return { json: result, text: `organization ${result.organization_id}\ntest key ${result.test_key}\nlive key ${result.live_key}` };
@@ -108,6 +115,10 @@ async function main(argv: string[]): Promise<number> {
     }
     if (isAppError(error)) {
       process.stderr.write(`${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof MigrationError) {
+      process.stderr.write(`${error.message}\n`);
       return 1;
     }
     throw error;

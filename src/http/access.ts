@@ -86,7 +86,7 @@ function keyedAccess(runtime: AppRuntime, access: RouteAccess) {
 export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('request-id', request.id);
-    if (runtime.isDraining()) return done(new AppError('service_unavailable', 'The service is restarting; retry shortly.', { headers: { 'retry-after': '1' } }));
+    if (runtime.isDraining() && !request.routeOptions.config.servedWhileDraining) return done(new AppError('service_unavailable', 'The service is restarting; retry shortly.', { headers: { 'retry-after': '1' } }));
     done();
   });
   app.addHook('onRoute', (route: RouteOptions) => {

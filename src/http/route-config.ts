@@ -41,6 +41,11 @@ declare module 'fastify' {
      * other Content-Type. Without it the route takes JSON and the detail says so.
      */
     accepts?: string;
+    /**
+     * The route answers while the process drains (health: a monitor must read that this process is
+     * leaving); every other route answers 503 `service_unavailable` then.
+     */
+    servedWhileDraining?: boolean;
     /** Codes this route raises itself; the shared request path's codes are added by src/http/openapi.ts. */
     errors?: ErrorCode[];
   }

@@ -1,6 +1,6 @@
 /**
  * Issuing a shipment in the service as a process, both ways it runs: from the TypeScript sources
- * under tsx (`npm run cli`, benches) and compiled from dist/ (`npm start`). The note is rendered in
+ * under tsx (`npm start`, `npm run cli`, benches) and compiled from dist/ (`npm run build`). The note is rendered in
  * a worker thread, which must find and load its entry module either way; SIGTERM then drains and
  * ends the process with its threads.
  */
@@ -13,8 +13,8 @@ import { buildDist, startServer } from '../support/processes.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 
 describe.each([
-  { name: 'from the sources under tsx', fromDist: false },
-  { name: 'compiled, from dist/ (npm start)', fromDist: true },
+  { name: 'from the sources under tsx (npm start)', fromDist: false },
+  { name: 'compiled, from dist/ (npm run build)', fromDist: true },
 ])('issuing in a server process $name', ({ fromDist }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fds-render-proc-'));
   beforeAll(async () => {

@@ -1,9 +1,11 @@
-/** The service as a process: first start, the DATA_DIR lock, graceful shutdown, refusals at start. */
+/** The service as a process: first start, the DATA_DIR lock, graceful shutdown, refusals at start, migrations as a step of their own. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from '../support/processes.js';
+import { freePort, runCli, startServer } from '../support/processes.js';
+import { scratchDatabase } from '../support/databases.js';
+import { loadMigrations } from '../../src/adapters/database/migrator.js';
 
 describe('server process on the embedded defaults', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fds-proc-'));
@@ -34,7 +36,7 @@ describe('server process on the embedded defaults', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
-  });
+  }, 90_000);
 
   it('a restart on the same DATA_DIR keeps the data and prints no new key', async () => {
     const port = await freePort();
@@ -47,7 +49,7 @@ describe('server process on the embedded defaults', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
-  });
+  }, 90_000);
 
   it('ENVIRONMENT=production refuses to start without DATABASE_URL; ROLE=api alone needs it too', async () => {
     for (const env of [{ ENVIRONMENT: 'production' }, { ROLE: 'api' }] as Record<string, string>[]) {
@@ -83,5 +85,43 @@ describe.runIf(process.env.DATABASE_URL)('API and worker roles as separate proce
       api.child.kill('SIGKILL');
       worker.child.kill('SIGKILL');
     }
-  });
+  }, 120_000);
+});
+
+describe.runIf(process.env.DATABASE_URL)('migrations as their own step on PostgreSQL', () => {
+  it('MIGRATE_ON_START=0 refuses an unmigrated database naming `npm run migrate`; after it, the process starts and is ready', async () => {
+    const scratch = await scratchDatabase('postgres');
+    const env = { DATABASE_URL: scratch.url!, LOG_LEVEL: 'info', ENVIRONMENT: 'test', MIGRATE_ON_START: '0' };
+    try {
+      const refused = startServer({ ...env, ROLE: 'api', PORT: String(await freePort()) });
+      expect((await refused.exited).code).toBe(1);
+      expect(refused.stderr()).toContain('schema is at version 0 and this build needs');
+      expect(refused.stderr()).toContain('npm run migrate');
+
+      const migrated = await runCli(['migrate', '--json'], { DATABASE_URL: scratch.url! });
+      expect(migrated.code, migrated.stderr).toBe(0);
+      expect(JSON.parse(migrated.stdout)).toEqual({ schema_version: loadMigrations().at(-1)!.version });
+
+      const port = await freePort();
+      const api = startServer({ ...env, ROLE: 'api', PORT: String(port) });
+      try {
+        await api.waitFor('"started"', 60_000);
+        expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
+        api.child.kill('SIGTERM');
+        expect((await api.exited).code).toBe(0);
+      } finally {
+        api.child.kill('SIGKILL');
+      }
+
+      // A newer build migrated the database: this one's `npm run migrate` refuses in one line, no stack.
+      const handle = await scratch.open();
+      await handle.db.insertInto('schema_migrations').values({ version: 999, name: 'from_a_newer_build', checksum: 'x', applied_at: new Date() }).execute();
+      await handle.close();
+      const older = await runCli(['migrate'], { DATABASE_URL: scratch.url! });
+      expect(older.code).toBe(1);
+      expect(older.stderr.trim()).toBe('database has migration 999 (from_a_newer_build) that this build does not know: refusing to run an older build');
+    } finally {
+      await scratch.drop();
+    }
+  }, 180_000);
 });

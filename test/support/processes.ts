@@ -16,7 +16,7 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** The service from its TypeScript sources under tsx, or with `fromDist` as `npm start` runs it: compiled, from dist/ (build first). */
+/** The service from its TypeScript sources under tsx as `npm start` runs it, or with `fromDist` compiled, from dist/ (build first). */
 export function startServer(env: Record<string, string>, options: { fromDist?: boolean } = {}): RunningServer {
   const entry = options.fromDist ? [join(root, 'dist/src/main.js')] : [...TSX, join(root, 'src/main.ts')];
   const child = spawn(process.execPath, entry, { cwd: root, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

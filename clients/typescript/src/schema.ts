@@ -170,10 +170,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health of the service and its stores
-         * @description Answers 503 with the same body when a check is `error`, so monitors can read which one failed (the one route that does not answer problem+json).
+         * Readiness: this process and its stores can serve requests
+         * @description Probes the database, the key-value store and the object store (2 s each). Answers 503 with the same body when a check is `error`, so monitors can read which one failed (the one route that does not answer problem+json), and while the process drains for shutdown (`ok` false): a load balancer takes the process out of rotation then. For whether to restart a process, use `/v1/health/live`.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process runs and its event loop answers
+         * @description Checks nothing outside the process, so an outage of the database or Redis does not get healthy processes restarted; answers 200 while draining too.
+         */
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1583,7 +1603,7 @@ export interface components {
                 objects: "ok" | "error";
             };
             environment: string;
-            /** @description False when any check is `error`; the status is then 503. */
+            /** @description False when any check is `error`, or while the process drains for shutdown (the checks may all be `ok` then); the status is then 503. */
             ok: boolean;
             request_id: string;
         };
@@ -1776,6 +1796,14 @@ export interface components {
             tax_currency_rate?: string;
             /** @description VAT rate of a domestic run, in percent; overrides the profile's. */
             vat_rate?: string;
+        };
+        /** @description The process runs and its event loop answers. Nothing outside the process is checked. */
+        Liveness: {
+            /** @description True once the process received SIGTERM and finishes what it holds before it exits. */
+            draining: boolean;
+            /** @enum {boolean} */
+            ok: true;
+            request_id: string;
         };
         Money: {
             /** @description Decimal string, at most two decimals, such as `1250.00`. */
@@ -4282,7 +4310,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every check is ok. */
+            /** @description Every check is ok and the process is not draining. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,13 +4341,77 @@ export interface operations {
                     };
                 };
             };
-            /** @description A check is `error`; `checks` names it. */
+            /** @description A check is `error` (`checks` names it), or the process is draining. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
                 };
             };
         };

@@ -1,5 +1,6 @@
 /**
- * Forward-only SQL migrations (migrations/NNNN_name.sql), applied at start.
+ * Forward-only SQL migrations (migrations/NNNN_name.sql), applied by `npm run migrate` or at start
+ * (MIGRATE_ON_START, on by default).
  *
  * Invariants: each file runs once, in its own transaction, in version order; its SHA-256 is
  * recorded and an applied file whose checksum changed stops the start (an edited migration would
@@ -19,6 +20,11 @@ export interface Migration {
   name: string;
   sql: string;
   checksum: string;
+}
+
+/** A migration that cannot be applied, or a database this build must not run on; its message says which. */
+export class MigrationError extends Error {
+  override name = 'MigrationError';
 }
 
 // An arbitrary constant that names "the migrator" among advisory locks.
@@ -61,8 +67,8 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
       const applied = await conn.selectFrom('schema_migrations').selectAll().orderBy('version').execute();
       for (const row of applied) {
         const file = migrations.find((m) => m.version === row.version);
-        if (!file) throw new Error(`database has migration ${row.version} (${row.name}) that this build does not know: refusing to run an older build`);
-        if (file.checksum !== row.checksum) throw new Error(`migration ${row.version} (${row.name}) was edited after it was applied: checksum differs`);
+        if (!file) throw new MigrationError(`database has migration ${row.version} (${row.name}) that this build does not know: refusing to run an older build`);
+        if (file.checksum !== row.checksum) throw new MigrationError(`migration ${row.version} (${row.name}) was edited after it was applied: checksum differs`);
       }
       const done = new Set(applied.map((r) => r.version));
       for (const m of migrations.filter((x) => !done.has(x.version))) {
@@ -73,7 +79,7 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
           await sql`commit`.execute(conn);
         } catch (error) {
           await sql`rollback`.execute(conn);
-          throw new Error(`migration ${m.version} (${m.name}) failed: ${(error as Error).message}`, { cause: error });
+          throw new MigrationError(`migration ${m.version} (${m.name}) failed: ${(error as Error).message}`, { cause: error });
         }
       }
       return migrations.at(-1)?.version ?? 0;
@@ -83,8 +89,27 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
   });
 }
 
-/** The highest applied version, for GET /v1/version. */
+/** The highest applied version, for GET /v1/version; 0 on a database never migrated. */
 export async function schemaVersion(db: Database): Promise<number> {
+  const exists = await sql<{ t: string | null }>`select to_regclass('schema_migrations')::text as t`.execute(db);
+  if (!exists.rows[0]?.t) return 0;
   const row = await db.selectFrom('schema_migrations').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
   return Number(row?.v ?? 0);
+}
+
+export class SchemaNotCurrentError extends MigrationError {
+  override name = 'SchemaNotCurrentError';
+}
+
+/**
+ * For a process that does not migrate (MIGRATE_ON_START=0): the schema must be exactly the one this
+ * build was written for. Behind it, queries would fail one by one at run time; ahead of it, an older
+ * build would write rows a newer schema does not expect. Either way the start stops, naming the fix.
+ */
+export async function checkSchemaCurrent(db: Database, migrations = loadMigrations()): Promise<number> {
+  const expected = migrations.at(-1)?.version ?? 0;
+  const actual = await schemaVersion(db);
+  if (actual < expected) throw new SchemaNotCurrentError(`the database schema is at version ${actual} and this build needs ${expected}: run \`npm run migrate\` first (or start with MIGRATE_ON_START=1)`);
+  if (actual > expected) throw new SchemaNotCurrentError(`the database schema is at version ${actual}, newer than this build knows (${expected}): refusing to run an older build`);
+  return actual;
 }

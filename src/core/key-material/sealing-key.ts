@@ -87,7 +87,10 @@ export async function sealingKeyFromPem(privateKeyPem: string, certificatePem: s
   const [keyDer] = pemBlocks(privateKeyPem, 'PRIVATE KEY');
   const [certificateDer] = pemBlocks(certificatePem, 'CERTIFICATE');
   if (!keyDer || !certificateDer) throw new Error('the sealing key must be a PKCS#8 PEM "PRIVATE KEY" and the certificate a PEM "CERTIFICATE"');
-  const privateKey = await crypto.importKey('pkcs8', keyDer, ALGORITHM, false, ['sign']);
+  // Extractable: the seal is signed through a node:crypto KeyObject made from this key (pkijs-engine.ts),
+  // which Node 24 deprecates for non-extractable keys (DEP0204); the PEM it came from is in this
+  // process's memory anyway, so non-extractable would protect nothing.
+  const privateKey = await crypto.importKey('pkcs8', keyDer, ALGORITHM, true, ['sign']);
   const certificate = pkijs.Certificate.fromBER(certificateDer);
   return { privateKey, certificate, certificateDer: new Uint8Array(certificateDer) };
 }

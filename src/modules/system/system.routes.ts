@@ -1,37 +1,65 @@
-/** System area: GET /v1/health, /v1/version, /v1/whoami and /v1/openapi.json (DESIGN, Paths). */
+/**
+ * System area: GET /v1/health (readiness), /v1/health/live (liveness), /v1/version, /v1/whoami and
+ * /v1/openapi.json (DESIGN, Paths). Readiness says whether this process should get traffic: its
+ * stores answer and it is not draining. Liveness says only that the process runs, so that a
+ * database outage makes every API process unready but gets none of them restarted.
+ */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { API_VERSION, SERVICE_NAME } from '../../core/version.js';
 import { sortedDocument } from '../../http/openapi.js';
 import { checkHealth } from './check-health.js';
-import { HealthSchema, VersionSchema, WhoAmISchema, type WhoAmI } from './system.schema.js';
+import { HealthSchema, LivenessSchema, VersionSchema, WhoAmISchema, type Liveness, type WhoAmI } from './system.schema.js';
 
 export const SYSTEM_PATHS = {
   health: '/v1/health',
+  live: '/v1/health/live',
   version: '/v1/version',
   whoami: '/v1/whoami',
   openapi: '/v1/openapi.json',
 } as const;
 
 export async function systemRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  for (const schema of [HealthSchema, VersionSchema, WhoAmISchema]) app.addSchema(schema);
+  for (const schema of [HealthSchema, LivenessSchema, VersionSchema, WhoAmISchema]) app.addSchema(schema);
   app.get(
     SYSTEM_PATHS.health,
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, servedWhileDraining: true },
       schema: {
         operationId: 'getHealth',
         tags: ['system'],
-        summary: 'Health of the service and its stores',
-        description: 'Answers 503 with the same body when a check is `error`, so monitors can read which one failed (the one route that does not answer problem+json).',
-        response: { 200: Type.Ref(HealthSchema, { description: 'Every check is ok.' }), 503: Type.Ref(HealthSchema, { description: 'A check is `error`; `checks` names it.' }) },
+        summary: 'Readiness: this process and its stores can serve requests',
+        description:
+          'Probes the database, the key-value store and the object store (2 s each). Answers 503 with the same body when a check is `error`, ' +
+          'so monitors can read which one failed (the one route that does not answer problem+json), and while the process drains for shutdown ' +
+          '(`ok` false): a load balancer takes the process out of rotation then. For whether to restart a process, use `/v1/health/live`.',
+        response: {
+          200: Type.Ref(HealthSchema, { description: 'Every check is ok and the process is not draining.' }),
+          503: Type.Ref(HealthSchema, { description: 'A check is `error` (`checks` names it), or the process is draining.' }),
+        },
       },
     },
     async (request, reply) => {
       const { ok, checks } = await checkHealth(runtime.probes);
-      return reply.status(ok ? 200 : 503).send({ ok, checks, environment: runtime.config.environment, request_id: request.id });
+      const ready = ok && !runtime.isDraining();
+      return reply.status(ready ? 200 : 503).send({ ok: ready, checks, environment: runtime.config.environment, request_id: request.id });
     },
+  );
+
+  app.get(
+    SYSTEM_PATHS.live,
+    {
+      config: { access: { public: true }, servedWhileDraining: true },
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['system'],
+        summary: 'Liveness: the process runs and its event loop answers',
+        description: 'Checks nothing outside the process, so an outage of the database or Redis does not get healthy processes restarted; answers 200 while draining too.',
+        response: { 200: Type.Ref(LivenessSchema, { description: 'The process is alive.' }) },
+      },
+    },
+    async (request): Promise<Liveness> => ({ ok: true, draining: runtime.isDraining(), request_id: request.id }),
   );
 
   app.get(

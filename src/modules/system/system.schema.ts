@@ -1,4 +1,4 @@
-/** Schemas of the system area: Health, Version (service description, Resources) and WhoAmI. */
+/** Schemas of the system area: Health, Version (service description, Resources), Liveness and WhoAmI. */
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../core/schema-types.js';
 import { SCOPES } from '../../core/scopes.js';
@@ -7,7 +7,7 @@ const CheckState = StringEnum(['ok', 'error'] as const);
 
 export const HealthSchema = Type.Object(
   {
-    ok: Type.Boolean({ description: 'False when any check is `error`; the status is then 503.' }),
+    ok: Type.Boolean({ description: 'False when any check is `error`, or while the process drains for shutdown (the checks may all be `ok` then); the status is then 503.' }),
     checks: Type.Object({ database: CheckState, keyvalue: CheckState, objects: CheckState }),
     environment: Type.String(),
     request_id: Type.String(),
@@ -15,6 +15,16 @@ export const HealthSchema = Type.Object(
   { $id: 'Health' },
 );
 export type Health = Static<typeof HealthSchema>;
+
+export const LivenessSchema = Type.Object(
+  {
+    ok: Type.Literal(true),
+    draining: Type.Boolean({ description: 'True once the process received SIGTERM and finishes what it holds before it exits.' }),
+    request_id: Type.String(),
+  },
+  { $id: 'Liveness', description: 'The process runs and its event loop answers. Nothing outside the process is checked.' },
+);
+export type Liveness = Static<typeof LivenessSchema>;
 
 export const VersionSchema = Type.Object(
   {

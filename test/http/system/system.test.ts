@@ -1,4 +1,4 @@
-/** GET /v1/health, /v1/version, /v1/openapi.json and the reference page. */
+/** GET /v1/health (readiness), /v1/health/live, /v1/version, /v1/openapi.json and the reference page. */
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,37 @@ describe.each(backends())('system routes on $name', (backend) => {
     }
   });
 
+  it('liveness: 200 while a store is down, since restarting the process would not bring it back', async () => {
+    const original = t.runtime.probes.database;
+    t.runtime.probes.database = async () => {
+      throw new Error('database gone');
+    };
+    try {
+      expect((await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.health })).statusCode).toBe(503);
+      const res = await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.live });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, draining: false, request_id: res.headers['request-id'] });
+    } finally {
+      t.runtime.probes.database = original;
+    }
+  });
+
+  it('draining: readiness answers 503 with its own body and ok false, liveness stays 200, other routes refuse', async () => {
+    t.runtime.startDraining();
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.health });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['content-type']).toMatch(/^application\/json/);
+      expect(ready.json()).toEqual({ ok: false, checks: { database: 'ok', keyvalue: 'ok', objects: 'ok' }, environment: 'test', request_id: ready.headers['request-id'] });
+      const live = await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.live });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toMatchObject({ ok: true, draining: true });
+      expect((await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.version })).json().code).toBe('service_unavailable');
+    } finally {
+      (t.runtime as unknown as { isDraining: () => boolean }).isDraining = () => false;
+    }
+  });
+
   it('version: api 1.0.0-alpha and the latest migration', async () => {
     const res = await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.version });
     expect(res.json()).toEqual({ name: 'Freight document service API', api_version: '1.0.0-alpha', schema_version: loadMigrations().at(-1)!.version, environment: 'test' });
@@ -47,7 +78,7 @@ describe.each(backends())('system routes on $name', (backend) => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0-alpha');
     await SwaggerParser.validate(structuredClone(doc));
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Problem', 'Finding', 'Health', 'Version', 'WhoAmI', 'RequestLog']));
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Problem', 'Finding', 'Health', 'Liveness', 'Version', 'WhoAmI', 'RequestLog']));
     expect(doc.components.securitySchemes.apiKey.description).toContain('webhooks:manage');
     for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
