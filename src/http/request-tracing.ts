@@ -6,11 +6,9 @@
  */
 import { trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { REQUEST_ID_ATTRIBUTE } from '../core/trace-attributes.js';
 import { pathTemplate } from './request-log.js';
 import { appendRouteHook } from './route-hooks.js';
-
-/** The span attribute that carries the request id (the `request_id` of problems and request logs). */
-export const REQUEST_ID_ATTRIBUTE = 'request_id';
 
 /**
  * Sets `id` on the active span and returns it: called from Fastify's genReqId, which runs inside

@@ -6,7 +6,7 @@
  */
 import { trace, type Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
-import { REQUEST_ID_ATTRIBUTE } from '../../http/request-tracing.js';
+import { REQUEST_ID_ATTRIBUTE } from '../../core/trace-attributes.js';
 
 export class RequestIdSpanProcessor implements SpanProcessor {
   onStart(span: Span, parentContext: Context): void {

@@ -46,9 +46,16 @@ export class RequestLogWriter {
     if (this.buffered >= (this.options.maxBatch ?? 5000)) void this.flush();
   }
 
-  /** Writes what is buffered; concurrent calls share one flush. */
-  flush(): Promise<void> {
-    this.flushing ??= this.drain().finally(() => {
+  /**
+   * Writes what is buffered when it is called. A flush already under way took only the entries
+   * buffered when it began (the timer's, say), so this waits for it and then writes what came since;
+   * callers at the same moment share that second write. Sharing the first one alone returned before
+   * entries recorded meanwhile were written, and lost them at a graceful shutdown.
+   */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.buffered === 0) return;
+    this.flushing = this.drain().finally(() => {
       this.flushing = undefined;
     });
     return this.flushing;
