@@ -32,6 +32,8 @@ const STYLE = ['sign-app/assets/sign-app.css', 'inspect/assets/inspection-page.c
 /** The page's Content-Security-Policy: nothing but this inline style sheet. */
 export const INSPECTION_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`;
 
+/** Goods lines named in the summary; the whole note below lists them all. */
+const GOODS_SHOWN = 5;
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -67,7 +69,16 @@ function facts(doc: InspectionDocument, note: NoteContent, w: InspectionWords): 
   const fact = (id: string, term: string, body: string) => `<dt id="${id}">${esc(term)}</dt><dd aria-labelledby="${id}">${body}</dd>`;
   return `<section class="card" aria-labelledby="status-title"><h2 id="status-title" class="status-line">${esc(w.status)}: <span id="status">${esc(w.statuses[s.status as keyof InspectionWords['statuses']] ?? s.status)}</span></h2>
 <p class="muted">${times.map((t) => esc(t)).join('<br>')}</p>
-<dl class="facts">${fact('fact-sender', w.sender, linesHtml(note.boxes[1] ?? []))}${fact('fact-consignee', w.consignee, linesHtml(note.boxes[2] ?? []))}${fact('fact-carrier', w.carrier, linesHtml(note.boxes[16] ?? []))}${fact('fact-vehicle', w.vehicle, linesHtml(note.vehicle))}${fact('fact-pickup', w.takingOver, linesHtml(note.boxes[4] ?? []))}${fact('fact-delivery', w.delivery, linesHtml(note.boxes[3] ?? []))}${fact('fact-goods', w.goods, `<p>${esc(goods)}</p>${note.goods.slice(0, 5).map((g) => `<p>${esc(g.nature[0]?.text ?? '')}</p>`).join('')}`)}</dl></section>`;
+<dl class="facts">${[
+    // What a roadside check compares first: the vehicle in front of the officer and its load.
+    fact('fact-vehicle', w.vehicle, linesHtml(note.vehicle)),
+    fact('fact-goods', w.goods, `<p>${esc(goods)}</p>${linesHtml(note.goods.slice(0, GOODS_SHOWN).flatMap((g) => g.nature))}`),
+    fact('fact-sender', w.sender, linesHtml(note.boxes[1] ?? [])),
+    fact('fact-consignee', w.consignee, linesHtml(note.boxes[2] ?? [])),
+    fact('fact-carrier', w.carrier, linesHtml(note.boxes[16] ?? [])),
+    fact('fact-pickup', w.takingOver, linesHtml(note.boxes[4] ?? [])),
+    fact('fact-delivery', w.delivery, linesHtml(note.boxes[3] ?? [])),
+  ].join('')}</dl></section>`;
 }
 
 function signatures(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
@@ -87,12 +98,13 @@ function remarks(doc: InspectionDocument, language: InspectionLanguage, w: Inspe
 }
 
 function versions(doc: InspectionDocument, w: InspectionWords): string {
-  const items = [...doc.versions].reverse().map(
-    (v) =>
-      `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(utc(v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button secondary" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`,
-  );
-  const until = doc.versions[0] ? `<p class="muted">${esc(fill(w.linksValid, { time: utc(doc.versions[0].url_expires_at) }))}</p>` : '';
-  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${items.join('')}</ul>${until}</section>`;
+  const item = (v: InspectionDocument['versions'][number], current: boolean) =>
+    `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(utc(v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button${current ? '' : ' secondary'}" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`;
+  const [current, ...earlier] = [...doc.versions].reverse();
+  if (!current) return '';
+  // The current version is what counts at the roadside; earlier ones are folded to keep the page short.
+  const folded = earlier.length > 0 ? `<details class="earlier"><summary>${esc(fill(w.earlierVersions, { count: earlier.length }))}</summary><ul class="list">${earlier.map((v) => item(v, false)).join('')}</ul></details>` : '';
+  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: utc(current.url_expires_at) }))}</p></section>`;
 }
 
 function efti(doc: InspectionDocument, w: InspectionWords): string {
@@ -126,7 +138,7 @@ export function renderInspectionPage(doc: InspectionDocument, language: Inspecti
   const w = INSPECTION_WORDS[language];
   const note = contentOf(doc, language, pageUrl);
   const reference = doc.shipment.reference ?? doc.shipment.id;
-  const body = `<header><h1>${esc(w.title)}</h1><p>${esc(fill(w.subtitle, { reference }))}</p></header>
+  const body = `<header><h1>${esc(w.title)}</h1><p>${esc(w.subtitle).replace('{reference}', `<span class="nowrap">${esc(reference)}</span>`)}</p></header>
 <main>
 ${doc.shipment.mode === 'test' ? `<p class="sandbox" id="sandbox">${esc(w.sandbox)}</p>` : ''}
 ${verdict(doc, w)}

@@ -33,6 +33,7 @@ export const de: InspectionWords = {
   versions: 'Versionen des Frachtbriefs',
   version: 'Version {version}',
   download: 'PDF herunterladen',
+  earlierVersions: 'Frühere Versionen ({count})',
   linksValid: 'Download-Links gelten bis {time}; laden Sie die Seite für neue neu.',
   efti: 'eFTI-Kennung (UIL)',
   notConfigured: 'nicht eingerichtet',

@@ -33,6 +33,7 @@ export const en: InspectionWords = {
   versions: 'Versions of the note',
   version: 'Version {version}',
   download: 'Download PDF',
+  earlierVersions: 'Earlier versions ({count})',
   linksValid: 'Download links work until {time}; reload the page for new ones.',
   efti: 'eFTI identifier (UIL)',
   notConfigured: 'not configured',

@@ -33,6 +33,7 @@ export const fr: InspectionWords = {
   versions: 'Versions de la lettre de voiture',
   version: 'Version {version}',
   download: 'Télécharger le PDF',
+  earlierVersions: 'Versions précédentes ({count})',
   linksValid: "Les liens de téléchargement fonctionnent jusqu'à {time} ; rechargez la page pour en obtenir de nouveaux.",
   efti: 'Identifiant eFTI (UIL)',
   notConfigured: 'non configuré',

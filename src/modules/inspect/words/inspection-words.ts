@@ -34,6 +34,7 @@ export interface InspectionWords {
   versions: string;
   version: string;
   download: string;
+  earlierVersions: string;
   linksValid: string;
   efti: string;
   notConfigured: string;

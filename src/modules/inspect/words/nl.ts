@@ -33,6 +33,7 @@ export const nl: InspectionWords = {
   versions: 'Versies van de vrachtbrief',
   version: 'Versie {version}',
   download: 'Pdf downloaden',
+  earlierVersions: 'Eerdere versies ({count})',
   linksValid: 'Downloadlinks werken tot {time}; laad de pagina opnieuw voor nieuwe.',
   efti: 'eFTI-identificatie (UIL)',
   notConfigured: 'niet ingesteld',
