@@ -56,7 +56,7 @@ export async function openInspection(services: Services, token: string, ip: stri
   if (!decision.allowed) {
     const retryAfterS = Math.max(1, Math.ceil(decision.resetMs / 1000));
     const guard = `inspect:refused:${createHash('sha256').update(`${ip}\n${token}`).digest('base64url')}`;
-    const first = await services.kv.set(guard, '1', { ttlMs: Math.max(1000, decision.resetMs), onlyIfAbsent: true });
+    const first = await services.kv.set(guard, '1', { ttlMs: Math.max(1000, Math.ceil(decision.resetMs)), onlyIfAbsent: true });
     return { outcome: 'rate_limited', shipment: first ? await shipmentOf(services, token) : undefined, retryAfterS };
   }
   const shipment = await shipmentOf(services, token);
