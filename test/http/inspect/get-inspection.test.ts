@@ -7,6 +7,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAppError } from '../../../src/core/errors.js';
+import { getInspection } from '../../../src/modules/inspect/get-inspection.js';
 import { backends } from '../../support/backends.js';
 import { documentsApi } from '../../support/documents-api.js';
 import { freshAddress, inspectApi } from '../../support/inspect-api.js';
@@ -205,6 +207,19 @@ describe.each(backends())('GET /v1/inspect/{token} on $name', (backend) => {
       const outcomes = (await viewsOf(tenant, shipment.id)).map((v) => v.outcome);
       expect(outcomes.filter((o) => o === 'rate_limited')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'ok')).toHaveLength(31);
+    });
+  });
+
+  describe('503 service_unavailable', () => {
+    it('a key-value store that does not answer: the limit cannot be judged, so nothing is read or logged', async () => {
+      const tenant = await t.newTenant();
+      const { shipment, token } = await api.issued(tenant);
+      const kv = t.runtime.services.kv;
+      const down = { ...kv, rateLimiter: () => ({ consume: () => Promise.reject(new Error('connection refused')) }) };
+      const request = { token, ip: freshAddress(), userAgent: null, acceptLanguage: undefined, graceDays: 30, options: {} };
+      const error = await getInspection({ ...t.runtime.services, kv: down }, request).catch((e: unknown) => e);
+      expect(isAppError(error) && error.code).toBe('service_unavailable');
+      expect(await viewsOf(tenant, shipment.id)).toEqual([]);
     });
   });
 });
