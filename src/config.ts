@@ -54,6 +54,7 @@ const EnvSchema = Type.Object({
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
   MIGRATE_ON_START: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '1' }),
+  INSPECTION_LINK_GRACE_DAYS: Type.Integer({ minimum: 0, maximum: 3650, default: 30 }),
 });
 
 export type Environment = Static<typeof Environment>;
@@ -111,6 +112,11 @@ export interface Config {
    * their own, run once before the new processes start).
    */
   migrateOnStart: boolean;
+  /**
+   * The inspection link behind the QR code (issue 16) keeps working this many days after the
+   * shipment is delivered or cancelled (0: not after), then answers 410 `token_expired`.
+   */
+  inspection: { graceDays: number };
 }
 
 export class ConfigError extends Error {
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
     migrateOnStart: e.MIGRATE_ON_START === '1',
+    inspection: { graceDays: e.INSPECTION_LINK_GRACE_DAYS },
   };
 }
 

@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   identification: 'idn',
   notification: 'ntf',
   remark: 'rmk',
+  inspection_view: 'ivw',
   invoice: 'inv',
   webhook_endpoint: 'we',
   webhook_delivery: 'wd',

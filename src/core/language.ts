@@ -7,20 +7,25 @@ export type Language = 'en' | 'nl';
 export const LANGUAGES: readonly Language[] = ['en', 'nl'];
 
 /**
- * Picks the best supported language from an Accept-Language header (RFC 9110 §12.5.4):
- * the highest q-value wins, ties go to the first listed, and anything unsupported falls back to English.
+ * The best of `supported` in an Accept-Language header (RFC 9110 §12.5.4): the highest q-value
+ * wins, ties go to the first listed; null when the header names none of them.
  */
-export function negotiateLanguage(header: string | undefined): Language {
-  if (!header) return 'en';
-  let best: { lang: Language; q: number } | undefined;
+export function pickLanguage<L extends string>(header: string | undefined, supported: readonly L[]): L | null {
+  if (!header) return null;
+  let best: { lang: L; q: number } | undefined;
   for (const part of header.split(',')) {
     const [tag = '', ...params] = part.trim().split(';');
     const primary = tag.trim().toLowerCase().split('-')[0];
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (!Number.isFinite(q) || q <= 0) continue;
-    const lang = LANGUAGES.find((l) => l === primary);
+    const lang = supported.find((l) => l === primary);
     if (lang && (!best || q > best.q)) best = { lang, q };
   }
-  return best?.lang ?? 'en';
+  return best?.lang ?? null;
+}
+
+/** The API's language for a request: its Accept-Language's pick, anything unsupported falling back to English. */
+export function negotiateLanguage(header: string | undefined): Language {
+  return pickLanguage(header, LANGUAGES) ?? 'en';
 }

@@ -211,9 +211,9 @@ export interface paths {
         };
         /**
          * Read-only inspection of a consignment note
-         * @description Declared, not built yet: answers `not_implemented` (501) after the checks every route makes.
+         * @description The consignment note behind the QR code, for an inspector at the roadside; no API key: the token is the key. The current version's data, every PDF version with a signed download link (15 minutes), the signatures (without their evidence), the remarks, the integrity verdict (`intact` only when the event chain verifies as `GET /v1/shipments/{id}/integrity` reports it, the current PDF still has its recorded SHA-256 and its PAdES seal verifies), and the eFTI identifier. The same as a phone page at `/inspect/{token}` (the link on the note), in the Accept-Language if it is English, Dutch, German or French, else the note's language; `?lang=` overrides. An unknown token, or one not of the shape we issue, is 404 `not_found`. The link works until `INSPECTION_LINK_GRACE_DAYS` (30 by default) after the shipment was delivered or cancelled, then 410 `token_expired`. At most 60 requests per minute per client address, over all tokens: then 429 `rate_limited` with `Retry-After`. Every answer on a known token is logged (`GET /v1/shipments/{id}/inspection-views`, event `shipment.inspected`), refusals included: at most one `rate_limited` view per address, link and minute.
          */
-        get: operations["getInspect"];
+        get: operations["getInspection"];
         put?: never;
         post?: never;
         delete?: never;
@@ -467,6 +467,26 @@ export interface paths {
          * @description Each event carries `seq`, `data_sha256` and `hash`, so the chain can be verified independently (see ShipmentEvent).
          */
         get: operations["listShipmentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shipments/{id}/inspection-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inspection views of a shipment
+         * @description Every answer on the shipment's inspection link (JSON `json`, page `page`), every request of the eFTI gate (`gate`) and every federated read (`federated`), refusals included: newest first (`order=asc` for oldest first). Each also emitted `shipment.inspected`, which is not part of the shipment's event chain: a view changes nothing.
+         */
+        get: operations["listInspectionViews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1200,6 +1220,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "shipment.inspected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.inspected
+         * @description Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_shipment_inspected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "shipment.issued": {
         parameters: {
             query?: never;
@@ -1539,6 +1579,7 @@ export interface components {
              *     - `signature.completed`: A party signed the consignment note (signatures area).
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
+             *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
              */
             type: string;
         };
@@ -1631,6 +1672,159 @@ export interface components {
             birth_date: string;
             /** @description The signer's name as on their identity document. */
             signer_name: string;
+        };
+        /** @description What an inspector sees of one consignment note. */
+        Inspection: {
+            efti: {
+                /** @description Follow-up requests the eFTI gate sent about this dataset, oldest first. */
+                follow_ups: {
+                    gate_id: string | null;
+                    message: string;
+                    /** Format: date-time */
+                    received_at: string;
+                }[];
+                /** @description The eFTI unique identifier link; the gate and platform ids are null until eFTI is configured. */
+                uil: {
+                    dataset_id: string | null;
+                    gate_id: string | null;
+                    platform_id: string | null;
+                };
+            };
+            /** @description Checked at every request. */
+            integrity: {
+                /** @description As `GET /v1/shipments/{id}/integrity` reports it. */
+                chain: {
+                    events_checked: number;
+                    first_bad_seq: number | null;
+                    valid: boolean;
+                };
+                /** Format: date-time */
+                checked_at: string;
+                /** @description The current PDF; null when none can be read. */
+                document: {
+                    id: string;
+                    /** @description Its PAdES seal verifies over the whole file. */
+                    seal_valid: boolean;
+                    /** @description The stored PDF still has the SHA-256 recorded when it was made. */
+                    sha256_matches: boolean;
+                    version: number;
+                } | null;
+                /**
+                 * @description `intact` when the chain, the PDF hash and the seal all check.
+                 * @enum {string}
+                 */
+                verdict: "intact" | "broken";
+            };
+            /** @description The current version of the note. */
+            note: {
+                /** @description The shipment fields the note prints, as stored (the shipment input without `driver` and `principal`). */
+                data: {
+                    [key: string]: unknown;
+                };
+                /** @description The current version of the consignment note. */
+                document_id: string | null;
+                /** @description Language of its printed labels. */
+                language: string | null;
+                version: number | null;
+            };
+            /** @description Reservations, oldest first. */
+            remarks: {
+                /** Format: date-time */
+                created_at: string;
+                /** @enum {string} */
+                phase: "pickup" | "delivery";
+                /** @description Number of photos attached. */
+                photos: number;
+                /** @description The signer who made it from a sign link; null through the API. */
+                role: ("consignor" | "carrier" | "consignee" | "successive_carrier") | null;
+                text: string | null;
+                /** @enum {string} */
+                type: "damage" | "shortage" | "delay" | "other";
+            }[];
+            shipment: {
+                cancelled_at: string | null;
+                delivered_at: string | null;
+                /** @description The `shp_` id. */
+                id: string;
+                issued_at: string | null;
+                /**
+                 * @description `test`: a sandbox document, not a real consignment note.
+                 * @enum {string}
+                 */
+                mode: "test" | "live";
+                /** @description The client's reference printed on the note. */
+                reference: string | null;
+                /** @enum {string} */
+                status: "draft" | "issued" | "in_transit" | "delivered" | "cancelled";
+                /** @enum {string} */
+                transport_type: "national" | "international" | "cabotage" | "combined";
+            };
+            /** @description In the order given; without the evidence (addresses, user agents, locations, one-time-password and identification references). */
+            signatures: {
+                /** @description SHA-256 of the version the signer was shown. */
+                document_sha256: string;
+                /** @enum {string} */
+                level: "platform_auth" | "ades" | "qes";
+                /** @enum {string} */
+                method: "drawn" | "typed" | "platform" | "trust_service";
+                /** @enum {string} */
+                phase: "pickup" | "delivery";
+                /** @enum {string} */
+                role: "consignor" | "carrier" | "consignee" | "successive_carrier";
+                /** Format: date-time */
+                signed_at: string;
+                signer_name: string;
+                successive_index: number | null;
+            }[];
+            /** @description Every version of the consignment note, oldest first; the last is current. */
+            versions: {
+                /** @description The event that made this version. */
+                cause: {
+                    event_id: string;
+                    event_type: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                document_id: string;
+                /** @description SHA-256 of the PDF, lowercase hex. */
+                sha256: string;
+                /** @description Signed download link of the PDF, without an API key. */
+                url: string;
+                /** Format: date-time */
+                url_expires_at: string;
+                version: number;
+            }[];
+        };
+        InspectionView: {
+            /**
+             * @description `json` GET /v1/inspect/{token}, `page` /inspect/{token}, `gate` a request of the eFTI gate, `federated` a delegated platform.
+             * @enum {string}
+             */
+            channel: "json" | "page" | "gate" | "federated";
+            /** @description Channel details: the eFTI subsets the gate asked for, the delegation used. */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description The `shipment.inspected` event. */
+            event_id: string;
+            id: string;
+            ip: string | null;
+            /** @description The language the answer was given in (`page`), or the one Accept-Language picked (`json`). */
+            language: string | null;
+            /** @description `ok`, or the code answered: `token_expired`, `rate_limited` (at most one per address, link and minute), `token_revoked`, `unauthorized`… */
+            outcome: string;
+            shipment_id: string;
+            user_agent: string | null;
+            /** Format: date-time */
+            viewed_at: string;
+            /** @description Who looked, where known: the gate id, the grantee platform id. */
+            viewer: string | null;
+        };
+        InspectionViewPage: {
+            data: components["schemas"]["InspectionView"][];
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
         };
         IntegrityReport: {
             /** Format: date-time */
@@ -2069,6 +2263,8 @@ export interface components {
             goods?: components["schemas"]["GoodsLine"][];
             /** @description The `shp_` id. */
             id: string;
+            /** @description The inspection link the consignment note's QR code carries (`GET /inspect/{token}`, as JSON `GET /v1/inspect/{token}`): made at issue, null before. */
+            inspection_url: string | null;
             issued_at: string | null;
             /** @enum {string} */
             mode: "test" | "live";
@@ -2134,6 +2330,7 @@ export interface components {
              *     - `signature.completed`: A party signed the consignment note (signatures area).
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
+             *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
              */
             type: string;
         };
@@ -4416,26 +4613,80 @@ export interface operations {
             };
         };
     };
-    getInspect: {
+    getInspection: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The token of the inspection link (the QR code on the note). */
                 token: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `invalid_id` */
-            400: {
+            /** @description The note as an inspector sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inspection"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "invalid_id";
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `token_expired` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "token_expired";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -4458,28 +4709,6 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_implemented` */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_implemented";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -7509,6 +7738,189 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShipmentEventPage"];
+                };
+            };
+            /** @description `invalid_id`, `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id" | "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    listInspectionViews: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+                /** @description Newest first (`desc`, the default) or oldest first. */
+                order?: "desc" | "asc";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of views. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectionViewPage"];
                 };
             };
             /** @description `invalid_id`, `bad_request`, `invalid_cursor` */
@@ -15347,6 +15759,58 @@ export interface operations {
                     mode: "test" | "live";
                     /** @constant */
                     type: "shipment.in_transit";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_shipment_inspected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description `json`, `page`, `gate` or `federated`. */
+                        channel?: string;
+                        /** @description `ok`, or the code answered (`token_expired`, `rate_limited`…). */
+                        outcome?: string;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                        /** @description The `ivw_` id of the view. */
+                        view_id?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "shipment.inspected";
                 };
             };
         };

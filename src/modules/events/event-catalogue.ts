@@ -15,6 +15,11 @@ export interface EventType {
   emittedWhen: string;
   /** Fields beyond those every shipment event carries (`shipment_id`, `status`, `seq`). */
   fields: Record<string, EventField>;
+  /**
+   * False for an event outside the shipment's chain (it changes nothing about the shipment): not in
+   * `GET /v1/shipments/{id}/events` nor in the integrity report, and its `data` has no `seq`.
+   */
+  chained?: false;
 }
 
 export const SHIPMENT_EVENT_FIELDS: Record<string, EventField> = {
@@ -87,6 +92,17 @@ export const EVENT_CATALOGUE = [
       number: { type: 'string', description: 'The invoice number.' },
       document_id: { type: 'string', description: 'The `doc_` id of the UBL XML.' },
       sha256: { type: 'string', description: 'SHA-256 of the XML, lowercase hex.' },
+    },
+  },
+  {
+    type: 'shipment.inspected',
+    emittedWhen:
+      'Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.',
+    chained: false,
+    fields: {
+      view_id: { type: 'string', description: 'The `ivw_` id of the view.' },
+      channel: { type: 'string', description: '`json`, `page`, `gate` or `federated`.' },
+      outcome: { type: 'string', description: '`ok`, or the code answered (`token_expired`, `rate_limited`…).' },
     },
   },
 ] as const satisfies readonly EventType[];

@@ -57,6 +57,11 @@ export function shipmentEventWrites(db: Database, t: Tenant, events: readonly St
   return [chain, feed];
 }
 
+/** The write that puts an event into the feed alone: one that is not part of its shipment's chain. */
+export function feedEventWrite(db: Database, t: Tenant, event: { id: string; type: string; shipment_id: string; created_at: Date; data: Record<string, unknown> }): Write {
+  return db.insertInto('events').values({ ...event, organization_id: t.organizationId, mode: t.mode, data: JSON.stringify(event.data) });
+}
+
 /** A page of one shipment's chain in seq order, starting after `afterSeq`. */
 export async function selectShipmentEvents(db: Database, t: Tenant, shipmentId: string, options: { afterSeq?: number; limit?: number; order?: SortOrder } = {}): Promise<StoredShipmentEvent[]> {
   let query = db

@@ -7,7 +7,7 @@ import type { Mode } from '../../core/mode.js';
 import { newId } from '../../core/ids.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { EventTypeName } from './event-catalogue.js';
-import { shipmentEventWrites, type StoredShipmentEvent } from './events.repository.js';
+import { feedEventWrite, shipmentEventWrites, type StoredShipmentEvent } from './events.repository.js';
 import { deliveryFanOutWrite } from '../webhooks/fan-out-deliveries.js';
 import { chainHash, dataSha256, type ChainHead } from './hash-chain.js';
 
@@ -48,4 +48,20 @@ export function shipmentEventsWrites(db: Database, target: ShipmentEventTarget, 
   if (events.length === 0) return [];
   const deliveries = deliveryFanOutWrite(db, target, events.map((e) => ({ id: e.event_id, type: e.type, created_at: e.created_at, data: e.data })));
   return [...shipmentEventWrites(db, target, events), deliveries];
+}
+
+/**
+ * The writes of an event about a shipment that is not part of its chain, with its id: the feed and
+ * the webhook fan-out only. For facts that change nothing about the shipment (`shipment.inspected`:
+ * reading a note must not move its chain's head or its integrity report), so the shipment row is
+ * neither locked nor updated and `data` has no `seq`.
+ */
+export function unchainedShipmentEventWrites(
+  db: Database,
+  target: Omit<ShipmentEventTarget, 'head'>,
+  spec: ShipmentEventSpec,
+  now: Date,
+): { eventId: string; writes: Write[] } {
+  const event = { id: newId('event', now), type: spec.type, shipment_id: target.shipmentId, created_at: now, data: { ...spec.fields, shipment_id: target.shipmentId, status: spec.status } };
+  return { eventId: event.id, writes: [feedEventWrite(db, target, event), deliveryFanOutWrite(db, target, [event])] };
 }

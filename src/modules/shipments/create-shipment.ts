@@ -66,7 +66,7 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
   };
   const issued = events.find((e) => e.type === 'shipment.issued');
   const note = issued ? await consignmentNoteVersion(ctx, ctx.db, row, issued, { version: 1, language: noteLanguage(row, options.language) }) : undefined;
-  const view = shipmentView(row, options.language);
+  const view = shipmentView(row, options.language, ctx.publicBaseUrl);
   // One statement: the row, its events, the usage counter and the idempotent response commit together.
   await writeAsOneStatement(ctx.db, [
     insertShipmentWrite(ctx.db, row),

@@ -1,6 +1,7 @@
 /** The stored shipment as the API returns it: the input fields as last set, beside what the service keeps. */
 import { translateFindings, type Finding } from '../../core/findings.js';
 import type { Language } from '../../core/language.js';
+import { inspectionUrl } from '../documents/inspection-link.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
 export interface ShipmentView extends Record<string, unknown> {
@@ -11,7 +12,8 @@ export interface ShipmentView extends Record<string, unknown> {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function shipmentView(row: ShipmentRow, language: Language): ShipmentView {
+/** `publicBaseUrl` makes the inspection link, as the note's QR code carries it. */
+export function shipmentView(row: ShipmentRow, language: Language, publicBaseUrl: string): ShipmentView {
   return {
     ...row.data,
     id: row.id,
@@ -26,5 +28,6 @@ export function shipmentView(row: ShipmentRow, language: Language): ShipmentView
     picked_up_at: iso(row.picked_up_at),
     delivered_at: iso(row.delivered_at),
     cancelled_at: iso(row.cancelled_at),
+    inspection_url: row.inspection_token ? inspectionUrl(publicBaseUrl, row.inspection_token) : null,
   };
 }

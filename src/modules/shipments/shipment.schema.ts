@@ -26,6 +26,9 @@ export const ShipmentSchema = Type.Object(
     picked_up_at: Nullable(DateTimeString()),
     delivered_at: Nullable(DateTimeString()),
     cancelled_at: Nullable(DateTimeString()),
+    inspection_url: Type.Union([Type.String(), Type.Null()], {
+      description: 'The inspection link the consignment note\'s QR code carries (`GET /inspect/{token}`, as JSON `GET /v1/inspect/{token}`): made at issue, null before.',
+    }),
   },
   { $id: 'Shipment', description: 'A shipment: the input fields as last set, and what the service derived and recorded.' },
 );

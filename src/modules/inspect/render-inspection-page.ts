@@ -1,0 +1,162 @@
+/**
+ * The HTML of the inspection page and of the page that says why a link cannot be used. A phone
+ * page read at the roadside: server-rendered, no script at all, and no other request — its style
+ * is inline (allowed by its hash in the Content-Security-Policy), so it shows on a weak connection
+ * in one response. The verdict comes first, then status, parties, vehicle and goods (the note's
+ * own printed text, from the same content builder as the PDF), signatures, remarks, the versions
+ * with their download links, the eFTI identifier, and the whole note box by box, folded.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../core/project-root.js';
+import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
+import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
+import type { Line } from '../documents/consignment-note/note-text.js';
+import { esc } from '../sign-app/html.js';
+import { noteView } from '../sign-app/note-view.js';
+import { fill, SIGN_APP_WORDS } from '../sign-app/sign-app-words.js';
+import { roleWord } from '../signatures/sign-messages.js';
+import type { InspectionDocument } from './inspection-document.js';
+import type { InspectionLanguage } from './inspection-request.js';
+import { de } from './words/de.js';
+import { en } from './words/en.js';
+import { fr } from './words/fr.js';
+import type { InspectionErrorCode, InspectionWords } from './words/inspection-words.js';
+import { nl } from './words/nl.js';
+
+export const INSPECTION_WORDS: Record<InspectionLanguage, InspectionWords> = { en, nl, de, fr };
+
+const STYLE = ['sign-app/assets/sign-app.css', 'inspect/assets/inspection-page.css'].map((file) => readFileSync(join(projectRoot(), 'src', 'modules', file), 'utf8')).join('\n');
+
+/** The page's Content-Security-Policy: nothing but this inline style sheet. */
+export const INSPECTION_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`;
+
+/** Goods lines named in the summary; the whole note below lists them all. */
+const GOODS_SHOWN = 5;
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function shell(language: InspectionLanguage, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>
+<body>${body}</body></html>`;
+}
+
+function linesHtml(lines: readonly Line[]): string {
+  const shown = lines.filter((l) => l.text !== '');
+  return shown.length === 0 ? '<p>—</p>' : `<p>${shown.map((l) => (l.bold ? `<strong>${esc(l.text)}</strong>` : esc(l.text))).join('<br>')}</p>`;
+}
+
+function verdict(doc: InspectionDocument, w: InspectionWords): string {
+  const { integrity } = doc;
+  const checked = `<p class="checked">${esc(fill(w.checkedAt, { time: utc(integrity.checked_at) }))}</p>`;
+  if (integrity.verdict === 'intact') return `<section class="verdict intact" id="verdict" data-verdict="intact"><h2>✓ ${esc(w.intact)}</h2><p>${esc(w.intactText)}</p>${checked}</section>`;
+  const why = [
+    ...(integrity.chain.valid ? [] : [fill(w.chainBroken, { seq: integrity.chain.first_bad_seq ?? '?' })]),
+    ...(integrity.document === null ? [w.noPdf] : []),
+    ...(integrity.document && !integrity.document.sha256_matches ? [w.pdfChanged] : []),
+    ...(integrity.document && !integrity.document.seal_valid ? [w.sealInvalid] : []),
+  ];
+  return `<section class="verdict broken" id="verdict" data-verdict="broken" role="alert"><h2>✗ ${esc(w.broken)}</h2>${why.map((text) => `<p>${esc(text)}</p>`).join('')}${checked}</section>`;
+}
+
+function facts(doc: InspectionDocument, note: NoteContent, w: InspectionWords): string {
+  const s = doc.shipment;
+  const times = [s.issued_at && `${w.statuses.issued}: ${utc(s.issued_at)}`, s.delivered_at && `${w.statuses.delivered}: ${utc(s.delivered_at)}`, s.cancelled_at && `${w.statuses.cancelled}: ${utc(s.cancelled_at)}`].filter(Boolean);
+  const goods = fill(w.goodsSummary, { lines: note.goods.length, packages: note.totals.packages || '—', weight: note.totals.weight || '—' });
+  const fact = (id: string, term: string, body: string) => `<dt id="${id}">${esc(term)}</dt><dd aria-labelledby="${id}">${body}</dd>`;
+  return `<section class="card" aria-labelledby="status-title"><h2 id="status-title" class="status-line">${esc(w.status)}: <span id="status">${esc(w.statuses[s.status as keyof InspectionWords['statuses']] ?? s.status)}</span></h2>
+<p class="muted">${times.map((t) => esc(t)).join('<br>')}</p>
+<dl class="facts">${[
+    // What a roadside check compares first: the vehicle in front of the officer and its load.
+    fact('fact-vehicle', w.vehicle, linesHtml(note.vehicle)),
+    fact('fact-goods', w.goods, `<p>${esc(goods)}</p>${linesHtml(note.goods.slice(0, GOODS_SHOWN).flatMap((g) => g.nature))}`),
+    fact('fact-sender', w.sender, linesHtml(note.boxes[1] ?? [])),
+    fact('fact-consignee', w.consignee, linesHtml(note.boxes[2] ?? [])),
+    fact('fact-carrier', w.carrier, linesHtml(note.boxes[16] ?? [])),
+    fact('fact-pickup', w.takingOver, linesHtml(note.boxes[4] ?? [])),
+    fact('fact-delivery', w.delivery, linesHtml(note.boxes[3] ?? [])),
+  ].join('')}</dl></section>`;
+}
+
+function signatures(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
+  const items = doc.signatures.map(
+    (sig) => `<li><strong>${esc(capital(roleWord(language, sig.role)))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(utc(sig.signed_at))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
+  );
+  return `<section class="card" aria-labelledby="signatures-title"><h2 id="signatures-title">${esc(w.signatures)}</h2>${items.length > 0 ? `<ul class="list" id="signatures">${items.join('')}</ul>` : `<p>${esc(w.noSignatures)}</p>`}</section>`;
+}
+
+function remarks(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
+  const types = NOTE_LABELS[language].reservationTypes;
+  const items = doc.remarks.map((r) => {
+    const meta = [utc(r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: r.photos })] : [])].join(' · ');
+    return `<li><strong>${esc(types[r.type] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span></li>`;
+  });
+  return `<section class="card" aria-labelledby="remarks-title"><h2 id="remarks-title">${esc(w.remarks)}</h2>${items.length > 0 ? `<ul class="list" id="remarks">${items.join('')}</ul>` : `<p>${esc(w.noRemarks)}</p>`}</section>`;
+}
+
+function versions(doc: InspectionDocument, w: InspectionWords): string {
+  const item = (v: InspectionDocument['versions'][number], current: boolean) =>
+    `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(utc(v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button${current ? '' : ' secondary'}" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`;
+  const [current, ...earlier] = [...doc.versions].reverse();
+  if (!current) return '';
+  // The current version is what counts at the roadside; earlier ones are folded to keep the page short.
+  const folded = earlier.length > 0 ? `<details class="earlier"><summary>${esc(fill(w.earlierVersions, { count: earlier.length }))}</summary><ul class="list">${earlier.map((v) => item(v, false)).join('')}</ul></details>` : '';
+  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: utc(current.url_expires_at) }))}</p></section>`;
+}
+
+function efti(doc: InspectionDocument, w: InspectionWords): string {
+  const { uil, follow_ups } = doc.efti;
+  const value = (v: string | null) => (v ? `<code class="hash">${esc(v)}</code>` : `<span class="muted">${esc(w.notConfigured)}</span>`);
+  const followUps = follow_ups.length > 0 ? `<h3>${esc(w.followUps)}</h3><ul class="list">${follow_ups.map((f) => `<li>${esc(f.message)}<br><span class="muted">${esc(utc(f.received_at))}</span></li>`).join('')}</ul>` : '';
+  return `<section class="card" aria-labelledby="efti-title"><h2 id="efti-title">${esc(w.efti)}</h2><dl class="facts"><dt>gate_id</dt><dd>${value(uil.gate_id)}</dd><dt>platform_id</dt><dd>${value(uil.platform_id)}</dd><dt>dataset_id</dt><dd>${value(uil.dataset_id)}</dd></dl>${followUps}</section>`;
+}
+
+/** The note's content in the page's language, from the document (the PDF's words, as the sign page shows them). */
+function contentOf(doc: InspectionDocument, language: InspectionLanguage, pageUrl: string): NoteContent {
+  const data = doc.note.data as { consignor?: { address?: { city?: string } } };
+  const current = doc.versions.at(-1);
+  return noteContent(
+    {
+      shipment: { ...doc.note.data, id: doc.shipment.id, status: doc.shipment.status, transport_type: doc.shipment.transport_type },
+      document_id: doc.note.document_id ?? '',
+      version: doc.note.version ?? 0,
+      inspection_url: pageUrl,
+      language,
+      established: { place: data.consignor?.address?.city ?? '', at: new Date(doc.shipment.issued_at ?? current?.created_at ?? doc.integrity.checked_at) },
+      rendered_at: new Date(current?.created_at ?? doc.integrity.checked_at),
+      signatures: doc.signatures.map((sig) => ({ role: sig.role as 'consignor', index: sig.successive_index ?? undefined, signer_name: sig.signer_name, signed_at: new Date(sig.signed_at), method: sig.method, level: sig.level })),
+      reservations: doc.remarks.map((r) => ({ phase: r.phase as 'pickup' | 'delivery', type: r.type, text: r.text ?? '', created_at: new Date(r.created_at) })),
+    },
+    NOTE_LABELS[language],
+  );
+}
+
+export function renderInspectionPage(doc: InspectionDocument, language: InspectionLanguage, pageUrl: string): string {
+  const w = INSPECTION_WORDS[language];
+  const note = contentOf(doc, language, pageUrl);
+  const reference = doc.shipment.reference ?? doc.shipment.id;
+  const body = `<header><h1>${esc(w.title)}</h1><p>${esc(w.subtitle).replace('{reference}', `<span class="nowrap">${esc(reference)}</span>`)}</p></header>
+<main>
+${doc.shipment.mode === 'test' ? `<p class="sandbox" id="sandbox">${esc(w.sandbox)}</p>` : ''}
+${verdict(doc, w)}
+${facts(doc, note, w)}
+${signatures(doc, language, w)}
+${remarks(doc, language, w)}
+${versions(doc, w)}
+${efti(doc, w)}
+<details class="whole"><summary>${esc(w.wholeNote)}</summary>
+${noteView(note, NOTE_LABELS[language], SIGN_APP_WORDS[language], { shipmentId: doc.shipment.id, reference: doc.shipment.reference, transportType: doc.shipment.transport_type })}
+</details>
+</main>`;
+  return shell(language, `${w.title} · ${reference}`, body);
+}
+
+/** The page for a link that cannot be used: why, in the page's language. */
+export function renderInspectionErrorPage(language: InspectionLanguage, code: InspectionErrorCode, values: { requestId: string; retryAfterS?: number }): string {
+  const w = INSPECTION_WORDS[language];
+  const text = fill(w.errors[code], { id: values.requestId, seconds: values.retryAfterS ?? 60 });
+  return shell(language, w.errorHeading, `<main class="unusable"><h1>${esc(w.errorHeading)}</h1><p class="alert" role="alert" id="page-error" data-code="${code}">${esc(text)}</p></main>`);
+}

@@ -1,0 +1,93 @@
+/**
+ * The inspection page in headless Chromium on the smallest common phone screen, 360×740 (issue 16,
+ * Done when): the verdict, status, parties, vehicle, signatures and remarks visible, nothing wider
+ * than the screen — folded and with the whole note open — and the PDF link working. Screens are
+ * saved as PNGs (test/support/browser.ts says where) for a person to look at.
+ */
+import { createHash } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.js';
+import { horizontalOverflow, launchChromium, screenshot } from '../support/browser.js';
+import { inspectApi } from '../support/inspect-api.js';
+import { listeningTestApp } from '../support/listening-app.js';
+import { remarksApi } from '../support/remarks-api.js';
+import type { TestApp } from '../support/test-app.js';
+
+const SMALL_PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+
+describe('inspection page in Chromium at 360×740', () => {
+  let t: TestApp & { baseUrl: string };
+  let browser: Browser;
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([listeningTestApp(backends()[0]!), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('shows the verdict, status, parties, vehicle, signatures and remarks without horizontal scrolling', async () => {
+    const tenant = await t.newTenant();
+    const api = inspectApi(t);
+    const { shipment, url } = await api.issued(tenant);
+    expect(url.startsWith(`${t.baseUrl}/inspect/`)).toBe(true);
+    for (const [role, signer_name] of [['consignor', 'Sanne de Vries'], ['carrier', 'Pieter Jansen']]) {
+      await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signatures`, headers: t.auth(tenant.testKey), payload: { role, signer_name } });
+    }
+    await remarksApi(t, tenant).created(shipment.id, { phase: 'delivery', type: 'damage', text: 'Pallet 3 of 12 wrapped loose, corner crushed; photographed at the dock.' });
+
+    const context = await browser.newContext({ ...SMALL_PHONE, locale: 'de-DE' });
+    const page = await context.newPage();
+    const response = await page.goto(url);
+    expect(response!.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    for (const [selector, text] of [
+      ['h1', 'Straßenkontrolle'],
+      ['#verdict', 'Dokument unversehrt'],
+      ['#status', 'Unterwegs'],
+      ['#fact-sender + dd', 'Havenbedrijf Noordzee Logistics B.V.'],
+      ['#fact-consignee + dd', 'Rheinstahl Komponenten GmbH'],
+      ['#fact-vehicle + dd', '12-BXL-4'],
+      ['#signatures', 'Sanne de Vries'],
+      ['#remarks', 'corner crushed'],
+      ['#versions', 'Version 4'],
+      ['details.earlier > summary', 'Frühere Versionen (3)'],
+    ] as const) {
+      const element = page.locator(selector).first();
+      expect(await element.isVisible(), selector).toBe(true);
+      expect(await element.innerText(), selector).toContain(text);
+    }
+    // The verdict is on the first screen, not below the fold.
+    const verdict = (await page.locator('#verdict').boundingBox())!;
+    expect(verdict.y + verdict.height).toBeLessThan(740);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'inspect-01-first-screen');
+    await screenshot(page, 'inspect-02-signatures', { at: '#signatures-title' });
+    await screenshot(page, 'inspect-03-versions', { at: '#versions-title' });
+
+    await page.click('details.whole > summary');
+    expect(await page.locator('section[aria-labelledby="box-1"]').isVisible()).toBe(true);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'inspect-04-whole-note', { fullPage: true });
+    await screenshot(page, 'inspect-04-whole-note-goods', { at: '#box-goods' });
+    await screenshot(page, 'inspect-04-whole-note-signatures', { at: 'section[aria-labelledby="box-22"]' });
+
+    const href = (await page.locator('#versions a').first().getAttribute('href'))!;
+    const pdf = await page.request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect(createHash('sha256').update(await pdf.body()).digest('hex')).toBe(await page.locator('#versions code').first().innerText());
+    await context.close();
+  });
+
+  it('a link that is not ours: a readable 404 page', async () => {
+    const context = await browser.newContext({ ...SMALL_PHONE, locale: 'fr-FR' });
+    const page = await context.newPage();
+    const response = await page.goto(`${t.baseUrl}/inspect/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
+    expect(response!.status()).toBe(404);
+    expect(await page.locator('#page-error').innerText()).toContain("Aucune lettre de voiture n'a ce lien de contrôle.");
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'inspect-05-not-found');
+    await context.close();
+  });
+});
