@@ -27,7 +27,6 @@ const PUBLIC: RouteAccess = { public: true };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { method: 'GET', url: '/v1/audit-log', tag: 'audit-log', summary: 'Administrative acts (two years)', access: { scope: 'audit-log:read' } },
-  { method: 'GET', url: '/v1/shipments/:id/efti', tag: 'efti', summary: 'eFTI dataset of a shipment', access: { scope: 'efti:read' }, ids: shp },
   { method: 'GET', url: '/v1/inspect/:token', tag: 'inspect', summary: 'Read-only inspection of a consignment note', access: PUBLIC },
   { method: 'POST', url: '/v1/test/shipments/:id/simulate', tag: 'test', summary: 'Sandbox: simulate sign, deliver, remark or auto-advance', access: { scope: 'test:write', testOnly: true }, ids: shp },
   { method: 'GET', url: '/v1/auth/members', tag: 'auth', summary: 'Members of the organisation (console only)', access: { consoleOnly: true } },
