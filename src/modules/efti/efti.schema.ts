@@ -1,8 +1,6 @@
 /** The eFTI dataset resource (service description, efti area; issue 16, Dataset). */
 import { Type, type Static } from '@sinclair/typebox';
 
-export const EFTI_SUBSET_PATTERN = '^[A-Za-z0-9]{1,16}$';
-
 export const EftiUilSchema = Type.Object(
   {
     gate_id: Type.Union([Type.String(), Type.Null()], { description: 'The eFTI gate this platform registers its datasets with (EFTI_GATE_ID); null when no gate is configured.' }),
