@@ -142,6 +142,17 @@ describe('eFTI XML', () => {
     expect(() => consignmentXml({ grossWeight: [{ value: '1', currency: 'EUR' }] })).toThrow('attribute currency');
   });
 
+  it('free text longer than its Annex format goes over repeated occurrences, never truncated; codes and single elements are not cut', () => {
+    const name = 'Przedsiębiorstwo Transportowo-Spedycyjne „Łódź-Żółć” Spółka z ograniczoną odpowiedzialnością 𝔘𝔫𝔦𝔠𝔬𝔡𝔢';
+    const { consignment } = projectConsignment({ consignor: { name: [name] }, transportPackage: [{ typeCode: ['LONGCODE'] }] });
+    const parts = (consignment.consignor as EftiNode).name as string[];
+    expect(parts.length).toBe(Math.ceil([...name].length / 35));
+    expect(parts.every((p) => [...p].length <= 35)).toBe(true);
+    expect(parts.join('')).toBe(name);
+    expect((consignment.transportPackage as EftiNode[])[0]!.typeCode).toEqual(['LONGCODE']);
+    expect(xsdViolations(COMMON_XSD, [['split name', consignmentXml({ consignor: { name: [name] } })]])).toEqual([]);
+  });
+
   it('an element that may repeat is an array in the model even when given once; one that may not is a single value', () => {
     const { consignment } = projectConsignment({ consignor: { name: 'Sender B.V.', id: ['NL1'] } } as unknown as EftiNode);
     expect(consignment).toEqual({ consignor: { id: 'NL1', name: ['Sender B.V.'] } });

@@ -45,6 +45,23 @@ function leaf(value: unknown, element: EftiElement, dropped: string[]): EftiLeaf
   return element.attributes.length > 0 && Object.keys(out).length > 1 ? out : out.value;
 }
 
+/**
+ * Issue 16, Mapping: "Lengths follow the Annex `format` column; longer values split over repeated
+ * occurrences, never truncated". A free text longer than its `an..N` goes over as many occurrences
+ * of a repeatable element as it needs, N characters (code points) each; a value the mapping split
+ * already passes unchanged. A non-repeatable element is left as it is: that is the mapping's to fix.
+ */
+function splitToFormat(value: EftiLeaf | undefined, element: EftiElement): Array<EftiLeaf | undefined> {
+  const limit = Number(/^an\.\.(\d+)$/.exec(element.efti?.format ?? '')?.[1] ?? Infinity);
+  // Free text only (LimitedString, LocalizedString): a code or identifier is never cut in pieces.
+  if (value === undefined || element.maxOccurs <= 1 || !/^types:(Limited|Localized)String\d+$/.test(element.type)) return [value];
+  const text = typeof value === 'string' ? value : value.value;
+  const chars = [...text];
+  if (chars.length <= limit) return [value];
+  const parts = Array.from({ length: Math.ceil(chars.length / limit) }, (_, i) => chars.slice(i * limit, (i + 1) * limit).join(''));
+  return parts.map((part) => (typeof value === 'string' ? part : { ...value, value: part }));
+}
+
 function node(value: unknown, element: EftiElement, keep: Keep, dropped: string[]): EftiNode | undefined {
   if (!isObject(value)) throw new Error(`eFTI ${element.path} is an aggregate: an object expected`);
   for (const name of Object.keys(value)) if (!element.child.has(name)) throw new Error(`eFTI ${element.path}/${name} is not in the XSD`);
@@ -53,7 +70,7 @@ function node(value: unknown, element: EftiElement, keep: Keep, dropped: string[
     const given = value[child.name];
     if (given === undefined || given === null || !keep(child)) continue;
     const occurrences = (Array.isArray(given) ? given : [given])
-      .map((v) => (child.kind === 'complex' ? node(v, child, keep, dropped) : leaf(v, child, dropped)))
+      .flatMap((v): Array<EftiNode | EftiLeaf | undefined> => (child.kind === 'complex' ? [node(v, child, keep, dropped)] : splitToFormat(leaf(v, child, dropped), child)))
       .filter((v): v is EftiNode | EftiLeaf => v !== undefined);
     if (occurrences.length > child.maxOccurs) {
       dropped.push(...occurrences.slice(child.maxOccurs).map(() => child.path));

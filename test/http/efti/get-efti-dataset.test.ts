@@ -8,16 +8,33 @@ import { EFTI_DATASET_PATH } from '../../../src/modules/efti/efti.routes.js';
 import { backends } from '../../support/backends.js';
 import { COMMON_XSD, IDENTIFIER_XSD, parseEftiXml, xsdViolations } from '../../support/efti-documents.js';
 import { expectProblem } from '../../support/problems.js';
-import { minimalShipment } from '../../support/shipment-fixtures.js';
+import type { ShipmentInput } from '../../../src/modules/shipments/shipment-input.schema.js';
+import { fullShipment, minimalShipment } from '../../support/shipment-fixtures.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
 import { buildTestApp, type Tenant, type TestApp } from '../../support/test-app.js';
+
+/** The issue's fixtures: sample (with ADR), national, combined, cabotage, 200 lines, long Latin Extended names. */
+function fixtures(): Record<string, ShipmentInput> {
+  const combined = fullShipment();
+  combined.combined_transport = { sequence: 1, carried_unit: { id: 'MSCU1234565', category: 'CN' } };
+  const cabotage = minimalShipment();
+  cabotage.carrier = { ...cabotage.carrier!, name: 'Trans-Pol Sp. z o.o.', address: { street: 'ul. Długa 5', postal_code: '00-238', city: 'Warszawa', country: 'PL' } };
+  const lines = fullShipment();
+  lines.goods = Array.from({ length: 200 }, (_, i) => ({ description: `Article ${i + 1} spare part, boxed`, marks: `M-${i + 1}`, quantity: i + 1, package_type: 'box', gross_weight_kg: 100 + i + 0.5, volume_m3: 0.25 }));
+  const names = minimalShipment();
+  names.consignor = { ...names.consignor!, name: 'Przedsiębiorstwo Transportowo-Spedycyjne „Łódź-Żółć” Spółka z ograniczoną odpowiedzialnością & Ærøskøbing Ştefan Ţară' };
+  return { sample: fullShipment(), national: minimalShipment(), combined, cabotage, '200 lines': lines, 'long Latin Extended names': names };
+}
+
+const DOCUMENT_SUBSETS = ['', 'EU01', 'EU02', 'EU03', 'EU05a', 'EU05b', 'EU05c', 'EU06', 'EU01,EU03', 'identifier'];
 
 describe.each(backends())('eFTI dataset on $name', (backend) => {
   let t: TestApp;
   let tenant: Tenant;
   let shipmentId: string;
   beforeAll(async () => {
-    t = await buildTestApp(backend);
+    // The fixture sweep makes over a hundred requests with one key in well under a second.
+    t = await buildTestApp(backend, { env: { RATE_LIMIT_REQUESTS: '100000' } });
     tenant = await t.newTenant();
     shipmentId = (await shipmentsApi(t, tenant).created(minimalShipment())).id;
   });
@@ -72,6 +89,27 @@ describe.each(backends())('eFTI dataset on $name', (backend) => {
       const json = await efti(shipmentId, '?subset=identifier', { accept: 'application/xml;q=0.5, application/json' });
       expect(json.headers['content-type']).toMatch(/^application\/json/);
     });
+  });
+
+  it('every fixture, as the common dataset, each EU subset and identifier: valid XML carrying the values of the JSON', async () => {
+    const common: Array<[string, string]> = [];
+    const identifier: Array<[string, string]> = [];
+    for (const [name, body] of Object.entries(fixtures())) {
+      const id = (await shipmentsApi(t, tenant).created(body)).id;
+      for (const subset of DOCUMENT_SUBSETS) {
+        const query = subset ? `?subset=${subset}` : '';
+        const json = await efti(id, query);
+        const xml = await efti(id, query, { accept: 'application/xml' });
+        expect(json.statusCode, json.body).toBe(200);
+        expect(xml.statusCode, xml.body).toBe(200);
+        expect(json.json().applicable_subsets).toContain('EU01');
+        (subset === 'identifier' ? identifier : common).push([`${name} ${subset || 'common'}`, xml.body]);
+        // The gate's document is the identifier XSD's shape; every other one is the JSON's tree.
+        if (subset !== 'identifier') expect(parseEftiXml(xml.body).consignment, `${name} ${subset}`).toEqual(json.json().consignment);
+      }
+    }
+    expect(xsdViolations(COMMON_XSD, common)).toEqual([]);
+    expect(xsdViolations(IDENTIFIER_XSD, identifier)).toEqual([]);
   });
 
   describe('subset_unknown', () => {
