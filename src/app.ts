@@ -35,6 +35,7 @@ import { signatureRoutes } from './modules/signatures/signatures.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { inspectRoutes } from './modules/inspect/inspect.routes.js';
+import { eftiRoutes } from './modules/efti/efti.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
@@ -121,6 +122,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => signAppRoutes(scope, runtime));
   await app.register(async (scope) => invoiceRoutes(scope, runtime));
   await app.register(async (scope) => inspectRoutes(scope, runtime));
+  await app.register(async (scope) => eftiRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

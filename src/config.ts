@@ -103,6 +103,11 @@ export interface Config {
   render: { threads: number; queue: number; timeoutMs: number; nice: number };
   /** `GET /metrics` (Prometheus) on a listener of its own, never the API port; absent when METRICS_PORT is unset. */
   metrics?: { port: number; host: string; token?: string };
+  /**
+   * The eFTI gate and this platform's id there (issue 16, UIL): the first two parts of every UIL.
+   * Absent when the gate is not configured; the gate work fills it from EFTI_GATE_ID / EFTI_PLATFORM_ID.
+   */
+  efti?: { gateId: string; platformId: string };
   /** OpenTelemetry traces over OTLP/HTTP to this collector (the SDK reads its other OTEL_* variables itself); absent when unset. */
   tracing?: { endpoint: string };
   /**

@@ -30,6 +30,7 @@ import { cscTrustService } from './adapters/trust-service/csc-http.js';
 import { sandboxTrustService } from './adapters/trust-service/simulator.js';
 import { loadSealingKey } from './modules/documents/pades/load-sealing-key.js';
 import { WorkerRenderPool } from './adapters/pdf-renderer/worker-pool.js';
+import { EftiXmlPool } from './adapters/efti-xml/efti-xml-pool.js';
 import type { PdfRenderer } from './ports/pdf-renderer.js';
 import { loadServiceSecrets } from './modules/system/service-secrets.repository.js';
 import type { DatabaseHandle } from './ports/database.js';
@@ -115,7 +116,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const wrapped = options.renderer?.(pool) ?? pool;
     const renderer = metrics.enabled ? measuredRenderer(wrapped, metrics) : wrapped;
     closers.push(() => renderer.close());
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer };
+    // The same thread budget as rendering: both are the process's CPU work off the event loop.
+    const eftiXml = new EftiXmlPool({ threads: config.render.threads });
+    closers.push(() => eftiXml.close());
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer, eftiXml };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError, metrics });

@@ -7,6 +7,7 @@ import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
 import type { KeyValue } from '../ports/keyvalue.js';
 import type { Notifier } from '../ports/notifier.js';
+import type { EftiXmlWriter } from '../ports/efti-xml-writer.js';
 import type { PdfRenderer } from '../ports/pdf-renderer.js';
 import type { ObjectStore } from '../ports/objects.js';
 import type { Resolver } from '../ports/resolver.js';
@@ -31,6 +32,8 @@ export interface Services {
   trustServices: { sandbox: TrustService; live?: TrustService };
   /** Renders and seals (PAdES B-B) every PDF version, off the event loop. */
   renderer: PdfRenderer;
+  /** Writes large eFTI XML documents off the event loop. */
+  eftiXml: EftiXmlWriter;
 }
 
 export interface TenantContext extends Services {

@@ -443,10 +443,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * eFTI dataset of a shipment
-         * @description Declared, not built yet: answers `not_implemented` (501) after the checks every route makes.
+         * eFTI dataset of a shipment (JSON or XML)
+         * @description The shipment as the eFTI common dataset (Del. Reg. (EU) 2024/2024) from creation on, with its UIL. `subset` reduces it to the elements the EFTI4EU XSD v0.8 annotates for those subsets (an aggregate only with members inside); any other id is 422 `subset_unknown`, as problem+json whatever the `Accept`. With `Accept: application/xml`: `consignment` in `http://efti.eu/v1/consignment/common`, valid against consignment-common.xsd; `subset=identifier` alone gives the document valid against consignment-identifier.xsd (namespace `http://efti.eu/v1/consignment/identifier`) that the platform sends its gate.
          */
-        get: operations["getShipmentsEfti"];
+        get: operations["getEftiDataset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1552,6 +1552,59 @@ export interface components {
             name: string;
             /** @description E.164; receives SMS sign links and the driver overview. */
             phone?: string;
+        };
+        /**
+         * @description The `consignment` of EFTI4EU consignment-common.xsd (v0.8) as JSON: keys are the XSD element names in sequence order; an element that may repeat is always an array; a leaf is its text, or `{"value": …, "<attribute>": …}` when it carries attributes (`unitId`, `formatId`, `schemeAgencyId`, `languageId`, `currencyId`).
+         * @example {
+         *       "carrierAcceptanceDateTime": {
+         *         "formatId": "205",
+         *         "value": "202612010700+0000"
+         *       },
+         *       "consignor": {
+         *         "name": [
+         *           "Sender B.V."
+         *         ]
+         *       },
+         *       "grossWeight": [
+         *         {
+         *           "unitId": "KGM",
+         *           "value": "30"
+         *         }
+         *       ]
+         *     }
+         */
+        EftiConsignment: {
+            [key: string]: unknown;
+        };
+        EftiDataset: {
+            /** @description The EU subsets this shipment falls under: EU01 always, EU03 cabotage, EU02 combined transport, EU05a dangerous goods not in limited quantity. */
+            applicable_subsets: string[];
+            consignment: components["schemas"]["EftiConsignment"];
+            /** @description Mandatory elements of applicable subsets this shipment cannot fill (also the warning `efti_element_missing`). */
+            omitted: components["schemas"]["EftiOmission"][];
+            /** @description The subsets asked for (`subset`), in the order given; empty for the common dataset. */
+            subsets: string[];
+            uil: components["schemas"]["EftiUil"];
+        };
+        EftiOmission: {
+            /** @description eFTI element id of the 2024/2024 Annex (`eFTI578`). */
+            efti_id: string;
+            /** @description Element path from the root, `consignment/…`. */
+            path: string;
+            /** @description The applicable subset that makes it mandatory. */
+            subset: string;
+        };
+        /** @description The unique identifier link (Reg. (EU) 2020/1056): gate, platform and dataset. */
+        EftiUil: {
+            /**
+             * Format: uuid
+             * @description UUID v4 made when the shipment was created, never reused.
+             */
+            dataset_id: string;
+            /** @description The eFTI gate this platform registers its datasets with (EFTI_GATE_ID); null when no gate is configured. */
+            gate_id: string | null;
+            /** @description This platform's id at that gate (EFTI_PLATFORM_ID); null when no gate is configured. */
+            platform_id: string | null;
         };
         /** @description The event envelope, as the feed lists it and as webhooks deliver it. */
         Event: {
@@ -7548,9 +7601,12 @@ export interface operations {
             };
         };
     };
-    getShipmentsEfti: {
+    getEftiDataset: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description eFTI subset ids (`EU01`, `EU03`, `identifier`, national ones such as `NL03a`; case-sensitive), comma-separated or repeated. Only elements the XSD annotates for one of them are returned. Absent: the common dataset. */
+                subset?: string[];
+            };
             header?: never;
             path: {
                 id: string;
@@ -7559,6 +7615,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The dataset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EftiDataset"];
+                    "application/xml": string;
+                };
+            };
             /** @description `invalid_id` */
             400: {
                 headers: {
@@ -7625,6 +7691,50 @@ export interface operations {
                     };
                 };
             };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `subset_unknown` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "subset_unknown";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
             /** @description `rate_limited` */
             429: {
                 headers: {
@@ -7656,28 +7766,6 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_implemented` */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_implemented";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

@@ -38,8 +38,8 @@ const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 export const RENDER_WORKER_URL = new URL(`./render-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url);
 
-/** Node options for the threads: tsx's loader when running from sources and not already inherited. */
-function threadExecArgv(): string[] | undefined {
+/** Node options for the threads: tsx's loader when running from sources and not already inherited (the eFTI XML pool too). */
+export function threadExecArgv(): string[] | undefined {
   if (!FROM_SOURCES || process.execArgv.some((a) => /(^|[=/])tsx(\/|$)/.test(a))) return undefined;
   return [...process.execArgv, '--import', 'tsx'];
 }

@@ -1,0 +1,85 @@
+/**
+ * Benchmark: the eFTI dataset of a 200-goods-line shipment against reading the shipment, in one run.
+ *
+ * 1. In process: the XML serialiser on a synthetic consignment of 200 transport packages and 200
+ *    consignment items (what a 200-line shipment becomes), projection included: the common
+ *    dataset, EU03, and the identifier document for the gate; and the latency of the same common
+ *    document through the XML threads, which the route uses above INLINE_XML_ELEMENTS elements.
+ * 2. Over HTTP: `GET /v1/shipments/{id}/efti?subset=EU03` as JSON and as XML against
+ *    `GET /v1/shipments/{id}` of the same 200-line shipment, same connections and duration.
+ *
+ * Target (issue 16): the eFTI answers cost at most twice the read (read req/s ÷ eFTI req/s ≤ 2).
+ * While the mapping is the contract stub, the HTTP figures measure the route and the serialiser
+ * around a tiny consignment; the in-process figures use the full-size synthetic one.
+ */
+import { performance } from 'node:perf_hooks';
+import { projectConsignment } from '../src/modules/efti/efti-projection.js';
+import { EftiXmlPool } from '../src/adapters/efti-xml/efti-xml-pool.js';
+import { consignmentXml, eftiDocument, identifierXml } from '../src/modules/efti/efti-xml.js';
+import { syntheticConsignment } from '../test/support/efti-consignments.js';
+import { fullShipment } from '../test/support/shipment-fixtures.js';
+import { startBenchService } from './support/bench-runtime.js';
+import { compare, CONNECTIONS, DURATION_S, row } from './support/load.js';
+
+/** Median milliseconds per call over `rounds` rounds of `n` calls, after a warm-up. */
+function perCall(fn: () => unknown, n = 200, rounds = 5): number {
+  for (let i = 0; i < n; i++) fn();
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) fn();
+    samples.push((performance.now() - start) / n);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
+}
+
+const consignment = syntheticConsignment(200);
+const sizes = { common: consignmentXml(consignment).length, eu03: consignmentXml(consignment, ['EU03']).length, identifier: identifierXml(consignment).length };
+const micro = {
+  project: perCall(() => projectConsignment(consignment, ['EU03'])),
+  common: perCall(() => consignmentXml(consignment)),
+  eu03: perCall(() => consignmentXml(consignment, ['EU03'])),
+  identifier: perCall(() => identifierXml(consignment)),
+  json: perCall(() => JSON.stringify(projectConsignment(consignment, ['EU03']).consignment)),
+};
+console.log(`eFTI serialisers, synthetic 200 packages + 200 items, in process, Node ${process.version}`);
+console.log(`  projection to EU03 only         ${micro.project.toFixed(3)} ms`);
+console.log(`  XML, common dataset             ${micro.common.toFixed(3)} ms  (${sizes.common} bytes)`);
+console.log(`  XML, EU03                       ${micro.eu03.toFixed(3)} ms  (${sizes.eu03} bytes)`);
+console.log(`  XML, identifier (gate)          ${micro.identifier.toFixed(3)} ms  (${sizes.identifier} bytes)`);
+console.log(`  JSON, EU03 (projection + JSON)  ${micro.json.toFixed(3)} ms`);
+// The route hands documents of this size to the XML threads: the event loop pays the clone and the message.
+const pool = new EftiXmlPool({ threads: 1 });
+const document = eftiDocument(consignment, []);
+const job = { kind: document.kind, consignment: document.consignment };
+for (let i = 0; i < 50; i++) await pool.write(job);
+const started = performance.now();
+for (let i = 0; i < 200; i++) await pool.write(job);
+console.log(`  XML, common dataset, via the thread pool, one at a time: ${((performance.now() - started) / 200).toFixed(3)} ms per document (latency)`);
+await pool.close();
+
+const service = await startBenchService('efti');
+const headers = { authorization: `Bearer ${service.key}` };
+const shipment = fullShipment();
+shipment.goods = Array.from({ length: 200 }, (_, i) => ({ description: `Article ${i + 1} spare part, boxed`, marks: `M-${i + 1}`, quantity: i + 1, package_type: 'box', gross_weight_kg: 100 + i + 0.5, volume_m3: 0.25 }));
+const created = await service.app.inject({ method: 'POST', url: '/v1/shipments', headers, payload: shipment });
+if (created.statusCode !== 201) throw new Error(`create answered ${created.statusCode}: ${created.body}`);
+const id = created.json().id as string;
+const read = { url: `${service.address}/v1/shipments/${id}`, headers };
+const eftiJson = { url: `${service.address}/v1/shipments/${id}/efti?subset=EU03`, headers };
+const eftiXml = { url: eftiJson.url, headers: { ...headers, accept: 'application/xml' } };
+const bytes = async (target: { url: string; headers: Record<string, string> }) => (await (await fetch(target.url, { headers: target.headers })).arrayBuffer()).byteLength;
+console.log(`GET …/efti?subset=EU03 vs GET /v1/shipments/{id}, 200 goods lines — ${service.backend}, ${CONNECTIONS} connections, ${DURATION_S} s each`);
+console.log(`  bodies: read ${await bytes(read)} bytes, eFTI JSON ${await bytes(eftiJson)} bytes, eFTI XML ${await bytes(eftiXml)} bytes`);
+
+let failed = false;
+for (const [name, target] of [['GET …/efti?subset=EU03', eftiJson], ['  … Accept: application/xml', eftiXml]] as const) {
+  const r = await compare(read, target);
+  const ratio = r.base.rps / r.subject.rps;
+  console.log(row('GET /v1/shipments/{id}', r.base));
+  console.log(row(name, r.subject));
+  console.log(`  cost ratio (read req/s ÷ eFTI req/s): ${ratio.toFixed(2)}  (target ≤ 2.00); p50 ratio ${(r.subject.p50 / Math.max(r.base.p50, 1)).toFixed(2)}`);
+  if (r.subject.non2xx > 0 || r.subject.errors > 0) failed = true;
+}
+if (failed) process.exitCode = 1;
+await service.close();
