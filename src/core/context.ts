@@ -5,6 +5,7 @@
 import type { Clock } from './clock.js';
 import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
+import type { EftiPlatform } from '../ports/efti-gate.js';
 import type { KeyValue } from '../ports/keyvalue.js';
 import type { Notifier } from '../ports/notifier.js';
 import type { PdfRenderer } from '../ports/pdf-renderer.js';
@@ -31,6 +32,8 @@ export interface Services {
   trustServices: { sandbox: TrustService; live?: TrustService };
   /** Renders and seals (PAdES B-B) every PDF version, off the event loop. */
   renderer: PdfRenderer;
+  /** The eFTI gates and the UIL's ids (EFTI_* configuration); absent when not configured. */
+  efti?: EftiPlatform;
 }
 
 export interface TenantContext extends Services {

@@ -26,5 +26,6 @@ export function shipmentView(row: ShipmentRow, language: Language): ShipmentView
     picked_up_at: iso(row.picked_up_at),
     delivered_at: iso(row.delivered_at),
     cancelled_at: iso(row.cancelled_at),
+    gate_status: row.gate_status,
   };
 }
