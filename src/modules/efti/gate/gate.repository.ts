@@ -2,6 +2,7 @@
  * Queries of the gate work: the datasets a gate was told about (looked up by `datasetId` across
  * organisations: the gate's requests carry no tenant), their outcome, and the follow-ups received.
  */
+import { sql } from 'kysely';
 import type { Mode } from '../../../core/mode.js';
 import type { Database, Write } from '../../../ports/database.js';
 
@@ -25,6 +26,18 @@ export async function rememberGateDataset(db: Database, owner: DatasetOwner, now
 export async function recordGateAttempt(db: Database, shipmentId: string, outcome: { registeredAt: Date } | { error: string }, now: Date): Promise<void> {
   const values = 'registeredAt' in outcome ? { registered_at: outcome.registeredAt, last_error: null } : { last_error: outcome.error.slice(0, 2000) };
   await db.updateTable('efti_gate_datasets').set({ ...values, updated_at: now }).where('shipment_id', '=', shipmentId).execute();
+}
+
+/** True while another registration of the shipment waits in the job queue (`kind` is the registration job's). */
+export async function hasQueuedRegistration(db: Database, kind: string, shipmentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('state', '=', 'pending')
+    .where(sql<string>`payload->>'shipment_id'`, '=', shipmentId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The live shipment a gate's `datasetId` names: sandbox datasets are never answered to a gate. */

@@ -15,7 +15,8 @@ import { updateShipmentWrite } from '../../shipments/shipments.repository.js';
 import { loadEftiSource } from '../mapping/efti-source.js';
 import { gateIdentifierXml } from './gate-documents.js';
 import { gateOf, type GateRegistrationPayload } from './gate-registration.js';
-import { recordGateAttempt, rememberGateDataset } from './gate.repository.js';
+import { GATE_REGISTRATION_JOB } from './gate-policy.js';
+import { hasQueuedRegistration, recordGateAttempt, rememberGateDataset } from './gate.repository.js';
 
 function tenantOf(services: Services, payload: GateRegistrationPayload): TenantContext {
   return { ...services, organizationId: payload.organization_id, mode: payload.mode, requestId: newId('request', services.clock.now()) };
@@ -54,6 +55,8 @@ export async function registerDataset(services: Services, payload: GateRegistrat
 /** After the last attempt: `gate_status: "failed"` and the chained event `efti.registration_failed`, so the carrier hears of it. */
 export async function recordRegistrationFailure(services: Services, payload: GateRegistrationPayload, error: string): Promise<void> {
   const ctx = tenantOf(services, payload);
+  // A later change queued a registration of its own: that one decides the status.
+  if (await hasQueuedRegistration(ctx.db, GATE_REGISTRATION_JOB, payload.shipment_id)) return;
   const source = await loadEftiSource(ctx, payload.shipment_id);
   await withTransaction(ctx.db, async (trx) => {
     const row = await findShipment(trx, ctx, payload.shipment_id, { forUpdate: true });
