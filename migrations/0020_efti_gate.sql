@@ -6,6 +6,8 @@
 -- shipment's mode: no EFTI_* configuration, or a sandbox shipment without EFTI_TEST_GATE_URL).
 ALTER TABLE shipments ADD COLUMN gate_status text
   CHECK (gate_status IN ('pending', 'registered', 'failed', 'not_configured'));
+-- Shipments issued before this migration were never sent to a gate.
+UPDATE shipments SET gate_status = 'not_configured' WHERE status <> 'draft';
 
 -- The datasets a gate was told about: how the platform listener finds a shipment from the
 -- `datasetId` of a gate request, across organisations. A row is written before the first PUT, so
