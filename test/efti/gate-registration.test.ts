@@ -6,9 +6,11 @@
  * test gate; the gate's whoami naming someone else shows in the health check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mtlsGate } from '../../src/adapters/efti-gate/mtls-https.js';
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/delivery-policy.js';
 import { backends } from '../support/backends.js';
 import { gateBed, PLATFORM_ID, type GateBed } from '../support/efti-gate-bed.js';
+import { startFakeGate } from '../support/fake-efti-gate.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 import { shipmentsApi, type ShipmentsApi } from '../support/shipments-api.js';
 import type { Tenant } from '../support/test-app.js';
@@ -126,5 +128,24 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
     expect(mismatch.statusCode).toBe(200);
     bed.gate.whoamiAppId = undefined;
     expect((await bed.t.app.inject({ method: 'GET', url: '/v1/health' })).json().checks.gate).toBe('ok');
+  });
+
+  it('trusts only EFTI_GATE_CA: a gate serving another CA\'s certificate is refused, and so is a client certificate it does not know', async () => {
+    const impostor = await startFakeGate(bed.certs, bed.certs.foreignGateServer);
+    const options = { clientCert: bed.certs.platform.cert, clientKey: bed.certs.platform.key, gateCa: bed.certs.ca.cert, timeoutMs: 5000, maxAnswerBytes: 4096 };
+    const toImpostor = mtlsGate({ ...options, url: impostor.url });
+    const asStranger = mtlsGate({ ...options, url: bed.gate.url, clientCert: bed.certs.foreignGateClient.cert, clientKey: bed.certs.foreignGateClient.key });
+    const asUs = mtlsGate({ ...options, url: bed.gate.url });
+    try {
+      await expect(toImpostor.putConsignment('7f0c1f9e-3c1b-4a57-9d43-2b0b6c1f0a11', '<consignment/>')).rejects.toThrow(/self[- ]signed|unable to (verify|get)/i);
+      expect(impostor.puts).toHaveLength(0);
+      await expect(asStranger.whoami()).rejects.toThrow();
+      await expect(asUs.whoami()).resolves.toEqual({ appId: PLATFORM_ID, role: 'PLATFORM' });
+    } finally {
+      toImpostor.close();
+      asStranger.close();
+      asUs.close();
+      await impostor.close();
+    }
   });
 });

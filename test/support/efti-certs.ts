@@ -3,7 +3,7 @@
  * "CA made in the test"): a gate CA; the fake gate's server certificate; the platform's certificate
  * (CN = platform id, client and server use: it also serves the platform listener); the gate's
  * client certificate (CN = gate id); and wrong ones: the gate's CN under another CA, another CN
- * under the gate CA. EC P-256 keys, so the whole set takes a few tens of milliseconds.
+ * under the gate CA, a gate server certificate of another CA. EC P-256 keys, so the whole set takes a few tens of milliseconds.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,8 @@ export interface EftiCerts {
   foreignGateClient: CertPair;
   /** Issued by the gate CA, but CN is not the gate id. */
   otherClient: CertPair;
+  /** A server certificate for 127.0.0.1 from a CA the platform does not trust: an impostor gate. */
+  foreignGateServer: CertPair;
   remove(): void;
 }
 
@@ -82,6 +84,7 @@ export function makeEftiCerts(ids: { gateId: string; platformId: string }): Efti
     gateClient: issued(dir, 'gate-client', ids.gateId, ca, CLIENT),
     foreignGateClient: issued(dir, 'foreign-gate-client', ids.gateId, foreignCa, CLIENT),
     otherClient: issued(dir, 'other-client', 'not-the-gate', ca, CLIENT),
+    foreignGateServer: issued(dir, 'foreign-gate-server', 'gate.localhost', foreignCa, SERVER),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

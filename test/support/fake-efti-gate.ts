@@ -48,9 +48,10 @@ export interface FakeGate {
   close(): Promise<void>;
 }
 
-export async function startFakeGate(certs: EftiCerts): Promise<FakeGate> {
+/** `serverCert`: the certificate the gate serves (the gate CA's by default; another CA's for an impostor). */
+export async function startFakeGate(certs: EftiCerts, serverCert: CertPair = certs.gateServer): Promise<FakeGate> {
   const gate: Omit<FakeGate, 'url' | 'testUrl' | 'close'> = { puts: [], script: [] };
-  const server: Server = createServer({ key: certs.gateServer.key, cert: certs.gateServer.cert, ca: certs.ca.cert, requestCert: true, rejectUnauthorized: true }, (req, res) => {
+  const server: Server = createServer({ key: serverCert.key, cert: serverCert.cert, ca: certs.ca.cert, requestCert: true, rejectUnauthorized: true }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
