@@ -1,6 +1,7 @@
-/** The SMS and trust-service settings (given together or not at all, https in production), the render pool's, and metrics and tracing. */
+/** The SMS and trust-service settings (given together or not at all, https in production), the render pool's, metrics and tracing, and the eFTI gate. */
 import { availableParallelism } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeEftiCerts } from '../test/support/efti-certs.js';
 import { loadConfig } from './config.js';
 
 const production = { ENVIRONMENT: 'production', DATABASE_URL: 'postgres://db/fds', SEAL_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----', SEAL_CERTIFICATE: '-----BEGIN CERTIFICATE-----' };
@@ -65,5 +66,45 @@ describe('trusted proxies', () => {
   it('refuses what is neither', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('eFTI gate configuration', () => {
+  const certs = makeEftiCerts({ gateId: 'gate-nl', platformId: 'fds-platform' });
+  afterAll(() => certs.remove());
+  const gate = {
+    EFTI_GATE_URL: 'https://gate.example/api/platform/',
+    EFTI_GATE_ID: 'gate-nl',
+    EFTI_PLATFORM_ID: 'fds-platform',
+    EFTI_CLIENT_CERT: certs.platform.certPath,
+    EFTI_CLIENT_KEY: certs.platform.keyPath,
+    EFTI_GATE_CA: certs.ca.certPath,
+    EFTI_PLATFORM_PORT: '8443',
+  };
+
+  it('reads the gate, the ids, the PEM files and the listener port; none of it leaves eFTI unconfigured', () => {
+    expect(loadConfig({}).efti).toBeUndefined();
+    const efti = loadConfig({ ...gate, EFTI_TEST_GATE_URL: 'https://test-gate.example' }).efti!;
+    expect(efti).toMatchObject({ gateUrl: 'https://gate.example/api/platform', testGateUrl: 'https://test-gate.example', gateId: 'gate-nl', platformId: 'fds-platform', platformPort: 8443 });
+    expect(efti.clientCert).toBe(certs.platform.cert);
+    expect(efti.clientKey).toBe(certs.platform.key);
+    expect(efti.gateCa).toBe(certs.ca.cert);
+    expect(loadConfig(gate).efti?.testGateUrl).toBeUndefined();
+  });
+
+  it('refuses part of it, naming every missing variable', () => {
+    expect(() => loadConfig({ EFTI_GATE_URL: gate.EFTI_GATE_URL, EFTI_GATE_ID: 'gate-nl' })).toThrow(
+      'the eFTI gate configuration is all or none; missing: EFTI_PLATFORM_ID, EFTI_CLIENT_CERT, EFTI_CLIENT_KEY, EFTI_GATE_CA, EFTI_PLATFORM_PORT',
+    );
+    expect(() => loadConfig({ EFTI_TEST_GATE_URL: 'https://test-gate.example' })).toThrow(/EFTI_TEST_GATE_URL needs the rest/);
+  });
+
+  it('refuses a certificate whose CN is not the platform id, a key of another certificate, a missing file and plain http', () => {
+    expect(() => loadConfig({ ...gate, EFTI_PLATFORM_ID: 'another-platform' })).toThrow('EFTI_CLIENT_CERT names CN=fds-platform, but EFTI_PLATFORM_ID is another-platform');
+    expect(() => loadConfig({ ...gate, EFTI_CLIENT_KEY: certs.gateClient.keyPath })).toThrow(/EFTI_CLIENT_KEY is not the key of EFTI_CLIENT_CERT/);
+    expect(() => loadConfig({ ...gate, EFTI_GATE_CA: '/nonexistent/ca.pem' })).toThrow(/EFTI_GATE_CA: cannot read \/nonexistent\/ca.pem \(ENOENT\)/);
+    expect(() => loadConfig({ ...gate, EFTI_GATE_CA: certs.ca.keyPath })).toThrow(/must be PEM certificates/);
+    expect(() => loadConfig({ ...gate, EFTI_GATE_URL: 'http://gate.example' })).toThrow(/EFTI_GATE_URL/);
+    expect(() => loadConfig({ ...gate, EFTI_PLATFORM_PORT: '3000', PORT: '3000' })).toThrow(/EFTI_PLATFORM_PORT=3000 is taken/);
   });
 });

@@ -2,6 +2,7 @@
  * Configuration: environment variables only, each with an embedded default (DESIGN, Stack), checked
  * at boot so a typo stops the start with a message instead of surfacing later.
  */
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -55,7 +56,18 @@ const EnvSchema = Type.Object({
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
   MIGRATE_ON_START: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '1' }),
   INSPECTION_LINK_GRACE_DAYS: Type.Integer({ minimum: 0, maximum: 3650, default: 30 }),
+  EFTI_GATE_URL: Type.Optional(Type.String({ pattern: '^https://' })),
+  EFTI_TEST_GATE_URL: Type.Optional(Type.String({ pattern: '^https://' })),
+  EFTI_GATE_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^\\S+$' })),
+  EFTI_PLATFORM_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^\\S+$' })),
+  EFTI_CLIENT_CERT: Type.Optional(Type.String()),
+  EFTI_CLIENT_KEY: Type.Optional(Type.String()),
+  EFTI_GATE_CA: Type.Optional(Type.String()),
+  EFTI_PLATFORM_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
 });
+
+/** The eFTI settings that go together (issue 16): all of them, or none and `gate_status: "not_configured"`. */
+const EFTI_REQUIRED = ['EFTI_GATE_URL', 'EFTI_GATE_ID', 'EFTI_PLATFORM_ID', 'EFTI_CLIENT_CERT', 'EFTI_CLIENT_KEY', 'EFTI_GATE_CA', 'EFTI_PLATFORM_PORT'] as const;
 
 export type Environment = Static<typeof Environment>;
 export type Role = Static<typeof Role>;
@@ -103,11 +115,6 @@ export interface Config {
   render: { threads: number; queue: number; timeoutMs: number; nice: number };
   /** `GET /metrics` (Prometheus) on a listener of its own, never the API port; absent when METRICS_PORT is unset. */
   metrics?: { port: number; host: string; token?: string };
-  /**
-   * The eFTI gate and this platform's id there (issue 16, UIL): the first two parts of every UIL.
-   * Absent when the gate is not configured; the gate work fills it from EFTI_GATE_ID / EFTI_PLATFORM_ID.
-   */
-  efti?: { gateId: string; platformId: string };
   /** OpenTelemetry traces over OTLP/HTTP to this collector (the SDK reads its other OTEL_* variables itself); absent when unset. */
   tracing?: { endpoint: string };
   /**
@@ -122,6 +129,26 @@ export interface Config {
    * shipment is delivered or cancelled (0: not after), then answers 410 `token_expired`.
    */
   inspection: { graceDays: number };
+  /**
+   * The eFTI gate (Reg. (EU) 2020/1056; platform API of the EFTI4EU reference gate): where datasets
+   * are registered over mutual TLS, the ids of the UIL, and the port of the platform listener the
+   * gate calls back on. PEMs are read at start. Sandbox datasets go only to `testGateUrl`; without
+   * it they are not sent. Absent when not configured: every shipment is `gate_status: "not_configured"`.
+   */
+  efti?: EftiConfig;
+}
+
+export interface EftiConfig {
+  gateUrl: string;
+  testGateUrl?: string;
+  gateId: string;
+  platformId: string;
+  /** PEM of our client certificate; its CN is `platformId`. */
+  clientCert: string;
+  clientKey: string;
+  /** PEM of the CA the gate's server and client certificates chain to. */
+  gateCa: string;
+  platformPort: number;
 }
 
 export class ConfigError extends Error {
@@ -163,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`METRICS_PORT=${e.METRICS_PORT} is the API port: metrics are served on a port of their own, never beside the public API`);
   }
   if (e.METRICS_TOKEN && e.METRICS_PORT === undefined) throw new ConfigError('METRICS_TOKEN guards the metrics port: set METRICS_PORT too, or metrics stay off');
+  const efti = eftiConfig(e);
+  if (efti && (efti.platformPort === e.PORT || efti.platformPort === e.METRICS_PORT) && efti.platformPort !== 0) {
+    throw new ConfigError(`EFTI_PLATFORM_PORT=${efti.platformPort} is taken by the API or metrics: the gate's listener has a port of its own`);
+  }
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -192,7 +223,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
     migrateOnStart: e.MIGRATE_ON_START === '1',
     inspection: { graceDays: e.INSPECTION_LINK_GRACE_DAYS },
+    efti,
   };
+}
+
+/**
+ * All or none: half a gate configuration is a mistake worth stopping for, not a silent
+ * `not_configured`. The client certificate must name the platform id as its CN, because the gate
+ * identifies the platform by it (gate-api-for-platform.yaml: `GET /v0/whoami`).
+ */
+function eftiConfig(e: Static<typeof EnvSchema>): EftiConfig | undefined {
+  const missing = EFTI_REQUIRED.filter((name) => e[name] === undefined);
+  if (missing.length === EFTI_REQUIRED.length) {
+    if (e.EFTI_TEST_GATE_URL) throw new ConfigError('EFTI_TEST_GATE_URL needs the rest of the gate configuration: ' + EFTI_REQUIRED.join(', '));
+    return undefined;
+  }
+  if (missing.length > 0) throw new ConfigError(`the eFTI gate configuration is all or none; missing: ${missing.join(', ')}`);
+  const clientCert = readPem('EFTI_CLIENT_CERT', e.EFTI_CLIENT_CERT!);
+  const clientKey = readPem('EFTI_CLIENT_KEY', e.EFTI_CLIENT_KEY!);
+  const gateCa = readPem('EFTI_GATE_CA', e.EFTI_GATE_CA!);
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(clientCert);
+    if (!certificate.checkPrivateKey(createPrivateKey(clientKey))) throw new ConfigError('EFTI_CLIENT_KEY is not the key of EFTI_CLIENT_CERT');
+    new X509Certificate(gateCa);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`EFTI_CLIENT_CERT, EFTI_CLIENT_KEY and EFTI_GATE_CA must be PEM certificates and a key: ${(error as Error).message}`);
+  }
+  const cn = commonName(certificate.subject);
+  if (cn !== e.EFTI_PLATFORM_ID) throw new ConfigError(`EFTI_CLIENT_CERT names CN=${cn ?? '(none)'}, but EFTI_PLATFORM_ID is ${e.EFTI_PLATFORM_ID}: the gate knows the platform by its certificate's CN`);
+  return {
+    gateUrl: e.EFTI_GATE_URL!.replace(/\/+$/, ''),
+    testGateUrl: e.EFTI_TEST_GATE_URL?.replace(/\/+$/, ''),
+    gateId: e.EFTI_GATE_ID!,
+    platformId: e.EFTI_PLATFORM_ID!,
+    clientCert,
+    clientKey,
+    gateCa,
+    platformPort: e.EFTI_PLATFORM_PORT!,
+  };
+}
+
+/** The CN of an X.509 subject as Node prints it (one `key=value` per line). */
+export function commonName(subject: string): string | undefined {
+  return subject.split('\n').find((line) => line.startsWith('CN='))?.slice(3);
+}
+
+function readPem(name: string, value: string): string {
+  try {
+    return pemOrFile(value);
+  } catch (error) {
+    throw new ConfigError(`${name}: cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
 }
 
 function trustedProxies(value: string | undefined): number | string[] | undefined {

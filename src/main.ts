@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel });
   // What is open so far; shutdown closes whatever is set.
-  const open: { runtime?: Runtime; app?: FastifyInstance; tracing?: Tracing } = {};
+  const open: { runtime?: Runtime; app?: FastifyInstance; platform?: FastifyInstance; tracing?: Tracing } = {};
 
   // Registered before anything opens, so a SIGTERM during start-up also closes what is open.
   let stopping = false;
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS).unref();
     open.runtime?.startDraining();
     try {
-      await open.app?.close();
+      await Promise.all([open.app?.close(), open.platform?.close()]);
       await open.runtime?.close();
       await open.tracing?.shutdown();
       logger.info('stopped');
@@ -94,13 +94,15 @@ async function main(): Promise<void> {
   if (app) {
     const sandbox = config.environment === 'production' ? undefined : await ensureSandbox(runtime.services);
     await app.listen({ port: config.port, host: config.host });
+    // The gate and federated grantees call the API processes, on a port of their own (mutual TLS).
+    if (config.efti) open.platform = await (await import('./http/platform-listener.js')).startPlatformListener(runtime, config.efti, config.host);
     if (sandbox) process.stdout.write(welcome(config, sandbox));
   }
   if (config.role !== 'api') {
     runtime.jobs.loop.start();
     runtime.deliveries.start();
   }
-  logger.info({ role: config.role, environment: config.environment, port: app ? config.port : undefined, metricsPort: runtime.metricsServer?.port, tracing: Boolean(open.tracing), database: runtime.database.kind }, 'started');
+  logger.info({ role: config.role, environment: config.environment, port: app ? config.port : undefined, platformPort: open.platform ? config.efti?.platformPort : undefined, metricsPort: runtime.metricsServer?.port, tracing: Boolean(open.tracing), database: runtime.database.kind }, 'started');
 }
 
 await main();

@@ -43,6 +43,10 @@ import { PrometheusMetrics } from './adapters/metrics/prometheus.js';
 import { startMetricsServer, type MetricsServer } from './adapters/metrics/metrics-server.js';
 import { measuredRenderer } from './adapters/pdf-renderer/measured-renderer.js';
 import { deliveryQueueStats } from './modules/webhooks/delivery-queue.repository.js';
+import { mtlsGate } from './adapters/efti-gate/mtls-https.js';
+import type { EftiPlatform } from './ports/efti-gate.js';
+import { gateIdentityCheck } from './modules/efti/gate/check-gate-identity.js';
+import { GATE_MAX_ANSWER_BYTES, GATE_TIMEOUT_MS } from './modules/efti/gate/gate-policy.js';
 
 export interface Runtime extends AppRuntime {
   database: DatabaseHandle;
@@ -84,6 +88,12 @@ export async function openDatabase(config: Config): Promise<{ database: Database
   }
 }
 
+/** The gates of the configuration: the production gate for live datasets, EFTI_TEST_GATE_URL (if set) for sandbox ones. */
+function eftiPlatform(efti: NonNullable<Config['efti']>): EftiPlatform {
+  const gate = (url: string) => mtlsGate({ url, clientCert: efti.clientCert, clientKey: efti.clientKey, gateCa: efti.gateCa, timeoutMs: GATE_TIMEOUT_MS, maxAnswerBytes: GATE_MAX_ANSWER_BYTES });
+  return { gateId: efti.gateId, platformId: efti.platformId, gates: { live: gate(efti.gateUrl), ...(efti.testGateUrl ? { test: gate(efti.testGateUrl) } : {}) } };
+}
+
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const { database, lock } = options.database ? { database: options.database, lock: undefined } : await openDatabase(config);
@@ -119,7 +129,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // The same thread budget as rendering: both are the process's CPU work off the event loop.
     const eftiXml = new EftiXmlPool({ threads: config.render.threads });
     closers.push(() => eftiXml.close());
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer, eftiXml };
+    const efti = config.efti ? eftiPlatform(config.efti) : undefined;
+    if (efti) closers.push(() => Object.values(efti.gates).forEach((gate) => gate.close()));
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer, eftiXml, efti };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError, metrics });
@@ -134,6 +146,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     });
     const metricsServer = prometheus && config.metrics ? await startMetricsServer(prometheus, { ...config.metrics, onError: (e) => options.onError?.(e, 'metrics') }) : undefined;
     if (metricsServer) closers.push(() => metricsServer.close());
+    const gateIdentity = efti ? gateIdentityCheck(efti, clock) : undefined;
+    // Asked at start, not awaited: a gate that is down must not stop the API; the health check shows it.
+    gateIdentity?.().catch((error: unknown) => options.onError?.(error, 'eFTI gate: GET /v0/whoami'));
     let draining = false;
     return {
       config,
@@ -148,7 +163,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       rateLimiter: kv.rateLimiter({ keyPrefix: 'rl:api', points: config.rateLimit.requests, durationS: config.rateLimit.windowS, maxShare: config.rateLimit.share }),
       failedAuthLimiter: kv.rateLimiter({ keyPrefix: 'rl:authfail', points: config.authFailures.limit, durationS: config.authFailures.windowS }),
       requestLogs,
-      probes: { database: () => database.ping(), keyvalue: () => kv.ping(), objects: () => objects.ping() },
+      probes: { database: () => database.ping(), keyvalue: () => kv.ping(), objects: () => objects.ping(), ...(gateIdentity ? { gate: gateIdentity } : {}) },
       isDraining: () => draining,
       startDraining: () => {
         draining = true;

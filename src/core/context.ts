@@ -5,6 +5,7 @@
 import type { Clock } from './clock.js';
 import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
+import type { EftiPlatform } from '../ports/efti-gate.js';
 import type { KeyValue } from '../ports/keyvalue.js';
 import type { Notifier } from '../ports/notifier.js';
 import type { EftiXmlWriter } from '../ports/efti-xml-writer.js';
@@ -34,6 +35,8 @@ export interface Services {
   renderer: PdfRenderer;
   /** Writes large eFTI XML documents off the event loop. */
   eftiXml: EftiXmlWriter;
+  /** The eFTI gates and the UIL's ids (EFTI_* configuration); absent when not configured. */
+  efti?: EftiPlatform;
 }
 
 export interface TenantContext extends Services {

@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   webhook_endpoint: 'we',
   webhook_delivery: 'wd',
   tour: 'tour',
+  efti_follow_up: 'efu',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -8,6 +8,8 @@ export interface JobDefinition<P = unknown> {
   handle(services: Services, payload: P): Promise<void>;
   /** Delays before each retry, as data; the job fails for good when they run out. */
   retryDelaysMs: readonly number[];
+  /** Runs once when the last attempt failed, so the kind can record the failure where users see it. */
+  onExhausted?(services: Services, payload: P, error: string): Promise<void>;
 }
 
 /** A job that runs on a fixed period, once per period however many worker processes run. */

@@ -33,7 +33,13 @@ export interface EnqueueInput {
 
 /** Inserts a job; with `dedupeKey`, resolves false when that key was enqueued before. */
 export async function enqueueJob(db: Database | DatabaseTransaction, input: EnqueueInput, now: Date): Promise<boolean> {
-  const result = await db
+  const result = await enqueueJobWrite(db, input, now).executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** The insert of a job, to run in the statement of the change that causes it (writeAsOneStatement). */
+export function enqueueJobWrite(db: Database | DatabaseTransaction, input: EnqueueInput, now: Date) {
+  return db
     .insertInto('jobs')
     .values({
       id: newId('job', now),
@@ -45,9 +51,7 @@ export async function enqueueJob(db: Database | DatabaseTransaction, input: Enqu
       dedupe_key: input.dedupeKey ?? null,
       created_at: now,
     })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    .onConflict((oc) => oc.column('dedupe_key').doNothing());
 }
 
 /** Claims up to `limit` due jobs for `leaseMs`. */

@@ -89,7 +89,9 @@ export class JobRunner {
     } catch (error) {
       const delay = definition?.retryDelaysMs[job.attempts - 1];
       const retryAt = delay !== undefined && job.attempts < job.max_attempts ? new Date(clock.now().getTime() + delay) : null;
-      await failJob(db, job, clock.now(), error instanceof Error ? error.message : String(error), retryAt);
+      const message = error instanceof Error ? error.message : String(error);
+      await failJob(db, job, clock.now(), message, retryAt);
+      if (retryAt === null && definition?.onExhausted) await definition.onExhausted(this.services, definition.parse(job.payload), message);
       throw error;
     }
   }

@@ -19,6 +19,7 @@ describe.each(scratchDatabaseKinds())('job runner on %s', (kind) => {
   });
 
   const handled: string[] = [];
+  const exhausted: string[] = [];
   let failuresLeft = 0;
   const echo = defineJob<{ tag: string }>({
     kind: 'echo',
@@ -31,6 +32,9 @@ describe.each(scratchDatabaseKinds())('job runner on %s', (kind) => {
       }
       handled.push(payload.tag);
     },
+    async onExhausted(_services, payload, error) {
+      exhausted.push(`${payload.tag}: ${error}`);
+    },
   });
 
   async function setup(clock = new ManualClock()) {
@@ -38,6 +42,7 @@ describe.each(scratchDatabaseKinds())('job runner on %s', (kind) => {
     const { db } = await scratch.open();
     await migrate(db);
     handled.length = 0;
+    exhausted.length = 0;
     failuresLeft = 0;
     return { db, clock, runner: await runnerOn(db, clock) };
   }
@@ -58,7 +63,7 @@ describe.each(scratchDatabaseKinds())('job runner on %s', (kind) => {
     await vi.waitFor(() => expect(handled).toEqual(['now']), { timeout: 1500, interval: 20 });
   });
 
-  it('a failed attempt is retried after the delay of the schedule, and fails for good when it runs out', async () => {
+  it('a failed attempt is retried after the delay of the schedule, and fails for good when it runs out, telling its kind once', async () => {
     const { db, clock, runner } = await setup();
     await job(db, clock, 'flaky');
     failuresLeft = 1;
@@ -79,6 +84,8 @@ describe.each(scratchDatabaseKinds())('job runner on %s', (kind) => {
     await runner.loop.tick();
     const row = await db.selectFrom('jobs').selectAll().where('payload', '=', JSON.stringify({ tag: 'doomed' })).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'failed', attempts: 3, last_error: 'receiver down' });
+    // Told once, after the last attempt only (not after the flaky job's retried failure).
+    expect(exhausted).toEqual(['doomed: receiver down']);
     clock.advance(24 * 60 * 60 * 1000);
     expect(await runner.loop.tick()).toBe(0);
   });

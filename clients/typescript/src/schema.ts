@@ -1060,6 +1060,46 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "efti.follow_up_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * efti.follow_up_received
+         * @description A competent authority sent a follow-up message on the dataset through its eFTI gate (`POST /v0/consignments/{datasetId}/follow-up` on the platform listener). Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_efti_follow_up_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "efti.registration_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * efti.registration_failed
+         * @description The eFTI gate did not take the dataset's identifiers after every retry (about 22 hours): `gate_status` is `failed` (docs/efti-gate.md). The next change of an identifier tries again. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_efti_registration_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.issued": {
         parameters: {
             query?: never;
@@ -1633,6 +1673,8 @@ export interface components {
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
+             *     - `efti.registration_failed`: The eFTI gate did not take the dataset's identifiers after every retry (about 22 hours): `gate_status` is `failed` (docs/efti-gate.md). The next change of an identifier tries again.
+             *     - `efti.follow_up_received`: A competent authority sent a follow-up message on the dataset through its eFTI gate (`POST /v0/consignments/{datasetId}/follow-up` on the platform listener).
              */
             type: string;
         };
@@ -1691,13 +1733,18 @@ export interface components {
             checks: {
                 /** @enum {string} */
                 database: "ok" | "error";
+                /**
+                 * @description Present when an eFTI gate is configured: `error` when it cannot be reached or its `GET /v0/whoami` does not name our platform id. It does not make `ok` false (docs/efti-gate.md).
+                 * @enum {string}
+                 */
+                gate?: "ok" | "error";
                 /** @enum {string} */
                 keyvalue: "ok" | "error";
                 /** @enum {string} */
                 objects: "ok" | "error";
             };
             environment: string;
-            /** @description False when any check is `error`, or while the process drains for shutdown (the checks may all be `ok` then); the status is then 503. */
+            /** @description False when the database, key-value or object check is `error`, or while the process drains for shutdown (the checks may all be `ok` then); the status is then 503. */
             ok: boolean;
             request_id: string;
         };
@@ -2312,6 +2359,8 @@ export interface components {
             /** @description Box 5. */
             documents_attached?: string[];
             driver?: components["schemas"]["Driver"];
+            /** @description Where the eFTI dataset stands with the gate (docs/efti-gate.md): null for a draft (nothing is sent before issue); `pending` while its registration is queued or retried; `registered` once the gate took the last identifiers; `failed` when the retries ran out (`efti.registration_failed`); `not_configured` when no gate takes this mode (no EFTI_* configuration, or a sandbox shipment without EFTI_TEST_GATE_URL). */
+            gate_status: ("pending" | "registered" | "failed" | "not_configured") | null;
             /** @description A business rule requires at least one line. */
             goods?: components["schemas"]["GoodsLine"][];
             /** @description The `shp_` id. */
@@ -2384,6 +2433,8 @@ export interface components {
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
+             *     - `efti.registration_failed`: The eFTI gate did not take the dataset's identifiers after every retry (about 22 hours): `gate_status` is `failed` (docs/efti-gate.md). The next change of an identifier tries again.
+             *     - `efti.follow_up_received`: A competent authority sent a follow-up message on the dataset through its eFTI gate (`POST /v0/consignments/{datasetId}/follow-up` on the platform listener).
              */
             type: string;
         };
@@ -15443,6 +15494,114 @@ export interface operations {
                         warnings: components["schemas"]["Finding"][];
                     };
                 };
+            };
+        };
+    };
+    event_efti_follow_up_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description The `datasetId` of the UIL. */
+                        dataset_id?: string;
+                        /** @description The `efu_` id of the stored message. */
+                        follow_up_id?: string;
+                        /** @description The gate that passed the message on. */
+                        gate_id?: string;
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "efti.follow_up_received";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_efti_registration_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description The `datasetId` of the UIL. */
+                        dataset_id?: string;
+                        /** @description What went wrong on the last attempt: the gate's status and answer, or why it could not be reached. */
+                        error?: string;
+                        /** @description The gate the identifiers were sent to. */
+                        gate_url?: string;
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "efti.registration_failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

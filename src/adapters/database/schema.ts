@@ -19,6 +19,7 @@ import type { SignatureRequestsTable, SignaturesTable } from '../../modules/sign
 import type { ServiceSecretsTable } from '../../modules/system/system.tables.js';
 import type { UsageCountersTable } from '../../modules/usage/usage.tables.js';
 import type { WebhookDeadLettersTable, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../../modules/webhooks/webhooks.tables.js';
+import type { EftiFollowUpsTable, EftiGateDatasetsTable } from '../../modules/efti/gate/gate.tables.js';
 import type { JobsTable } from '../../jobs/jobs.tables.js';
 import type { OutboxMessagesTable } from '../notifier/outbox.tables.js';
 import type { SchemaMigrationsTable } from './migrator.tables.js';
@@ -51,4 +52,6 @@ export interface DB {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   inspection_views: InspectionViewsTable;
+  efti_gate_datasets: EftiGateDatasetsTable;
+  efti_follow_ups: EftiFollowUpsTable;
 }

@@ -10,7 +10,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import type { EftiDocumentKind } from '../../ports/efti-xml-writer.js';
+import type { EftiDocumentKind, EftiXmlWriter } from '../../ports/efti-xml-writer.js';
 import type { EftiNode } from './efti-node.js';
 import { projectConsignment, projectIdentifier } from './efti-projection.js';
 import { COMMON_SCHEMA, IDENTIFIER_SCHEMA, IDENTIFIER_SUBSET, type EftiElement } from './efti-schema.js';
@@ -57,10 +57,30 @@ function countElements(node: EftiNode): number {
  * What `GET …/efti` writes as XML for these subsets, shaped and ready for serialiseEfti: `subset=identifier`
  * alone is the gate's document (consignment-identifier.xsd); anything else the common one.
  */
-export function eftiDocument(consignment: EftiNode, subsets: readonly string[]): { kind: EftiDocumentKind; consignment: EftiNode; elements: number } {
+export function eftiDocument(consignment: EftiNode, subsets: readonly string[]): ShapedDocument {
   const identifier = subsets.length === 1 && subsets[0] === IDENTIFIER_SUBSET;
-  const shaped = identifier ? projectIdentifier(consignment).consignment : projectConsignment(consignment, subsets).consignment;
-  return { kind: identifier ? 'identifier' : 'common', consignment: shaped, elements: countElements(shaped) };
+  return identifier ? shaped('identifier', projectIdentifier(consignment).consignment) : commonDocument(consignment, subsets);
+}
+
+/** The common document in these subsets, also for `identifier` (the gate asks for subsets of the common dataset). */
+export function commonDocument(consignment: EftiNode, subsets: readonly string[]): ShapedDocument {
+  return shaped('common', projectConsignment(consignment, subsets).consignment);
+}
+
+export interface ShapedDocument {
+  kind: EftiDocumentKind;
+  consignment: EftiNode;
+  elements: number;
+}
+
+function shaped(kind: EftiDocumentKind, consignment: EftiNode): ShapedDocument {
+  return { kind, consignment, elements: countElements(consignment) };
+}
+
+/** On a request path: small documents written at once, large ones in the writer's threads. */
+export async function writeEfti(writer: EftiXmlWriter, document: ShapedDocument): Promise<string> {
+  if (document.elements <= INLINE_XML_ELEMENTS) return serialiseEfti(document.consignment, document.kind);
+  return writer.write({ kind: document.kind, consignment: document.consignment });
 }
 
 /** The common dataset (or the requested subsets of it) as XML valid against consignment-common.xsd. */

@@ -7,7 +7,7 @@ import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { projectConsignment } from './efti-projection.js';
 import { EFTI_SUBSET_IDS } from './efti-schema.js';
-import { eftiDocument, INLINE_XML_ELEMENTS, serialiseEfti } from './efti-xml.js';
+import { eftiDocument, writeEfti } from './efti-xml.js';
 import { consignmentOf } from './mapping/consignment-of.js';
 import { loadEftiSource } from './mapping/efti-source.js';
 import type { EftiDataset } from './efti.schema.js';
@@ -50,7 +50,5 @@ export async function getEftiDataset(ctx: TenantContext, shipmentId: string, sub
 /** The same dataset as XML: consignment-common.xsd, or consignment-identifier.xsd for `subset=identifier` alone; raises as getEftiDataset. */
 export async function getEftiDatasetXml(ctx: TenantContext, shipmentId: string, subsetParam: readonly string[] | undefined): Promise<string> {
   const { subsets, projection } = await projected(ctx, shipmentId, subsetParam);
-  const document = eftiDocument(projection.consignment, subsets);
-  if (document.elements <= INLINE_XML_ELEMENTS) return serialiseEfti(document.consignment, document.kind);
-  return ctx.eftiXml.write({ kind: document.kind, consignment: document.consignment });
+  return writeEfti(ctx.eftiXml, eftiDocument(projection.consignment, subsets));
 }

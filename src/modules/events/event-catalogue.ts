@@ -105,6 +105,24 @@ export const EVENT_CATALOGUE = [
       outcome: { type: 'string', description: '`ok`, or the code answered (`token_expired`, `rate_limited`…).' },
     },
   },
+  {
+    type: 'efti.registration_failed',
+    emittedWhen: 'The eFTI gate did not take the dataset\'s identifiers after every retry (about 22 hours): `gate_status` is `failed` (docs/efti-gate.md). The next change of an identifier tries again.',
+    fields: {
+      dataset_id: { type: 'string', description: 'The `datasetId` of the UIL.' },
+      gate_url: { type: 'string', description: 'The gate the identifiers were sent to.' },
+      error: { type: 'string', description: 'What went wrong on the last attempt: the gate\'s status and answer, or why it could not be reached.' },
+    },
+  },
+  {
+    type: 'efti.follow_up_received',
+    emittedWhen: 'A competent authority sent a follow-up message on the dataset through its eFTI gate (`POST /v0/consignments/{datasetId}/follow-up` on the platform listener).',
+    fields: {
+      follow_up_id: { type: 'string', description: 'The `efu_` id of the stored message.' },
+      dataset_id: { type: 'string', description: 'The `datasetId` of the UIL.' },
+      gate_id: { type: 'string', description: 'The gate that passed the message on.' },
+    },
+  },
 ] as const satisfies readonly EventType[];
 
 export type EventTypeName = (typeof EVENT_CATALOGUE)[number]['type'];

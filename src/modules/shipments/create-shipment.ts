@@ -18,6 +18,7 @@ import { newInspectionToken } from '../documents/inspection-link.js';
 import type { ShipmentInput } from './shipment-input.schema.js';
 import { shipmentView, type ShipmentView } from './shipment-view.js';
 import { chainOf } from './record-shipment-change.js';
+import { gateRegistration, initialGateStatus } from '../efti/gate/gate-registration.js';
 import { insertShipmentWrite, type ShipmentRow } from './shipments.repository.js';
 import { validateShipment } from './validate-shipment.js';
 
@@ -63,7 +64,10 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     delivered_at: null,
     cancelled_at: null,
     inspection_token: options.issue ? newInspectionToken() : null,
+    gate_status: initialGateStatus(ctx, ctx.mode),
   };
+  const gate = gateRegistration(ctx.db, ctx, undefined, row, now);
+  if (gate) row.gate_status = gate.gate_status;
   const issued = events.find((e) => e.type === 'shipment.issued');
   const note = issued ? await consignmentNoteVersion(ctx, ctx.db, row, issued, { version: 1, language: noteLanguage(row, options.language) }) : undefined;
   const view = shipmentView(row, options.language, ctx.publicBaseUrl);
@@ -73,6 +77,7 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     ...shipmentEventsWrites(ctx.db, target, events),
     ...(options.issue ? [usageWrite(ctx.db, ctx, 'shipments_issued', now)] : []),
     ...(note?.writes ?? []),
+    ...(gate?.writes ?? []),
     ...(options.alsoWrite?.(ctx.db, view) ?? []),
   ]);
   return view;

@@ -6,6 +6,7 @@ import type { TenantContext } from '../../core/context.js';
 import { writeAsOneStatement, type Database, type Write } from '../../ports/database.js';
 import { chainShipmentEvents, shipmentEventsWrites, type ShipmentEventSpec, type ShipmentEventTarget } from '../events/record-shipment-events.js';
 import type { StoredShipmentEvent } from '../events/events.repository.js';
+import { gateRegistration } from '../efti/gate/gate-registration.js';
 import { updateShipmentWrite, type ShipmentChanges, type ShipmentRow } from './shipments.repository.js';
 
 export function chainOf(ctx: TenantContext, row: Pick<ShipmentRow, 'id' | 'event_seq' | 'head_hash'>): ShipmentEventTarget {
@@ -18,13 +19,15 @@ export function chainOf(ctx: TenantContext, row: Pick<ShipmentRow, 'id' | 'event
  */
 export type AlsoWrites = readonly Write[] | ((changed: ShipmentRow, events: readonly StoredShipmentEvent[]) => Promise<readonly Write[]>);
 
-/** Stores the change, its events and any `also` writes in one statement. */
+/** Stores the change, its events and any `also` writes in one statement; a change the eFTI gate must hear of queues its registration too. */
 export async function recordShipmentChange(trx: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date, also: AlsoWrites = []): Promise<ShipmentRow> {
   const target = chainOf(ctx, row);
   const chained = chainShipmentEvents(target, events, now);
-  const all = { ...changes, event_seq: chained.head.seq, head_hash: chained.head.hash, updated_at: now };
+  const all: ShipmentChanges = { ...changes, event_seq: chained.head.seq, head_hash: chained.head.hash, updated_at: now };
+  const gate = gateRegistration(trx, ctx, row, { ...row, ...all }, now);
+  if (gate) all.gate_status = gate.gate_status;
   const changed = { ...row, ...all };
   const extra = typeof also === 'function' ? await also(changed, chained.events) : also;
-  await writeAsOneStatement(trx, [updateShipmentWrite(trx, ctx, row.id, all), ...shipmentEventsWrites(trx, target, chained.events), ...extra]);
+  await writeAsOneStatement(trx, [updateShipmentWrite(trx, ctx, row.id, all), ...shipmentEventsWrites(trx, target, chained.events), ...extra, ...(gate?.writes ?? [])]);
   return changed;
 }

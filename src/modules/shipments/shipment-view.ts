@@ -29,5 +29,6 @@ export function shipmentView(row: ShipmentRow, language: Language, publicBaseUrl
     delivered_at: iso(row.delivered_at),
     cancelled_at: iso(row.cancelled_at),
     inspection_url: row.inspection_token ? inspectionUrl(publicBaseUrl, row.inspection_token) : null,
+    gate_status: row.gate_status,
   };
 }

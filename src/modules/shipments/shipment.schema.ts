@@ -29,6 +29,11 @@ export const ShipmentSchema = Type.Object(
     inspection_url: Type.Union([Type.String(), Type.Null()], {
       description: 'The inspection link the consignment note\'s QR code carries (`GET /inspect/{token}`, as JSON `GET /v1/inspect/{token}`): made at issue, null before.',
     }),
+    gate_status: Type.Union([StringEnum(['pending', 'registered', 'failed', 'not_configured'] as const), Type.Null()], {
+      description:
+        'Where the eFTI dataset stands with the gate (docs/efti-gate.md): null for a draft (nothing is sent before issue); `pending` while its registration is queued or retried; ' +
+        '`registered` once the gate took the last identifiers; `failed` when the retries ran out (`efti.registration_failed`); `not_configured` when no gate takes this mode (no EFTI_* configuration, or a sandbox shipment without EFTI_TEST_GATE_URL).',
+    }),
   },
   { $id: 'Shipment', description: 'A shipment: the input fields as last set, and what the service derived and recorded.' },
 );

@@ -3,7 +3,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
-import type { ShipmentsTable } from './shipments.tables.js';
+import type { GateStatusColumn, ShipmentsTable } from './shipments.tables.js';
 import type { Finding } from '../../core/findings.js';
 import type { ShipmentStatus } from './shipment-status.js';
 import type { TransportType } from './shipment-input.schema.js';
@@ -32,6 +32,8 @@ export interface ShipmentRow {
   delivered_at: Date | null;
   cancelled_at: Date | null;
   inspection_token: string | null;
+  /** Where the eFTI dataset stands with the gate; null while nothing is due there (a draft). */
+  gate_status: GateStatusColumn | null;
 }
 
 type Row = Selectable<ShipmentsTable>;

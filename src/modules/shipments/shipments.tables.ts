@@ -7,6 +7,9 @@ import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export type ShipmentStatusColumn = 'draft' | 'issued' | 'in_transit' | 'delivered' | 'cancelled';
 
+/** Where a shipment's eFTI dataset stands with the gate (issue 16); null while it is a draft. */
+export type GateStatusColumn = 'pending' | 'registered' | 'failed' | 'not_configured';
+
 export interface ShipmentsTable {
   id: string;
   organization_id: string;
@@ -27,6 +30,8 @@ export interface ShipmentsTable {
   cancelled_at: Timestamp | null;
   /** Behind the inspection link on the note; made when the shipment is issued. */
   inspection_token: string | null;
+  /** Where the eFTI dataset stands with the gate (migrations/0020_efti_gate.sql); null for a draft. */
+  gate_status: GateStatusColumn | null;
 }
 
 /** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */

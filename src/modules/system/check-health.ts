@@ -3,6 +3,8 @@ export interface HealthProbes {
   database(): Promise<void>;
   keyvalue(): Promise<void>;
   objects(): Promise<void>;
+  /** The eFTI gate knows us by our platform id (`GET /v0/whoami`); only when a gate is configured. */
+  gate?(): Promise<void>;
 }
 
 export type CheckState = 'ok' | 'error';
@@ -25,9 +27,16 @@ async function probe(fn: () => Promise<void>): Promise<CheckState> {
   }
 }
 
-/** Probes the database, the key-value store and the object store side by side. */
-export async function checkHealth(probes: HealthProbes): Promise<{ ok: boolean; checks: Record<'database' | 'keyvalue' | 'objects', CheckState> }> {
-  const [database, keyvalue, objects] = await Promise.all([probe(probes.database), probe(probes.keyvalue), probe(probes.objects)]);
-  const checks = { database, keyvalue, objects };
-  return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
+type Checks = Record<'database' | 'keyvalue' | 'objects', CheckState> & { gate?: CheckState };
+
+/**
+ * Probes the database, the key-value store and the object store side by side, and the eFTI gate
+ * when one is configured. `ok` reads the stores only: a load balancer takes a process that is not
+ * ok out of rotation, and a gate outage must not take the whole API down with it (registrations
+ * wait in the job queue); monitors read `checks.gate`.
+ */
+export async function checkHealth(probes: HealthProbes): Promise<{ ok: boolean; checks: Checks }> {
+  const [database, keyvalue, objects, gate] = await Promise.all([probe(probes.database), probe(probes.keyvalue), probe(probes.objects), probes.gate ? probe(probes.gate) : undefined]);
+  const stores = { database, keyvalue, objects };
+  return { ok: Object.values(stores).every((c) => c === 'ok'), checks: gate ? { ...stores, gate } : stores };
 }

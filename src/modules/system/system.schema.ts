@@ -7,8 +7,13 @@ const CheckState = StringEnum(['ok', 'error'] as const);
 
 export const HealthSchema = Type.Object(
   {
-    ok: Type.Boolean({ description: 'False when any check is `error`, or while the process drains for shutdown (the checks may all be `ok` then); the status is then 503.' }),
-    checks: Type.Object({ database: CheckState, keyvalue: CheckState, objects: CheckState }),
+    ok: Type.Boolean({ description: 'False when the database, key-value or object check is `error`, or while the process drains for shutdown (the checks may all be `ok` then); the status is then 503.' }),
+    checks: Type.Object({
+      database: CheckState,
+      keyvalue: CheckState,
+      objects: CheckState,
+      gate: Type.Optional(StringEnum(['ok', 'error'] as const, { description: 'Present when an eFTI gate is configured: `error` when it cannot be reached or its `GET /v0/whoami` does not name our platform id. It does not make `ok` false (docs/efti-gate.md).' })),
+    }),
     environment: Type.String(),
     request_id: Type.String(),
   },
