@@ -5,6 +5,7 @@
  * rendering version 1 of the consignment note first (a failed render writes nothing).
  * Raises `validation_failed` with the findings in `errors` (warnings alongside).
  */
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
@@ -63,6 +64,8 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     delivered_at: null,
     cancelled_at: null,
     inspection_token: options.issue ? newInspectionToken() : null,
+    // eFTI UIL dataset id (issue 16): random, so it reveals nothing and is never reused.
+    dataset_id: randomUUID(),
   };
   const issued = events.find((e) => e.type === 'shipment.issued');
   const note = issued ? await consignmentNoteVersion(ctx, ctx.db, row, issued, { version: 1, language: noteLanguage(row, options.language) }) : undefined;

@@ -32,6 +32,8 @@ export interface ShipmentRow {
   delivered_at: Date | null;
   cancelled_at: Date | null;
   inspection_token: string | null;
+  /** eFTI dataset id (UUID v4) of the unique identifier link; internal until the eFTI views show it. */
+  dataset_id: string;
 }
 
 type Row = Selectable<ShipmentsTable>;

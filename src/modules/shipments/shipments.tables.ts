@@ -27,6 +27,8 @@ export interface ShipmentsTable {
   cancelled_at: Timestamp | null;
   /** Behind the inspection link on the note; made when the shipment is issued. */
   inspection_token: string | null;
+  /** eFTI dataset id (UUID v4) of the shipment's unique identifier link; made at create, never reused. */
+  dataset_id: string;
 }
 
 /** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */

@@ -1,0 +1,82 @@
+/**
+ * Parties and places of the consignment note → eFTI trade parties and logistics locations
+ * (docs/efti.md, mapping table): consignor (eFTI49–62, 52/53, 859), consignee (68–81), carrier
+ * (85–106), successive carriers as connecting carriers (116–132), the place of taking over
+ * (carrierAcceptanceLocation 141–151) and of delivery (consigneeReceiptLocation 152–167).
+ *
+ * An address is `postalAddress`: the house number stays in `streetName` (we keep street and number
+ * as one field, and splitting them would guess), `additional` goes to `additionalStreetName` when
+ * it fits its 35 characters and otherwise continues `streetName` (which repeats) rather than being
+ * cut. A department (consignor only: the other addresses have no departmentName in the Annex) or
+ * PO box that does not fit its single element is left out; docs/efti.md says so.
+ */
+import type { EftiNode } from '../efti-node.js';
+import { field, isObject, objectAt, stringAt } from '../../shipments/rules/draft-reader.js';
+import { annexElement } from './annex.js';
+import { code, text, texts } from './efti-values.js';
+
+type Built = EftiNode | undefined;
+
+/** Drops absent values, so a node holds only what the mapping could fill. */
+export function compact(entries: Record<string, EftiNode[string] | undefined>): Built {
+  const kept = Object.entries(entries).filter((entry): entry is [string, EftiNode[string]] => {
+    const value = entry[1];
+    return value !== undefined && !(Array.isArray(value) && value.length === 0);
+  });
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
+export function postalAddress(base: string, address: unknown): Built {
+  if (!isObject(address)) return undefined;
+  const at = (name: string) => `${base}/${name}`;
+  const additional = stringAt(address, 'additional');
+  const additionalFits = text(at('additionalStreetName'), additional);
+  const street = [stringAt(address, 'street'), additionalFits ? undefined : additional].filter((s) => s !== undefined && s.trim() !== '');
+  return compact({
+    additionalStreetName: additionalFits,
+    cityName: texts(at('cityName'), stringAt(address, 'city')),
+    countryCode: code(at('countryCode'), stringAt(address, 'country')),
+    countrySubDivisionName: texts(at('countrySubDivisionName'), stringAt(address, 'country_subdivision')),
+    departmentName: annexElement(at('departmentName')) ? text(at('departmentName'), stringAt(address, 'department')) : undefined,
+    postOfficeBox: text(at('postOfficeBox'), stringAt(address, 'po_box')),
+    postcode: texts(at('postcode'), stringAt(address, 'postal_code')),
+    streetName: street.flatMap((line) => texts(at('streetName'), line) ?? []),
+  });
+}
+
+/** The consignor's telephone and e-mail (eFTI52, 53), in one contact; the table maps no other party's contact. */
+function contactDetails(base: string, contact: unknown): EftiNode[] | undefined {
+  const at = (name: string) => `${base}/definedContactDetails/${name}`;
+  const phone = text(at('telephone/completeNumber'), stringAt(contact, 'phone'));
+  const email = text(at('emailAddress/uRI'), stringAt(contact, 'email'));
+  const details = compact({ emailAddress: email ? { uRI: email } : undefined, telephone: phone ? [{ completeNumber: phone }] : undefined });
+  return details ? [details] : undefined;
+}
+
+export type PartyRole = 'consignor' | 'consignee' | 'carrier' | 'connectingCarrier';
+
+/**
+ * A trade party: name split at 35 and address for every role; the EORI number as id for the
+ * consignor (eFTI49), carrier (85) and connecting carriers (116); the consignor's contact and VAT
+ * number (859) too. The consignee's id, tax registration and contacts, which the Annex has but
+ * the issue's table does not map, stay out: personal contact data goes only where a subset asks.
+ */
+export function tradeParty(role: PartyRole, party: unknown): Built {
+  if (!isObject(party)) return undefined;
+  const base = `consignment/${role}`;
+  const at = (name: string) => `${base}/${name}`;
+  const isConsignor = role === 'consignor';
+  const vat = isConsignor ? text(at('taxRegistration/id'), stringAt(party, 'vat_number')) : undefined;
+  return compact({
+    definedContactDetails: isConsignor ? contactDetails(base, field(party, 'contact')) : undefined,
+    id: role !== 'consignee' ? text(at('id'), stringAt(party, 'eori')) : undefined,
+    name: texts(at('name'), stringAt(party, 'name')),
+    postalAddress: postalAddress(at('postalAddress'), field(party, 'address')),
+    taxRegistration: vat ? [{ id: vat }] : undefined,
+  });
+}
+
+/** A place of taking over or delivery: its address only (no UN/LOCODE or place name in our stop). */
+export function location(base: string, stop: unknown): Built {
+  return compact({ postalAddress: postalAddress(`${base}/postalAddress`, objectAt(stop, 'address')) });
+}
