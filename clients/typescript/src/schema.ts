@@ -2441,6 +2441,8 @@ export interface components {
              */
             equipment_category?: "AE" | "AM" | "BPO" | "BPP" | "BPQ" | "BPR" | "BPX" | "BR" | "BX" | "CN" | "DPL" | "RF" | "RR" | "SM" | "SW" | "TE" | "TN" | "T1" | "T2" | "T3" | "T4" | "T5" | "T6" | "T7" | "T9" | "T10" | "T11" | "T12" | "T13" | "T14" | "DV" | "GT" | "CT" | "NT";
             plate: string;
+            /** @description Extension (not a CMR box): country of registration of the trailer in `trailer_plate`, ISO 3166-1 alpha-2. The eFTI dataset needs it (eFTI578, mandatory for cabotage); it is never taken from `country`, the motor vehicle's. */
+            trailer_country?: string;
             trailer_plate?: string;
         };
         VerifyOtp: {

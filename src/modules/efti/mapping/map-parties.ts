@@ -28,19 +28,28 @@ export function compact(entries: Record<string, EftiNode[string] | undefined>): 
 
 export function postalAddress(base: string, address: unknown): Built {
   if (!isObject(address)) return undefined;
-  const at = (name: string) => `${base}/${name}`;
+  // Not every address of the Annex has every part (the locations have no PO box or department).
+  const at = (name: string) => (annexElement(`${base}/${name}`) ? `${base}/${name}` : undefined);
+  const one = (name: string, value: string | undefined) => {
+    const path = at(name);
+    return path ? text(path, value) : undefined;
+  };
+  const many = (name: string, value: string | undefined) => {
+    const path = at(name);
+    return path ? texts(path, value) : undefined;
+  };
   const additional = stringAt(address, 'additional');
-  const additionalFits = text(at('additionalStreetName'), additional);
-  const street = [stringAt(address, 'street'), additionalFits ? undefined : additional].filter((s) => s !== undefined && s.trim() !== '');
+  const additionalFits = one('additionalStreetName', additional);
+  const street = [stringAt(address, 'street'), additionalFits ? undefined : additional].flatMap((line) => many('streetName', line) ?? []);
   return compact({
     additionalStreetName: additionalFits,
-    cityName: texts(at('cityName'), stringAt(address, 'city')),
-    countryCode: code(at('countryCode'), stringAt(address, 'country')),
-    countrySubDivisionName: texts(at('countrySubDivisionName'), stringAt(address, 'country_subdivision')),
-    departmentName: annexElement(at('departmentName')) ? text(at('departmentName'), stringAt(address, 'department')) : undefined,
-    postOfficeBox: text(at('postOfficeBox'), stringAt(address, 'po_box')),
-    postcode: texts(at('postcode'), stringAt(address, 'postal_code')),
-    streetName: street.flatMap((line) => texts(at('streetName'), line) ?? []),
+    cityName: many('cityName', stringAt(address, 'city')),
+    countryCode: code(`${base}/countryCode`, stringAt(address, 'country')),
+    countrySubDivisionName: many('countrySubDivisionName', stringAt(address, 'country_subdivision')),
+    departmentName: one('departmentName', stringAt(address, 'department')),
+    postOfficeBox: one('postOfficeBox', stringAt(address, 'po_box')),
+    postcode: many('postcode', stringAt(address, 'postal_code')),
+    streetName: street,
   });
 }
 
