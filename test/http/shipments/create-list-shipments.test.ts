@@ -42,8 +42,8 @@ describe.each(backends())('creating and listing shipments on $name', (backend) =
   it('eFTI: a mandatory element of an applicable subset the shipment cannot fill is a warning at validate, create and issue', async () => {
     const input = cabotageShipment();
     delete input.vehicle!.trailer_country;
-    const missing = (warnings: { code: string; path: string; params?: Record<string, unknown> }[]) =>
-      warnings.filter((w) => w.code === 'efti_element_missing').map((w) => `${String(w.params?.subset)} ${String(w.params?.efti_id)} ${w.path}`);
+    const missing = (warnings: unknown) =>
+      (warnings as { code: string; path: string; params?: Record<string, unknown> }[]).filter((w) => w.code === 'efti_element_missing').map((w) => `${String(w.params?.subset)} ${String(w.params?.efti_id)} ${w.path}`);
     const expected = ['EU03 eFTI115 $', 'EU03 eFTI84 $', 'EU03 eFTI65 $', 'EU03 eFTI617 $', 'EU03 eFTI691 $.goods', 'EU03 eFTI578 $.vehicle.trailer_country'];
     const dry = await s.t.app.inject({ method: 'POST', url: '/v1/shipments/validate', headers: s.t.auth(s.tenant.testKey), payload: input as object });
     expect(dry.json()).toMatchObject({ valid: true, transport_type: 'cabotage' });
