@@ -105,7 +105,7 @@ describe('the sample shipment (international, one ADR line)', () => {
 
   it('transport: road, the motor vehicle and its country, the trailer without a country (the truck’s is never copied)', () => {
     expect(c.mainCarriageTransportMovement).toEqual([{ dangerousGoodsIndicator: 'true', modeCode: '3', usedTransportMeans: { id: '12-BXL-4', registrationCountry: { code: 'NL' } } }]);
-    expect(c.usedTransportEquipment).toEqual([{ categoryCode: 'T1', id: 'OR-88-KZ' }]);
+    expect(c.usedTransportEquipment).toEqual([{ categoryCode: 'T1', id: 'OR-88-KZ', sequenceNumber: '1' }]);
   });
 
   it('contract: code 730 issued at issue time, carriage charges, agreements and instructions, acceptance at the pickup window in code 205 UTC', () => {
@@ -177,7 +177,7 @@ describe('dangerous goods', () => {
     expect(goods[1].properShippingName.join(' ')).toBe(adrShipment().goods![1]!.adr!.proper_shipping_name);
     expect(goods[2]).toEqual({ hazardClassificationID: '2.1', properShippingName: ['AEROSOLS'], uNDGID: '1950' });
     expect(c.mainCarriageTransportMovement[0].dangerousGoodsIndicator).toBe('true');
-    expect(c.usedTransportEquipment).toEqual([{ categoryCode: 'TE', id: 'OT-44-RR', registrationCountry: { code: 'NL' } }]);
+    expect(c.usedTransportEquipment).toEqual([{ categoryCode: 'TE', id: 'OT-44-RR', registrationCountry: { code: 'NL' }, sequenceNumber: '1' }]);
   });
 
   it('only limited quantities: no EU05a, the indicator still true; no ADR at all: false', () => {
@@ -204,7 +204,13 @@ describe('combined transport', () => {
     expect(omitted).toEqual([]);
     expect(c.mainCarriageTransportMovement[0]).toMatchObject({ modeCode: '3', sequenceNumber: ['2'] });
     expect(c.usedTransportEquipment).toEqual([
-      { carriedTransportEquipment: [{ categoryCode: ['CN'], id: 'MSKU1234565' }], categoryCode: 'TE', id: 'OV-21-TT', registrationCountry: { code: 'BE' } },
+      {
+        carriedTransportEquipment: [{ categoryCode: ['CN'], id: 'MSKU1234565', sequenceNumber: '1' }],
+        categoryCode: 'TE',
+        id: 'OV-21-TT',
+        registrationCountry: { code: 'BE' },
+        sequenceNumber: '1',
+      },
     ]);
   });
 
@@ -223,7 +229,7 @@ describe('cabotage', () => {
     const c = tree(consignment);
     expect(applicable_subsets).toEqual(['EU01', 'EU03']);
     expect(c.mainCarriageTransportMovement[0].usedTransportMeans).toEqual({ id: 'GD 4R781', registrationCountry: { code: 'PL' } });
-    expect(c.usedTransportEquipment).toEqual([{ categoryCode: 'TE', id: 'ULI 88CA', registrationCountry: { code: 'CZ' } }]);
+    expect(c.usedTransportEquipment).toEqual([{ categoryCode: 'TE', id: 'ULI 88CA', registrationCountry: { code: 'CZ' }, sequenceNumber: '1' }]);
     expect(c.carrier).toEqual({ id: 'PL5842736451000', name: ['Trans-Wisła Sp. z o.o.'], postalAddress: { cityName: ['Gdańsk'], countryCode: 'PL', postcode: ['80-601'], streetName: ['ul. Portowa 12'] } });
     expect(c.consignee.postalAddress.countrySubDivisionName).toEqual(['Bayern']);
     expect(c.transportPackage[1]).toEqual({ itemQuantity: '3', typeCode: ['BG'] });

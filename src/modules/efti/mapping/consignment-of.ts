@@ -15,7 +15,8 @@ import { omissionsOf } from './efti-omissions.js';
 import type { EftiSource } from './efti-source.js';
 import { contractNodes, type ContractFacts } from './map-contract.js';
 import { carriesDangerousGoods, goodsNodes } from './map-goods.js';
-import { compact, location, tradeParty } from './map-parties.js';
+import { compact } from './compact-node.js';
+import { location, tradeParty } from './map-parties.js';
 import { transportNodes } from './map-transport.js';
 
 export interface EftiProjection {

@@ -13,19 +13,24 @@ import type { EftiLeaf } from '../efti-node.js';
 import { annexElement, CODE_LISTS } from './annex.js';
 
 interface Format {
-  kind: 'text' | 'number';
-  /** Characters for text, digits in all for numbers. */
+  /** Characters for text (`an..35`, `a2`), digits in all for numbers (`n..16,6`). */
   length: number;
   decimals: number;
 }
 
+const formats = new Map<string, Format>();
+
 /** `an..35`, `a2`, `n4`, `n..8`, `n..16,6` → what a value may hold. */
 function formatOf(path: string): Format {
+  const known = formats.get(path);
+  if (known) return known;
   const element = annexElement(path);
   if (!element) throw new Error(`${path} is not an element of the eFTI common dataset`);
   const match = /^(an|a|n)(\.\.)?(\d+)(?:,(\d+))?$/.exec(element.format);
   if (!match) throw new Error(`${path} has no length in the Annex (${element.format})`);
-  return { kind: match[1] === 'n' ? 'number' : 'text', length: Number(match[3]), decimals: Number(match[4] ?? 0) };
+  const format: Format = { length: Number(match[3]), decimals: Number(match[4] ?? 0) };
+  formats.set(path, format);
+  return format;
 }
 
 export function splitText(value: string, max: number): string[] {

@@ -10,7 +10,7 @@
  */
 import type { EftiNode } from '../efti-node.js';
 import { field, objectAt, stringAt } from '../../shipments/rules/draft-reader.js';
-import { compact } from './map-parties.js';
+import { compact } from './compact-node.js';
 import { ROAD_CONSIGNMENT_NOTE } from './efti-codes.js';
 import { amount, dateTime205, text, texts } from './efti-values.js';
 import type { EftiSignature } from './efti-source.js';

@@ -11,7 +11,7 @@
 import type { EftiNode } from '../efti-node.js';
 import { goodsLines, isObject, stringAt, type JsonObject } from '../../shipments/rules/draft-reader.js';
 import { PACKAGE_TYPES } from '../../shipments/shipment-input.schema.js';
-import { compact } from './map-parties.js';
+import { compact } from './compact-node.js';
 import { REC21_PACKAGE_CODES } from './efti-codes.js';
 import { decimal, measure, text, texts } from './efti-values.js';
 

@@ -13,18 +13,10 @@
 import type { EftiNode } from '../efti-node.js';
 import { field, isObject, objectAt, stringAt } from '../../shipments/rules/draft-reader.js';
 import { annexElement } from './annex.js';
+import { compact } from './compact-node.js';
 import { code, text, texts } from './efti-values.js';
 
 type Built = EftiNode | undefined;
-
-/** Drops absent values, so a node holds only what the mapping could fill. */
-export function compact(entries: Record<string, EftiNode[string] | undefined>): Built {
-  const kept = Object.entries(entries).filter((entry): entry is [string, EftiNode[string]] => {
-    const value = entry[1];
-    return value !== undefined && !(Array.isArray(value) && value.length === 0);
-  });
-  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
-}
 
 export function postalAddress(base: string, address: unknown): Built {
   if (!isObject(address)) return undefined;
