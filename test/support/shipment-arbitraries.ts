@@ -363,7 +363,7 @@ function mutationsOf(body: ShipmentInput): fc.Arbitrary<Mutation> {
     .constantFrom(...parties.map((p) => `${p}.name`), ...addresses.flatMap((a) => [`${a}.street`, `${a}.city`]), ...goods.map((g) => `${g}.description`), '$.vehicle.plate', '$.driver.name')
     .map((path) => set(path, '', { code: 'too_short', params: { limit: 1 } }, 'empty'));
   const patterns: [string[], string[], Record<string, unknown>?][] = [
-    [[...addresses.map((a) => `${a}.country`), '$.vehicle.country'], ['nl', 'NLD', 'N', 'N1', '', 'de ']],
+    [[...addresses.map((a) => `${a}.country`), '$.vehicle.country', '$.vehicle.trailer_country'], ['nl', 'NLD', 'N', 'N1', '', 'de ']],
     [[...contacts.map((c) => `${c}.phone`), '$.driver.phone'], ['0612345678', '+0612345678', '+31 6 12345678', '+3161234567890123', '31612345678', '+']],
     [[...contacts.map((c) => `${c}.language`), '$.driver.language'], ['NL', 'nld', 'n', 'n1']],
     [[...contacts.map((c) => `${c}.email`), '$.driver.email'], ['not-an-email', 'a@', '@example.com', 'a b@example.com'], { format: 'email' }],

@@ -2359,6 +2359,18 @@ export interface components {
             /** @description Box 5. */
             documents_attached?: string[];
             driver?: components["schemas"]["Driver"];
+            /** @description The unique identifier link of the shipment's eFTI dataset (Reg. (EU) 2020/1056), as `GET /v1/shipments/{id}/efti` and the inspection show it: gate and platform ids from the EFTI_* configuration (null without), dataset id made at create. */
+            efti_uil: {
+                /**
+                 * Format: uuid
+                 * @description UUID v4 made when the shipment was created, never reused.
+                 */
+                dataset_id: string;
+                /** @description The eFTI gate this platform registers its datasets with (EFTI_GATE_ID); null when no gate is configured. */
+                gate_id: string | null;
+                /** @description This platform's id at that gate (EFTI_PLATFORM_ID); null when no gate is configured. */
+                platform_id: string | null;
+            };
             /** @description Where the eFTI dataset stands with the gate (docs/efti-gate.md): null for a draft (nothing is sent before issue); `pending` while its registration is queued or retried; `registered` once the gate took the last identifiers; `failed` when the retries ran out (`efti.registration_failed`); `not_configured` when no gate takes this mode (no EFTI_* configuration, or a sandbox shipment without EFTI_TEST_GATE_URL). */
             gate_status: ("pending" | "registered" | "failed" | "not_configured") | null;
             /** @description A business rule requires at least one line. */
@@ -2742,6 +2754,8 @@ export interface components {
              */
             equipment_category?: "AE" | "AM" | "BPO" | "BPP" | "BPQ" | "BPR" | "BPX" | "BR" | "BX" | "CN" | "DPL" | "RF" | "RR" | "SM" | "SW" | "TE" | "TN" | "T1" | "T2" | "T3" | "T4" | "T5" | "T6" | "T7" | "T9" | "T10" | "T11" | "T12" | "T13" | "T14" | "DV" | "GT" | "CT" | "NT";
             plate: string;
+            /** @description Extension (not a CMR box): country of registration of the trailer in `trailer_plate`, ISO 3166-1 alpha-2. The eFTI dataset needs it (eFTI578, mandatory for cabotage); it is never taken from `country`, the motor vehicle's. */
+            trailer_country?: string;
             trailer_plate?: string;
         };
         VerifyOtp: {

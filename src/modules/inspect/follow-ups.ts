@@ -1,9 +1,10 @@
 /**
  * eFTI follow-ups the gate sent about a shipment (`POST /v0/consignments/{datasetId}/follow-up`,
- * platform-api-for-gate.yaml), as the inspection shows them. The gate work stores them; until that
- * store is merged in, a shipment has none.
+ * platform-api-for-gate.yaml), as the inspection shows them. Stored by the gate listener
+ * (src/modules/efti/gate/receive-follow-up.ts).
  */
 import type { TenantContext } from '../../core/context.js';
+import { selectFollowUps } from '../efti/gate/gate.repository.js';
 
 export interface EftiFollowUp {
   /** When the gate delivered it. */
@@ -14,7 +15,8 @@ export interface EftiFollowUp {
   message: string;
 }
 
-/** Oldest first. Placeholder (issue 16): reads the gate work's table once that is merged. */
-export async function followUpsOf(_ctx: TenantContext, _shipmentId: string): Promise<EftiFollowUp[]> {
-  return [];
+/** Oldest first (ids are time-ordered). */
+export async function followUpsOf(ctx: TenantContext, shipmentId: string): Promise<EftiFollowUp[]> {
+  const rows = await selectFollowUps(ctx.db, ctx, shipmentId);
+  return rows.map((row) => ({ received_at: row.received_at.toISOString(), gate_id: row.gate_id, message: row.message }));
 }

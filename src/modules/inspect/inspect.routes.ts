@@ -30,8 +30,7 @@ type ByToken = { Params: { token: string } };
 
 /** The eFTI gate and platform ids, once the eFTI configuration exists (EFTI_GATE_ID, EFTI_PLATFORM_ID). */
 function eftiIdentity(config: Config): EftiIdentity {
-  const efti = (config as { efti?: { gateId?: string; platformId?: string } }).efti;
-  return { gateId: efti?.gateId ?? null, platformId: efti?.platformId ?? null };
+  return { gateId: config.efti?.gateId ?? null, platformId: config.efti?.platformId ?? null };
 }
 
 function inspectionRequest(runtime: AppRuntime, request: FastifyRequest<ByToken>): InspectionRequest {

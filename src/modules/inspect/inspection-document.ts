@@ -67,8 +67,7 @@ export async function inspectionDocument(services: Services, shipment: ShipmentR
   const current = notes.at(-1);
   const integrity = await inspectionIntegrity(ctx, shipment.id, current);
   const expires = Math.floor(ctx.clock.now().getTime() / 1000) + DEFAULT_LINK_SECONDS;
-  // dataset_id arrives with the eFTI work (migrations/0018); read it without assuming the column.
-  const datasetId = (shipment as { dataset_id?: string | null }).dataset_id ?? null;
+  const datasetId = shipment.dataset_id;
   return {
     shipment: {
       id: shipment.id,
@@ -99,6 +98,6 @@ export async function inspectionDocument(services: Services, shipment: ShipmentR
     })),
     remarks: remarks.map((row) => ({ phase: row.phase, type: row.type, text: row.text, role: row.role, photos: row.photo_document_ids.length, created_at: row.created_at.toISOString() })),
     integrity,
-    efti: { uil: { gate_id: options.efti?.gateId ?? null, platform_id: options.efti?.platformId ?? null, dataset_id: datasetId }, follow_ups: followUps },
+    efti: { uil: { gate_id: (options.efti ?? services.efti)?.gateId ?? null, platform_id: (options.efti ?? services.efti)?.platformId ?? null, dataset_id: datasetId }, follow_ups: followUps },
   };
 }

@@ -49,7 +49,7 @@ export async function changeShipmentStatus(ctx: TenantContext, id: string, to: T
       return [usageWrite(trx, ctx, 'shipments_issued', now), ...note.writes];
     });
   });
-  return shipmentView(updated, options.language, ctx.publicBaseUrl);
+  return shipmentView(updated, options.language, ctx);
 }
 
 export function issueShipment(ctx: TenantContext, id: string, language: Language): Promise<ShipmentView> {

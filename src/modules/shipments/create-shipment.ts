@@ -5,6 +5,7 @@
  * rendering version 1 of the consignment note first (a failed render writes nothing).
  * Raises `validation_failed` with the findings in `errors` (warnings alongside).
  */
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
@@ -65,12 +66,14 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     cancelled_at: null,
     inspection_token: options.issue ? newInspectionToken() : null,
     gate_status: initialGateStatus(ctx, ctx.mode),
+    // eFTI UIL dataset id (issue 16): random, so it reveals nothing and is never reused.
+    dataset_id: randomUUID(),
   };
   const gate = gateRegistration(ctx.db, ctx, undefined, row, now);
   if (gate) row.gate_status = gate.gate_status;
   const issued = events.find((e) => e.type === 'shipment.issued');
   const note = issued ? await consignmentNoteVersion(ctx, ctx.db, row, issued, { version: 1, language: noteLanguage(row, options.language) }) : undefined;
-  const view = shipmentView(row, options.language, ctx.publicBaseUrl);
+  const view = shipmentView(row, options.language, ctx);
   // One statement: the row, its events, the usage counter and the idempotent response commit together.
   await writeAsOneStatement(ctx.db, [
     insertShipmentWrite(ctx.db, row),

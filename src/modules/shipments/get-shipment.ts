@@ -14,5 +14,5 @@ export async function findShipment(db: Database, ctx: TenantContext, id: string,
 }
 
 export async function getShipment(ctx: TenantContext, id: string, language: Language): Promise<ShipmentView> {
-  return shipmentView(await findShipment(ctx.db, ctx, id), language, ctx.publicBaseUrl);
+  return shipmentView(await findShipment(ctx.db, ctx, id), language, ctx);
 }

@@ -19,5 +19,5 @@ export async function listShipments(ctx: TenantContext, query: ListShipmentsQuer
     order: page.order,
     limit: page.limit + 1,
   });
-  return toPage(scope, page, rows.map((row) => shipmentView(row, language, ctx.publicBaseUrl)));
+  return toPage(scope, page, rows.map((row) => shipmentView(row, language, ctx)));
 }

@@ -139,6 +139,13 @@ export const VehicleSchema = Type.Object(
     trailer_plate: opt(text(20)),
     country: opt(Type.String({ pattern: COUNTRY_PATTERN, description: 'Country of registration.' })),
     equipment_category: opt(EquipmentCategory('Category of the load unit in `trailer_plate`.')),
+    trailer_country: opt(
+      Type.String({
+        pattern: COUNTRY_PATTERN,
+        description:
+          'Extension (not a CMR box): country of registration of the trailer in `trailer_plate`, ISO 3166-1 alpha-2. The eFTI dataset needs it (eFTI578, mandatory for cabotage); it is never taken from `country`, the motor vehicle\'s.',
+      }),
+    ),
   },
   { ...strict, $id: 'Vehicle' },
 );

@@ -1,4 +1,5 @@
 /** The stored shipment as the API returns it: the input fields as last set, beside what the service keeps. */
+import type { Services } from '../../core/context.js';
 import { translateFindings, type Finding } from '../../core/findings.js';
 import type { Language } from '../../core/language.js';
 import { inspectionUrl } from '../documents/inspection-link.js';
@@ -12,8 +13,8 @@ export interface ShipmentView extends Record<string, unknown> {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** `publicBaseUrl` makes the inspection link, as the note's QR code carries it. */
-export function shipmentView(row: ShipmentRow, language: Language, publicBaseUrl: string): ShipmentView {
+/** `services`: the origin of the inspection link and the gate and platform ids of the UIL (null parts while no gate is configured). */
+export function shipmentView(row: ShipmentRow, language: Language, services: Pick<Services, 'publicBaseUrl' | 'efti'>): ShipmentView {
   return {
     ...row.data,
     id: row.id,
@@ -28,7 +29,8 @@ export function shipmentView(row: ShipmentRow, language: Language, publicBaseUrl
     picked_up_at: iso(row.picked_up_at),
     delivered_at: iso(row.delivered_at),
     cancelled_at: iso(row.cancelled_at),
-    inspection_url: row.inspection_token ? inspectionUrl(publicBaseUrl, row.inspection_token) : null,
+    inspection_url: row.inspection_token ? inspectionUrl(services.publicBaseUrl, row.inspection_token) : null,
     gate_status: row.gate_status,
+    efti_uil: { gate_id: services.efti?.gateId ?? null, platform_id: services.efti?.platformId ?? null, dataset_id: row.dataset_id },
   };
 }

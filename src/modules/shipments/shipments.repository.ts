@@ -34,6 +34,8 @@ export interface ShipmentRow {
   inspection_token: string | null;
   /** Where the eFTI dataset stands with the gate; null while nothing is due there (a draft). */
   gate_status: GateStatusColumn | null;
+  /** eFTI dataset id (UUID v4) of the unique identifier link; internal until the eFTI views show it. */
+  dataset_id: string;
 }
 
 type Row = Selectable<ShipmentsTable>;

@@ -32,6 +32,8 @@ export interface ShipmentsTable {
   inspection_token: string | null;
   /** Where the eFTI dataset stands with the gate (migrations/0020_efti_gate.sql); null for a draft. */
   gate_status: GateStatusColumn | null;
+  /** eFTI dataset id (UUID v4) of the shipment's unique identifier link; made at create, never reused. */
+  dataset_id: string;
 }
 
 /** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */

@@ -45,5 +45,5 @@ export async function updateShipment(ctx: TenantContext, id: string, patch: unkn
     };
     return recordShipmentChange(trx, ctx, row, changes, [{ type: 'shipment.updated', status: row.status, fields: { changed_fields: changed } }], now);
   });
-  return shipmentView(updated, language, ctx.publicBaseUrl);
+  return shipmentView(updated, language, ctx);
 }

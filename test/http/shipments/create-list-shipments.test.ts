@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { expectProblem } from '../../support/problems.js';
+import { cabotageShipment } from '../../support/efti-fixtures.js';
 import { fullShipment, minimalShipment } from '../../support/shipment-fixtures.js';
 import { shipmentSuite } from '../../support/shipment-suite.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
@@ -36,6 +37,23 @@ describe.each(backends())('creating and listing shipments on $name', (backend) =
     expect(cabotage).toBeTruthy();
     const english = (await s.api.get(res.json().id)).json().warnings.find((w: { code: string }) => w.code === cabotage.code);
     expect(english.message).not.toBe(cabotage.message);
+  });
+
+  it('eFTI: a mandatory element of an applicable subset the shipment cannot fill is a warning at validate, create and issue', async () => {
+    const input = cabotageShipment();
+    delete input.vehicle!.trailer_country;
+    const missing = (warnings: unknown) =>
+      (warnings as { code: string; path: string; params?: Record<string, unknown> }[]).filter((w) => w.code === 'efti_element_missing').map((w) => `${String(w.params?.subset)} ${String(w.params?.efti_id)} ${w.path}`);
+    const expected = ['EU03 eFTI115 $', 'EU03 eFTI84 $', 'EU03 eFTI65 $', 'EU03 eFTI617 $', 'EU03 eFTI691 $.goods', 'EU03 eFTI578 $.vehicle.trailer_country'];
+    const dry = await s.t.app.inject({ method: 'POST', url: '/v1/shipments/validate', headers: s.t.auth(s.tenant.testKey), payload: input as object });
+    expect(dry.json()).toMatchObject({ valid: true, transport_type: 'cabotage' });
+    expect(missing(dry.json().warnings)).toEqual(expected);
+    const created = await s.api.created(input);
+    expect(missing(created.warnings)).toEqual(expected);
+    const issued = await s.api.post(created.id, 'issue');
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(missing(issued.json().warnings)).toEqual(expected);
+    expect(missing((await s.api.created(fullShipment())).warnings)).toEqual([]);
   });
 
   it('422 validation_failed: schema findings with JSON paths and rule findings together', async () => {

@@ -296,6 +296,7 @@ const CASES: Case[] = [
   ...requiredText('$.vehicle.plate', 20),
   ...maxLength('$.vehicle.trailer_plate', 20),
   ...pattern('$.vehicle.country', ['DE'], ['nl', 'NLD']),
+  ...pattern('$.vehicle.trailer_country', ['PL'], ['pl', 'POL']),
   ...enumeration('$.vehicle.equipment_category', SPEC_EQUIPMENT_CATEGORIES, ['T8', 't1', 'XX', '']),
   unknownField('$.vehicle'),
 

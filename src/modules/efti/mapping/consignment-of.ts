@@ -1,9 +1,23 @@
 /**
- * CONTRACT STUB (issue 16): shipment → eFTI consignment (common dataset, every element we can fill)
- * and the mandatory elements of applicable subsets we cannot. Owned by the mapping work; replaced there.
+ * Shipment → eFTI consignment (the common dataset: every element we can fill, docs/efti.md has the
+ * table), the EU subsets it falls under, and the mandatory elements of those it cannot fill.
+ *
+ * The same projection runs on a draft (the business rule `efti_element_missing` at validate,
+ * create, update and issue, before any signature) and on the stored shipment with its signatures
+ * (GET /v1/shipments/{id}/efti). It reads the data defensively, since rules see invalid drafts too,
+ * and never throws on them.
  */
 import type { EftiNode, EftiOmission } from '../efti-node.js';
+import { arrayAt, field } from '../../shipments/rules/draft-reader.js';
+import type { EuSubset } from './annex.js';
+import { applicableSubsets } from './applicable-subsets.js';
+import { omissionsOf } from './efti-omissions.js';
 import type { EftiSource } from './efti-source.js';
+import { contractNodes, type ContractFacts } from './map-contract.js';
+import { carriesDangerousGoods, goodsNodes } from './map-goods.js';
+import { compact } from './compact-node.js';
+import { location, tradeParty } from './map-parties.js';
+import { transportNodes } from './map-transport.js';
 
 export interface EftiProjection {
   consignment: EftiNode;
@@ -12,11 +26,37 @@ export interface EftiProjection {
   omitted: EftiOmission[];
 }
 
+export interface ProjectionFacts extends ContractFacts {
+  transportType: string | undefined;
+}
+
+/** Keys in the order of the XSD sequences, which list their elements sorted by name (checked: all of them). */
+function inSchemaOrder<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(inSchemaOrder) as T;
+  if (typeof value !== 'object' || value === null || 'value' in value) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, inSchemaOrder((value as EftiNode)[key])])) as T;
+}
+
+export function projectConsignment(draft: unknown, facts: ProjectionFacts): EftiProjection {
+  const connecting = (arrayAt(draft, 'successive_carriers') ?? []).map((party) => tradeParty('connectingCarrier', party)).filter((node): node is EftiNode => node !== undefined);
+  const consignment = inSchemaOrder({
+    ...compact({
+      carrier: tradeParty('carrier', field(draft, 'carrier')),
+      carrierAcceptanceLocation: location('consignment/carrierAcceptanceLocation', field(draft, 'pickup')),
+      connectingCarrier: connecting,
+      consignee: tradeParty('consignee', field(draft, 'consignee')),
+      consigneeReceiptLocation: location('consignment/consigneeReceiptLocation', field(draft, 'delivery')),
+      consignor: tradeParty('consignor', field(draft, 'consignor')),
+    }),
+    ...goodsNodes(draft),
+    ...transportNodes(draft, carriesDangerousGoods(draft)),
+    ...contractNodes(draft, facts),
+  });
+  const subsets: EuSubset[] = applicableSubsets(draft, facts.transportType);
+  return { consignment, applicable_subsets: subsets, omitted: omissionsOf(consignment, subsets) };
+}
+
 export function consignmentOf(source: EftiSource): EftiProjection {
-  const data = source.shipment.data as { consignor?: { name?: string } };
-  return {
-    consignment: data.consignor?.name ? { consignor: { name: data.consignor.name } } : {},
-    applicable_subsets: ['EU01'],
-    omitted: [],
-  };
+  const { shipment } = source;
+  return projectConsignment(shipment.data, { transportType: shipment.transport_type, shipmentId: shipment.id, issuedAt: shipment.issued_at, signatures: source.signatures });
 }

@@ -1,10 +1,11 @@
 /**
- * CONTRACT STUB (issue 16): the facts the eFTI mapping reads, loaded once per request.
- * Owned by the mapping work; replaced there.
+ * The facts the eFTI mapping reads, loaded once per request: the shipment (with its dataset id) and
+ * its signatures, whose times give the carrier's acceptance and the delivery.
  */
 import type { TenantContext } from '../../../core/context.js';
 import type { ShipmentRow } from '../../shipments/shipments.repository.js';
 import { selectShipment } from '../../shipments/shipments.repository.js';
+import { selectSignatures } from '../../signatures/signatures.repository.js';
 
 export interface EftiSignature {
   role: 'consignor' | 'carrier' | 'consignee' | 'successive_carrier';
@@ -20,8 +21,20 @@ export interface EftiSource {
   signatures: EftiSignature[];
 }
 
+/** The shipment of the tenant and its signatures; undefined when the tenant has no such shipment. */
 export async function loadEftiSource(ctx: TenantContext, shipmentId: string): Promise<EftiSource | undefined> {
   const shipment = await selectShipment(ctx.db, ctx, shipmentId);
   if (!shipment) return undefined;
-  return { shipment: { ...shipment, dataset_id: (shipment as { dataset_id?: string }).dataset_id ?? '00000000-0000-4000-8000-000000000000' }, signatures: [] };
+  const signatures = await selectSignatures(ctx.db, ctx, shipmentId);
+  return {
+    shipment,
+    signatures: signatures.map((s) => ({
+      role: s.role,
+      successive_index: s.successive_index,
+      phase: s.phase,
+      signer_name: s.signer_name,
+      level: s.level,
+      signed_at: new Date(s.signed_at),
+    })),
+  };
 }

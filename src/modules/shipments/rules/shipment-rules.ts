@@ -1,7 +1,7 @@
 /**
  * The business rules of the shipment, in the order of the generated table (docs/business-rules.md,
  * `npm run rules-doc`) and of the findings: consignment-note particulars first, then dangerous
- * goods, schedule, charges, successive carriers, waste and the kind of carriage.
+ * goods, schedule, charges, successive carriers, waste, the kind of carriage and eFTI readiness.
  *
  * Loading this module registers every rule's messages with the finding catalogue, so a problem
  * body can render, or re-render in the requested language, any rule finding by its code.
@@ -15,6 +15,7 @@ import { CHARGES_RULES } from './charges.rules.js';
 import { PARTY_RULES } from './parties.rules.js';
 import { WASTE_RULES } from './waste.rules.js';
 import { TRANSPORT_TYPE_RULES } from './transport-type.rules.js';
+import { EFTI_RULES } from './efti.rules.js';
 
 export const SHIPMENT_RULES: readonly Rule[] = [
   ...CMR_PARTICULAR_RULES,
@@ -24,6 +25,7 @@ export const SHIPMENT_RULES: readonly Rule[] = [
   ...PARTY_RULES,
   ...WASTE_RULES,
   ...TRANSPORT_TYPE_RULES,
+  ...EFTI_RULES,
 ];
 
 // A code is what clients branch on: two rules sharing one would make findings ambiguous.
