@@ -34,6 +34,7 @@ import { signRoutes } from './modules/signatures/sign.routes.js';
 import { signatureRoutes } from './modules/signatures/signatures.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
+import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
@@ -119,6 +120,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => notificationRoutes(scope, runtime));
   await app.register(async (scope) => signAppRoutes(scope, runtime));
   await app.register(async (scope) => invoiceRoutes(scope, runtime));
+  await app.register(async (scope) => delegationRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   webhook_endpoint: 'we',
   webhook_delivery: 'wd',
   tour: 'tour',
+  delegation: 'dlg',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

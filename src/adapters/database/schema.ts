@@ -6,6 +6,7 @@
 import type { ApiKeysTable } from '../../modules/api-keys/api-keys.tables.js';
 import type { DocumentsTable } from '../../modules/documents/documents.tables.js';
 import type { EventsTable, ShipmentEventsTable } from '../../modules/events/events.tables.js';
+import type { DelegationsTable } from '../../modules/federated/delegations.tables.js';
 import type { IdempotencyKeysTable } from '../../modules/idempotency/idempotency.tables.js';
 import type { InvoiceCountersTable, InvoicesTable, InvoicingProfilesTable } from '../../modules/invoices/invoices.tables.js';
 import type { NotificationsTable } from '../../modules/notifications/notifications.tables.js';
@@ -49,4 +50,5 @@ export interface DB {
   invoicing_profiles: InvoicingProfilesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  delegations: DelegationsTable;
 }
