@@ -37,7 +37,7 @@ describe('delegation evidence with an EC P-256 seal key', () => {
     expect(ssl.verifiesJws(jws)).toMatchObject({ verified: true });
     const [h, p, s] = jws.split('.');
     const flipped = Buffer.from(s!, 'base64url');
-    flipped[10] ^= 1;
+    flipped[10]! ^= 1;
     expect(ssl.verifiesJws(`${h}.${p}.${flipped.toString('base64url')}`).verified).toBe(false);
   });
 });

@@ -15,8 +15,8 @@ export interface DelegationsApi {
   /** Grants and returns the 201 body; fails the test otherwise. */
   granted(shipmentId: string, grantee: MadeCertificate, options?: { days?: number; overrides?: Record<string, unknown> }): Promise<Record<string, any> & { id: string; evidence: string }>;
   list(shipmentId: string, query?: string): Promise<LightMyRequestResponse>;
-  get(shipmentId: string, delegationId: string): Promise<LightMyRequestResponse>;
-  revoke(shipmentId: string, delegationId: string): Promise<LightMyRequestResponse>;
+  get(delegationId: string): Promise<LightMyRequestResponse>;
+  revoke(delegationId: string): Promise<LightMyRequestResponse>;
 }
 
 export function delegationsApi(t: TestApp, tenant: Tenant): DelegationsApi {
@@ -36,8 +36,8 @@ export function delegationsApi(t: TestApp, tenant: Tenant): DelegationsApi {
       return res.json();
     },
     list: (shipmentId, query = '') => t.app.inject({ method: 'GET', url: `${path(DELEGATION_PATHS.delegations, { id: shipmentId })}${query}`, headers: auth }),
-    get: (shipmentId, delegationId) => t.app.inject({ method: 'GET', url: path(DELEGATION_PATHS.delegation, { id: shipmentId, delegation_id: delegationId }), headers: auth }),
-    revoke: (shipmentId, delegationId) => t.app.inject({ method: 'DELETE', url: path(DELEGATION_PATHS.delegation, { id: shipmentId, delegation_id: delegationId }), headers: auth }),
+    get: (delegationId) => t.app.inject({ method: 'GET', url: path(DELEGATION_PATHS.delegation, { id: delegationId }), headers: auth }),
+    revoke: (delegationId) => t.app.inject({ method: 'DELETE', url: path(DELEGATION_PATHS.delegation, { id: delegationId }), headers: auth }),
   };
   return api;
 }

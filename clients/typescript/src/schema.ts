@@ -84,6 +84,27 @@ export interface paths {
         patch: operations["patchAuthOrganization"];
         trace?: never;
     };
+    "/v1/delegations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a delegation */
+        get: operations["getDelegation"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a delegation
+         * @description From now on the grantee's reads answer 410 `token_revoked`. The delegation stays listed (`status: revoked`), with the chained event `delegation.revoked`; revoking it again changes nothing. Allowed in every shipment status: taking access away is not a change to the note.
+         */
+        delete: operations["revokeDelegation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{id}": {
         parameters: {
             query?: never;
@@ -430,27 +451,6 @@ export interface paths {
          */
         post: operations["createDelegation"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/shipments/{id}/delegations/{delegation_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get a delegation */
-        get: operations["getDelegation"];
-        put?: never;
-        post?: never;
-        /**
-         * Revoke a delegation
-         * @description From now on the grantee's reads answer 410 `token_revoked`. The delegation stays listed (`status: revoked`), with the chained event `delegation.revoked`; revoking it again changes nothing. Allowed in every shipment status: taking access away is not a change to the note.
-         */
-        delete: operations["revokeDelegation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1116,7 +1116,7 @@ export interface webhooks {
         put?: never;
         /**
          * delegation.revoked
-         * @description The grantor revoked a delegation (`DELETE /v1/shipments/{id}/delegations/{delegation_id}`): the grantee's reads answer 410 `token_revoked` from then on. Also listed by `GET /v1/events` for 90 days.
+         * @description The grantor revoked a delegation (`DELETE /v1/delegations/{id}`): the grantee's reads answer 410 `token_revoked` from then on. Also listed by `GET /v1/events` for 90 days.
          */
         post: operations["event_delegation_revoked"];
         delete?: never;
@@ -1693,7 +1693,7 @@ export interface components {
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `delegation.granted`: A party granted another platform access to the consignment note (`POST /v1/shipments/{id}/delegations`, federated access).
-             *     - `delegation.revoked`: The grantor revoked a delegation (`DELETE /v1/shipments/{id}/delegations/{delegation_id}`): the grantee's reads answer 410 `token_revoked` from then on.
+             *     - `delegation.revoked`: The grantor revoked a delegation (`DELETE /v1/delegations/{id}`): the grantee's reads answer 410 `token_revoked` from then on.
              */
             type: string;
         };
@@ -2290,7 +2290,7 @@ export interface components {
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `delegation.granted`: A party granted another platform access to the consignment note (`POST /v1/shipments/{id}/delegations`, federated access).
-             *     - `delegation.revoked`: The grantor revoked a delegation (`DELETE /v1/shipments/{id}/delegations/{delegation_id}`): the grantee's reads answer 410 `token_revoked` from then on.
+             *     - `delegation.revoked`: The grantor revoked a delegation (`DELETE /v1/delegations/{id}`): the grantee's reads answer 410 `token_revoked` from then on.
              */
             type: string;
         };
@@ -3436,6 +3436,356 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "not_implemented";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delegation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delegation"];
+                };
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    revokeDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -7377,358 +7727,6 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "validation_failed";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "rate_limited";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "service_unavailable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-        };
-    };
-    getDelegation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                delegation_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The delegation. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Delegation"];
-                };
-            };
-            /** @description `invalid_id` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "invalid_id";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unauthorized`, `invalid_api_key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unauthorized" | "invalid_api_key";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `insufficient_scope`, `live_not_enabled` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_found";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "rate_limited";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "service_unavailable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-        };
-    };
-    revokeDelegation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                delegation_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Revoked. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_id` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "invalid_id";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unauthorized`, `invalid_api_key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unauthorized" | "invalid_api_key";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `insufficient_scope`, `live_not_enabled` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_found";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

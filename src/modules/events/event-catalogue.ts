@@ -105,7 +105,7 @@ export const EVENT_CATALOGUE = [
   },
   {
     type: 'delegation.revoked',
-    emittedWhen: 'The grantor revoked a delegation (`DELETE /v1/shipments/{id}/delegations/{delegation_id}`): the grantee\'s reads answer 410 `token_revoked` from then on.',
+    emittedWhen: 'The grantor revoked a delegation (`DELETE /v1/delegations/{id}`): the grantee\'s reads answer 410 `token_revoked` from then on.',
     fields: { delegation_id: { type: 'string', description: 'The `dlg_` id.' } },
   },
 ] as const satisfies readonly EventType[];

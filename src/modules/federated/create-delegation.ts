@@ -46,10 +46,11 @@ export interface Grantor {
 /** Raises `not_found`, `invalid_state` (a draft has no note yet) and `validation_failed` (expiry, certificate, absent party). */
 export async function createDelegation(ctx: TenantContext, shipmentId: string, input: CreateDelegation, grantor: Grantor, sign: EvidenceSigner): Promise<DelegationView> {
   const now = ctx.clock.now();
-  const expiresAt = checkExpiry(input.expires_at, now);
-  const certificate = granteeCertificate(input.grantee.certificate, now);
   return withTransaction(ctx.db, async (trx) => {
+    // The shipment first: another organisation's id is not_found whatever the body says.
     const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
+    const expiresAt = checkExpiry(input.expires_at, now);
+    const certificate = granteeCertificate(input.grantee.certificate, now);
     const note = await selectCurrentNote(trx, ctx, shipment.id);
     if (!note) throw new AppError('invalid_state', 'A draft has no consignment note to delegate: issue the shipment first.');
     if (!shipment.data[input.on_behalf_of]) {

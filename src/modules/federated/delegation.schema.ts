@@ -68,7 +68,7 @@ export const CreateDelegationSchema = Type.Object(
 );
 export type CreateDelegation = Static<typeof CreateDelegationSchema>;
 
-export const DelegationParamsSchema = Type.Object({ id: IdString('shipment'), delegation_id: IdString('delegation') }, { additionalProperties: false });
+export const DelegationParamsSchema = Type.Object({ id: IdString('delegation') }, { additionalProperties: false });
 
 export const ListDelegationsQuerySchema = Type.Object({ ...pageQueryProperties }, { additionalProperties: false });
 export type ListDelegationsQuery = Static<typeof ListDelegationsQuerySchema>;

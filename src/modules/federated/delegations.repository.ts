@@ -24,12 +24,11 @@ export function revokeDelegationWrite(db: Database, t: Tenant, id: string, revok
   return db.updateTable('delegations').set(revoke).where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
 }
 
-export async function selectDelegation(db: Database, t: Tenant, shipmentId: string, id: string): Promise<DelegationRow | undefined> {
+export async function selectDelegation(db: Database, t: Tenant, id: string): Promise<DelegationRow | undefined> {
   return db
     .selectFrom('delegations')
     .selectAll()
     .where('id', '=', id)
-    .where('shipment_id', '=', shipmentId)
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
     .executeTakeFirst();

@@ -27,11 +27,10 @@ import { revokeDelegation } from './revoke-delegation.js';
 
 export const DELEGATION_PATHS = {
   delegations: '/v1/shipments/:id/delegations',
-  delegation: '/v1/shipments/:id/delegations/:delegation_id',
+  delegation: '/v1/delegations/:id',
 } as const;
 
 type ById = { Params: { id: string } };
-type ByDelegation = { Params: { id: string; delegation_id: string } };
 
 export async function delegationRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   for (const schema of [DelegationSchema, DelegationPageSchema, CreateDelegationSchema]) app.addSchema(schema);
@@ -91,7 +90,7 @@ export async function delegationRoutes(app: FastifyInstance, runtime: AppRuntime
     async (request) => listDelegations(ctx(request), request.params.id, request.query),
   );
 
-  app.get<ByDelegation>(
+  app.get<ById>(
     DELEGATION_PATHS.delegation,
     {
       config: { access: { scope: 'shipments:read' }, errors: ['invalid_id', 'not_found'] },
@@ -103,10 +102,10 @@ export async function delegationRoutes(app: FastifyInstance, runtime: AppRuntime
         response: { 200: Type.Ref(DelegationSchema, { description: 'The delegation.' }) },
       },
     },
-    async (request) => getDelegation(ctx(request), request.params.id, request.params.delegation_id),
+    async (request) => getDelegation(ctx(request), request.params.id),
   );
 
-  app.delete<ByDelegation>(
+  app.delete<ById>(
     DELEGATION_PATHS.delegation,
     {
       config: { access: { scope: 'shipments:write' }, errors: ['invalid_id', 'not_found'] },
@@ -121,7 +120,7 @@ export async function delegationRoutes(app: FastifyInstance, runtime: AppRuntime
       },
     },
     async (request, reply) => {
-      await revokeDelegation(ctx(request), request.params.id, request.params.delegation_id, request.principal!.keyId);
+      await revokeDelegation(ctx(request), request.params.id, request.principal!.keyId);
       return reply.status(204).send();
     },
   );

@@ -18,6 +18,8 @@ registerFindingMessages({
 
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g;
 const PATH = '$.grantee.certificate';
+/** A certificate made a moment ago on a machine whose clock runs ahead is still "valid now". */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface GranteeCertificate {
   /** The PEM as given, trimmed. */
@@ -48,7 +50,7 @@ export function granteeCertificate(pem: string, now: Date): GranteeCertificate {
   }
   const notBefore = new Date(certificate.validFrom);
   const notAfter = new Date(certificate.validTo);
-  if (!(notBefore.getTime() <= now.getTime() && now.getTime() < notAfter.getTime())) {
+  if (!(notBefore.getTime() <= now.getTime() + CLOCK_SKEW_MS && now.getTime() < notAfter.getTime())) {
     refuse(`it is valid from ${notBefore.toISOString()} to ${notAfter.toISOString()}, not now.`, `het is geldig van ${notBefore.toISOString()} tot ${notAfter.toISOString()}, niet nu.`);
   }
   return { pem: blocks[0]![0], thumbprint: certificateThumbprint(certificate.raw), notAfter };

@@ -11,13 +11,15 @@ import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { revokeDelegationWrite, selectDelegation } from './delegations.repository.js';
 
-/** Raises `not_found` for an unknown shipment or a delegation not of it. */
-export async function revokeDelegation(ctx: TenantContext, shipmentId: string, delegationId: string, keyId: string): Promise<void> {
+/** Raises `not_found`. */
+export async function revokeDelegation(ctx: TenantContext, delegationId: string, keyId: string): Promise<void> {
   const now = ctx.clock.now();
   await withTransaction(ctx.db, async (trx) => {
-    const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
-    const row = await selectDelegation(trx, ctx, shipment.id, delegationId);
-    if (!row) throw new AppError('not_found', `No delegation ${delegationId} on shipment ${shipment.id}.`);
+    const found = await selectDelegation(trx, ctx, delegationId);
+    if (!found) throw new AppError('not_found', `No delegation ${delegationId}.`);
+    // The shipment's lock serialises its chain; read the row again under it, so two revokes make one event.
+    const shipment = await findShipment(trx, ctx, found.shipment_id, { forUpdate: true });
+    const row = (await selectDelegation(trx, ctx, delegationId))!;
     if (row.revoked_at) return;
     const event = { type: 'delegation.revoked' as const, status: shipment.status, fields: { delegation_id: row.id } };
     await recordShipmentChange(trx, ctx, shipment, {}, [event], now, async (_changed, [revoked]) => [

@@ -99,15 +99,15 @@ describe.each(backends())('delegations on $name', (backend) => {
     expect(afterGrant.at(-1)!.data.evidence_sha256).toMatch(/^[0-9a-f]{64}$/);
 
     t.clock.advance(60_000);
-    expect((await delegations.revoke(shipment.id, d.id)).statusCode).toBe(204);
+    expect((await delegations.revoke(d.id)).statusCode).toBe(204);
     const afterRevoke = await events();
     expect(afterRevoke).toHaveLength(afterGrant.length + 1);
     expect(afterRevoke.at(-1)).toMatchObject({ type: 'delegation.revoked', data: { delegation_id: d.id, seq: afterGrant.length + 1 } });
-    expect((await delegations.revoke(shipment.id, d.id)).statusCode).toBe(204);
+    expect((await delegations.revoke(d.id)).statusCode).toBe(204);
     expect(await events()).toHaveLength(afterRevoke.length);
     expect((await shipments.integrity(shipment.id)).json()).toMatchObject({ valid: true, events_checked: afterRevoke.length, first_bad_seq: null });
 
-    expect((await delegations.get(shipment.id, d.id)).json()).toMatchObject({ id: d.id, status: 'revoked', revoked_at: t.clock.now().toISOString(), evidence: d.evidence });
+    expect((await delegations.get(d.id)).json()).toMatchObject({ id: d.id, status: 'revoked', revoked_at: t.clock.now().toISOString(), evidence: d.evidence });
     const second = await delegations.granted(shipment.id, grantee, { days: 1 });
     const page = (await delegations.list(shipment.id, '?limit=1')).json();
     expect(page).toMatchObject({ has_more: true, data: [{ id: second.id, status: 'active' }] });
@@ -185,10 +185,10 @@ describe.each(backends())('delegations on $name', (backend) => {
     const d = await delegations.granted(shipment.id, grantee);
     const stranger = delegationsApi(t, await t.newTenant());
     expectProblem(await stranger.grant(shipment.id, stranger.body(grantee)), 'not_found');
-    expectProblem(await stranger.get(shipment.id, d.id), 'not_found');
-    expectProblem(await stranger.revoke(shipment.id, d.id), 'not_found');
+    expectProblem(await stranger.get(d.id), 'not_found');
+    expectProblem(await stranger.revoke(d.id), 'not_found');
     expectProblem(await stranger.list(shipment.id), 'not_found');
-    expectProblem(await delegations.get(shipment.id, 'dlg_nope'), 'invalid_id');
-    expect((await delegations.get(shipment.id, d.id)).json().status).toBe('active');
+    expectProblem(await delegations.get('dlg_nope'), 'invalid_id');
+    expect((await delegations.get(d.id)).json().status).toBe('active');
   });
 });
