@@ -1,7 +1,7 @@
 /**
  * A stand-in for the platform listener (EFTI_PLATFORM_PORT): HTTPS that asks every client for a
- * certificate and lets the handshake finish without one, with the federated routes plugin over a
- * test app's runtime; and a client that calls it with or without a client certificate, one TLS
+ * certificate and lets the handshake finish without one, answering its own errors in XML as the
+ * gate's listener does, with the federated routes plugin over a test app's runtime; and a client that calls it with or without a client certificate, one TLS
  * connection per request (no agent), so each call presents exactly the certificate it was given.
  */
 import { request } from 'node:https';
@@ -25,7 +25,9 @@ export interface MtlsListener {
 
 export async function mtlsListener(runtime: AppRuntime, server: MadeCertificate): Promise<MtlsListener> {
   const app = Fastify({ https: { key: server.keyPem, cert: server.certificatePem, requestCert: true, rejectUnauthorized: false }, logger: false });
-  await app.register(async (scope) => federatedRoutes(scope, runtime));
+  // As the gate's listener will: its own errors are problem+xml. The federated plugin must answer JSON regardless.
+  app.setErrorHandler((_error, _request, reply) => reply.status(500).type('application/problem+xml').send('<problem/>'));
+  await federatedRoutes(app, runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const url = `https://127.0.0.1:${port}`;
