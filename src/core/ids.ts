@@ -23,6 +23,7 @@ export const ID_PREFIXES = {
   webhook_delivery: 'wd',
   tour: 'tour',
   efti_follow_up: 'efu',
+  delegation: 'dlg',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,12 +1,13 @@
 /**
  * One of every resource an organisation can own, made through the API in one mode: a webhook
  * endpoint (so every event also makes a delivery), an invoicing profile, a draft, an issued
- * shipment with its note, an uploaded photo, a remark, a sign link with its notification, a
+ * shipment with its note, an uploaded photo, a remark, a delegation, a sign link with its notification, a
  * delivered shipment with its signatures, proof of delivery and invoice, and the events, request
  * logs and deliveries all that left behind. The suites generated from openapi.json fill path and
  * filter parameters from it.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { generateSelfSignedSealingKey } from '../../src/core/key-material/sealing-key.js';
 import { dutchDomestic, dutchProfile } from './invoices-api.js';
 import { jpeg, multipart } from './sample-files.js';
 import { fullShipment, minimalShipment } from './shipment-fixtures.js';
@@ -28,6 +29,10 @@ export interface SeededTenant {
 export const SEED_HOOK_HOST = 'hooks.example.com';
 
 let recipients = 0;
+
+/** A grantee platform's certificate for the seeded delegations, valid from yesterday (made once). */
+let granteeCertificate: Promise<string> | undefined;
+const seedGrantee = () => (granteeCertificate ??= generateSelfSignedSealingKey('seed grantee platform', new Date(Date.now() - 86_400_000)).then((made) => made.certificatePem));
 
 export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'live'): Promise<SeededTenant> {
   const key = mode === 'test' ? tenant.testKey : tenant.liveKey;
@@ -62,6 +67,12 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
   ]);
   const uploaded = await call('POST', `/v1/shipments/${issued.id}/documents`, 201, photo.body, { 'content-type': photo.contentType });
   await call('POST', `/v1/shipments/${issued.id}/remarks`, 201, { phase: 'pickup', type: 'damage', text: 'Pallet 3 wrapped loosely', photo_document_ids: [uploaded.id] });
+  await call('POST', `/v1/shipments/${issued.id}/delegations`, 201, {
+    grantee: { name: 'Seed platform', platform_id: 'seed-platform', certificate: await seedGrantee() },
+    on_behalf_of: 'carrier',
+    scope: ['read'],
+    expires_at: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+  });
   const recipient = `seed${++recipients}.${mode}@sign.example`;
   await call('POST', `/v1/shipments/${issued.id}/signature-requests`, 201, { role: 'consignor', channel: 'email', recipient });
   const message = await t.runtime.services.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).executeTakeFirstOrThrow();

@@ -7,6 +7,7 @@ import type { ApiKeysTable } from '../../modules/api-keys/api-keys.tables.js';
 import type { DocumentsTable } from '../../modules/documents/documents.tables.js';
 import type { EventsTable, ShipmentEventsTable } from '../../modules/events/events.tables.js';
 import type { InspectionViewsTable } from '../../modules/inspect/inspect.tables.js';
+import type { DelegationsTable } from '../../modules/federated/delegations.tables.js';
 import type { IdempotencyKeysTable } from '../../modules/idempotency/idempotency.tables.js';
 import type { InvoiceCountersTable, InvoicesTable, InvoicingProfilesTable } from '../../modules/invoices/invoices.tables.js';
 import type { NotificationsTable } from '../../modules/notifications/notifications.tables.js';
@@ -54,4 +55,5 @@ export interface DB {
   inspection_views: InspectionViewsTable;
   efti_gate_datasets: EftiGateDatasetsTable;
   efti_follow_ups: EftiFollowUpsTable;
+  delegations: DelegationsTable;
 }

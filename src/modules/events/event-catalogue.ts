@@ -123,6 +123,25 @@ export const EVENT_CATALOGUE = [
       gate_id: { type: 'string', description: 'The gate that passed the message on.' },
     },
   },
+  {
+    type: 'delegation.granted',
+    emittedWhen: 'A party granted another platform access to the consignment note (`POST /v1/shipments/{id}/delegations`, federated access).',
+    fields: {
+      delegation_id: { type: 'string', description: 'The `dlg_` id.' },
+      on_behalf_of: { type: 'string', description: 'The grantor\'s role: `consignor`, `carrier`, `consignee` or `principal`.' },
+      grantee_platform_id: { type: 'string', description: 'The grantee platform.' },
+      certificate_sha256: { type: 'string', description: 'SHA-256 thumbprint (base64url) of the certificate the grantee must present.' },
+      scope: { type: 'array', description: '`read`, `remarks`.' },
+      expires_at: { type: 'string', description: 'End of the access.' },
+      note_version: { type: 'integer', description: 'The consignment-note version granted.' },
+      evidence_sha256: { type: 'string', description: 'SHA-256 of the evidence JWS (lowercase hex): the chain keeps proof of what was issued.' },
+    },
+  },
+  {
+    type: 'delegation.revoked',
+    emittedWhen: 'The grantor revoked a delegation (`DELETE /v1/delegations/{id}`): the grantee\'s reads answer 410 `token_revoked` from then on.',
+    fields: { delegation_id: { type: 'string', description: 'The `dlg_` id.' } },
+  },
 ] as const satisfies readonly EventType[];
 
 export type EventTypeName = (typeof EVENT_CATALOGUE)[number]['type'];
