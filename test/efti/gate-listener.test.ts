@@ -12,7 +12,7 @@ import { PROBLEM_XML_NAMESPACE } from '../../src/http/problem-xml.js';
 import { selectFollowUps } from '../../src/modules/efti/gate/gate.repository.js';
 import { backends } from '../support/backends.js';
 import type { CertPair } from '../support/efti-certs.js';
-import { gateBed, GATE_ID, type GateBed } from '../support/efti-gate-bed.js';
+import { datasetIdOf, gateBed, GATE_ID, type GateBed } from '../support/efti-gate-bed.js';
 import { callListener, COMMON_XSD, xmllint } from '../support/fake-efti-gate.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 import { shipmentsApi, type ShipmentsApi } from '../support/shipments-api.js';
@@ -48,8 +48,8 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
     const a = await api.created(fullShipment(), { key: tenant.liveKey, issue: true });
     const b = await api.created(fullShipment(), { key: tenant.testKey, issue: true });
     await bed.runJobs();
-    live = { id: a.id, datasetId: await bed.datasetIdOf(a.id) };
-    sandbox = { id: b.id, datasetId: await bed.datasetIdOf(b.id) };
+    live = { id: a.id, datasetId: datasetIdOf(a) };
+    sandbox = { id: b.id, datasetId: datasetIdOf(b) };
     // Both were registered: the sandbox one with the test gate.
     expect(bed.gate.puts.map((p) => p.gate).sort()).toEqual(['live', 'test']);
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mtlsGate } from '../../src/adapters/efti-gate/mtls-https.js';
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/delivery-policy.js';
 import { backends } from '../support/backends.js';
-import { gateBed, PLATFORM_ID, type GateBed } from '../support/efti-gate-bed.js';
+import { datasetIdOf, gateBed, PLATFORM_ID, type GateBed } from '../support/efti-gate-bed.js';
 import { startFakeGate } from '../support/fake-efti-gate.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 import { shipmentsApi, type ShipmentsApi } from '../support/shipments-api.js';
@@ -39,7 +39,7 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
     const issued = (await api.post(draft.id, 'issue', undefined, tenant.liveKey)).json();
     expect(issued.gate_status).toBe('pending');
     await bed.runJobs();
-    const datasetId = await bed.datasetIdOf(draft.id);
+    const datasetId = datasetIdOf(issued);
     const put = bed.gate.puts.at(-1)!;
     expect(put).toMatchObject({ gate: 'live', datasetId, clientCn: PLATFORM_ID, valid: true });
     expect(put.contentType).toMatch(/^application\/xml/);
@@ -61,7 +61,7 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
     await bed.runJobs();
     expect(bed.gate.puts).toHaveLength(before + 1);
     const put = bed.gate.puts.at(-1)!;
-    expect(put).toMatchObject({ datasetId: await bed.datasetIdOf(shipment.id), valid: true });
+    expect(put).toMatchObject({ datasetId: datasetIdOf(shipment), valid: true });
     expect(put.body).toContain('<id>99-ZZ-11</id>');
     expect(await gateStatusOf(shipment.id)).toBe('registered');
   });
@@ -83,13 +83,13 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
     bed.t.clock.advance(RETRY_DELAYS_MS[1]);
     await bed.runJobs();
     expect(await gateStatusOf(shipment.id)).toBe('registered');
-    const datasetId = await bed.datasetIdOf(shipment.id);
+    const datasetId = datasetIdOf(shipment);
     expect(bed.gate.puts.filter((p) => p.datasetId === datasetId)).toHaveLength(3);
   });
 
   it('gives up after eight attempts: failed, with efti.registration_failed in the chain', async () => {
     const shipment = await api.created(fullShipment(), { key: tenant.liveKey, issue: true });
-    const datasetId = await bed.datasetIdOf(shipment.id);
+    const datasetId = datasetIdOf(shipment);
     bed.gate.script.push(...Array(RETRY_DELAYS_MS.length + 1).fill(503));
     await bed.runJobs();
     for (const delay of RETRY_DELAYS_MS) {
@@ -110,7 +110,7 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
   it('sends sandbox datasets to the test gate only', async () => {
     const shipment = await api.created(fullShipment(), { key: tenant.testKey, issue: true });
     await bed.runJobs();
-    const datasetId = await bed.datasetIdOf(shipment.id);
+    const datasetId = datasetIdOf(shipment);
     expect(bed.gate.puts.filter((p) => p.datasetId === datasetId).map((p) => p.gate)).toEqual(['test']);
     expect(await gateStatusOf(shipment.id, tenant.testKey)).toBe('registered');
   });
