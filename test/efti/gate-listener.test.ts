@@ -9,11 +9,13 @@
  * GET /v1/shipments/{id}/inspection-views as the shipment's owner sees it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { xsdSubsetsByPath } from '../../scripts/efti-schema.js';
 import { PROBLEM_XML_NAMESPACE } from '../../src/http/problem-xml.js';
 import { selectFollowUps } from '../../src/modules/efti/gate/gate.repository.js';
 import { backends } from '../support/backends.js';
 import type { CertPair } from '../support/efti-certs.js';
 import { datasetIdOf, gateBed, GATE_ID, type GateBed } from '../support/efti-gate-bed.js';
+import { elementPaths, parseEftiXml } from '../support/efti-documents.js';
 import { callListener, COMMON_XSD, xmllint } from '../support/fake-efti-gate.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 import { shipmentsApi, type ShipmentsApi } from '../support/shipments-api.js';
@@ -108,6 +110,25 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
           details: { dataset_id: live.datasetId, subsets: ['identifier', 'EU01'] },
         }),
       ]);
+    });
+
+    it('answers only the elements of the asked subsets: identifier leaves out the consignor, which EU01 carries', async () => {
+      const annotated = xsdSubsetsByPath();
+      const answers: Record<string, ReturnType<typeof parseEftiXml>['consignment']> = {};
+      for (const subset of ['identifier', 'EU01']) {
+        const answer = await get(`/v0/consignments/${live.datasetId}?subsetId=${subset}`);
+        expect(answer.status).toBe(200);
+        expect(await xmllint(answer.body, COMMON_XSD)).toMatchObject({ valid: true });
+        const { consignment } = parseEftiXml(answer.body);
+        // Read from the XSD itself: every element written is one it annotates for the subset.
+        expect([...elementPaths(consignment)].filter((path) => !annotated.get(path)?.has(subset))).toEqual([]);
+        answers[subset] = consignment;
+      }
+      expect(answers.identifier!.consignor).toBeUndefined();
+      expect(answers.identifier).toMatchObject({ mainCarriageTransportMovement: [{ usedTransportMeans: { id: '12-BXL-4' } }] });
+      // 36 characters: split at the last space before 35 (Annex an..35), never truncated.
+      expect(answers.EU01!.consignor).toMatchObject({ name: ['Havenbedrijf Noordzee Logistics', 'B.V.'] });
+      expect((await views()).map((v) => v.details.subsets)).toEqual([['identifier'], ['EU01']]);
     });
 
     it('answers 400 without a subset or with an unknown one (ids are case-sensitive), naming it', async () => {
