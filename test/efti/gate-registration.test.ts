@@ -2,9 +2,10 @@
  * Registration with the eFTI gate (issue 16, UIL and gate): over mutual TLS to a fake gate that
  * speaks gate-api-for-platform.yaml and checks every PUT against consignment-identifier.xsd with
  * xmllint. At issue (the sample, ADR, combined and cabotage fixtures; a trailer without its
- * registration country is left out of the identifiers), again when the vehicle changes, retried on the webhook schedule through 503s,
- * `failed` with `efti.registration_failed` when the retries run out; sandbox datasets only to the
- * test gate; the gate's whoami naming someone else shows in the health check.
+ * registration country is left out of the identifiers), again when the vehicle changes, retried
+ * on the webhook schedule through 503s, `failed` with `efti.registration_failed` when the retries
+ * run out; sandbox datasets only to the test gate; the gate's whoami naming someone else shows in
+ * the health check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mtlsGate } from '../../src/adapters/efti-gate/mtls-https.js';
