@@ -45,6 +45,33 @@ function leaf(value: unknown, element: EftiElement, dropped: string[]): EftiLeaf
   return element.attributes.length > 0 && Object.keys(out).length > 1 ? out : out.value;
 }
 
+/** What a walk needs of an element beyond the schema, worked out once per element (the projection runs per request). */
+interface Facts {
+  /** Children that must occur (minOccurs > 0). */
+  required: readonly EftiElement[];
+  /** Free text of a repeatable element: its Annex `an..N`; otherwise undefined (never split). */
+  splitAt: number | undefined;
+  /** Sequence position of each child, to put the given keys in XSD order. */
+  position: ReadonlyMap<string, number>;
+}
+
+const factsOf = new WeakMap<EftiElement, Facts>();
+
+function facts(element: EftiElement): Facts {
+  let known = factsOf.get(element);
+  if (!known) {
+    // Free text only (LimitedString, LocalizedString): a code or identifier is never cut in pieces.
+    const freeText = element.maxOccurs > 1 && /^types:(Limited|Localized)String\d+$/.test(element.type);
+    known = {
+      required: element.children.filter((c) => c.minOccurs > 0),
+      splitAt: freeText ? Number(/^an\.\.(\d+)$/.exec(element.efti?.format ?? '')?.[1] ?? Infinity) : undefined,
+      position: new Map(element.children.map((c, i) => [c.name, i])),
+    };
+    factsOf.set(element, known);
+  }
+  return known;
+}
+
 /**
  * Issue 16, Mapping: "Lengths follow the Annex `format` column; longer values split over repeated
  * occurrences, never truncated". A free text longer than its `an..N` goes over as many occurrences
@@ -52,10 +79,11 @@ function leaf(value: unknown, element: EftiElement, dropped: string[]): EftiLeaf
  * already passes unchanged. A non-repeatable element is left as it is: that is the mapping's to fix.
  */
 function splitToFormat(value: EftiLeaf | undefined, element: EftiElement): Array<EftiLeaf | undefined> {
-  const limit = Number(/^an\.\.(\d+)$/.exec(element.efti?.format ?? '')?.[1] ?? Infinity);
-  // Free text only (LimitedString, LocalizedString): a code or identifier is never cut in pieces.
-  if (value === undefined || element.maxOccurs <= 1 || !/^types:(Limited|Localized)String\d+$/.test(element.type)) return [value];
+  const limit = facts(element).splitAt;
+  if (value === undefined || limit === undefined) return [value];
   const text = typeof value === 'string' ? value : value.value;
+  // UTF-16 length ≥ code points: most texts are short enough without counting.
+  if (text.length <= limit) return [value];
   const chars = [...text];
   if (chars.length <= limit) return [value];
   const parts = Array.from({ length: Math.ceil(chars.length / limit) }, (_, i) => chars.slice(i * limit, (i + 1) * limit).join(''));
@@ -64,22 +92,33 @@ function splitToFormat(value: EftiLeaf | undefined, element: EftiElement): Array
 
 function node(value: unknown, element: EftiElement, keep: Keep, dropped: string[]): EftiNode | undefined {
   if (!isObject(value)) throw new Error(`eFTI ${element.path} is an aggregate: an object expected`);
-  for (const name of Object.keys(value)) if (!element.child.has(name)) throw new Error(`eFTI ${element.path}/${name} is not in the XSD`);
+  const { required, position } = facts(element);
+  // The given keys (a few) in sequence order, rather than every child the XSD allows (dozens).
+  const names = Object.keys(value);
+  for (const name of names) if (!position.has(name)) throw new Error(`eFTI ${element.path}/${name} is not in the XSD`);
+  names.sort((a, b) => position.get(a)! - position.get(b)!);
   const out: EftiNode = {};
-  for (const child of element.children) {
-    const given = value[child.name];
+  for (const name of names) {
+    const child = element.child.get(name)!;
+    const given = value[name];
     if (given === undefined || given === null || !keep(child)) continue;
-    const occurrences = (Array.isArray(given) ? given : [given])
-      .flatMap((v): Array<EftiNode | EftiLeaf | undefined> => (child.kind === 'complex' ? [node(v, child, keep, dropped)] : splitToFormat(leaf(v, child, dropped), child)))
-      .filter((v): v is EftiNode | EftiLeaf => v !== undefined);
+    const occurrences: Array<EftiNode | EftiLeaf> = [];
+    for (const v of Array.isArray(given) ? given : [given]) {
+      if (child.kind === 'complex') {
+        const shaped = node(v, child, keep, dropped);
+        if (shaped !== undefined) occurrences.push(shaped);
+      } else {
+        for (const part of splitToFormat(leaf(v, child, dropped), child)) if (part !== undefined) occurrences.push(part);
+      }
+    }
     if (occurrences.length > child.maxOccurs) {
       dropped.push(...occurrences.slice(child.maxOccurs).map(() => child.path));
       occurrences.length = child.maxOccurs;
     }
     if (occurrences.length === 0) continue;
-    out[child.name] = child.maxOccurs > 1 ? occurrences : occurrences[0]!;
+    out[name] = child.maxOccurs > 1 ? occurrences : occurrences[0]!;
   }
-  const missing = element.children.some((c) => c.minOccurs > 0 && out[c.name] === undefined);
+  const missing = required.some((c) => out[c.name] === undefined);
   if (missing && element !== COMMON_SCHEMA.root && element !== IDENTIFIER_SCHEMA.root) return void dropped.push(element.path);
   return Object.keys(out).length > 0 ? out : undefined;
 }
