@@ -96,7 +96,7 @@ function node(value: unknown, element: EftiElement, keep: Keep, dropped: string[
   // The given keys (a few) in sequence order, rather than every child the XSD allows (dozens).
   const names = Object.keys(value);
   for (const name of names) if (!position.has(name)) throw new Error(`eFTI ${element.path}/${name} is not in the XSD`);
-  names.sort((a, b) => position.get(a)! - position.get(b)!);
+  if (!names.every((name, i) => i === 0 || position.get(names[i - 1]!)! < position.get(name)!)) names.sort((a, b) => position.get(a)! - position.get(b)!);
   const out: EftiNode = {};
   for (const name of names) {
     const child = element.child.get(name)!;
