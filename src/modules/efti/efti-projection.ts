@@ -49,23 +49,24 @@ function leaf(value: unknown, element: EftiElement, dropped: string[]): EftiLeaf
 interface Facts {
   /** Children that must occur (minOccurs > 0). */
   required: readonly EftiElement[];
-  /** Free text of a repeatable element: its Annex `an..N`; otherwise undefined (never split). */
-  splitAt: number | undefined;
-  /** Sequence position of each child, to put the given keys in XSD order. */
-  position: ReadonlyMap<string, number>;
+  /** Each child by name: its sequence position (to put the given keys in XSD order) and where its text splits. */
+  children: ReadonlyMap<string, { element: EftiElement; position: number; splitAt: number | undefined }>;
 }
 
 const factsOf = new WeakMap<EftiElement, Facts>();
 
+/** Free text of a repeatable element (LimitedString, LocalizedString): its Annex `an..N`; a code or identifier is never cut in pieces. */
+function splitAt(element: EftiElement): number | undefined {
+  if (element.maxOccurs <= 1 || !/^types:(Limited|Localized)String\d+$/.test(element.type)) return undefined;
+  return Number(/^an\.\.(\d+)$/.exec(element.efti?.format ?? '')?.[1] ?? Infinity);
+}
+
 function facts(element: EftiElement): Facts {
   let known = factsOf.get(element);
   if (!known) {
-    // Free text only (LimitedString, LocalizedString): a code or identifier is never cut in pieces.
-    const freeText = element.maxOccurs > 1 && /^types:(Limited|Localized)String\d+$/.test(element.type);
     known = {
       required: element.children.filter((c) => c.minOccurs > 0),
-      splitAt: freeText ? Number(/^an\.\.(\d+)$/.exec(element.efti?.format ?? '')?.[1] ?? Infinity) : undefined,
-      position: new Map(element.children.map((c, i) => [c.name, i])),
+      children: new Map(element.children.map((c, position) => [c.name, { element: c, position, splitAt: splitAt(c) }])),
     };
     factsOf.set(element, known);
   }
@@ -78,28 +79,38 @@ function facts(element: EftiElement): Facts {
  * of a repeatable element as it needs, N characters (code points) each; a value the mapping split
  * already passes unchanged. A non-repeatable element is left as it is: that is the mapping's to fix.
  */
-function splitToFormat(value: EftiLeaf | undefined, element: EftiElement): Array<EftiLeaf | undefined> {
-  const limit = facts(element).splitAt;
-  if (value === undefined || limit === undefined) return [value];
+function pushSplit(occurrences: Array<EftiNode | EftiLeaf>, value: EftiLeaf, limit: number | undefined): void {
   const text = typeof value === 'string' ? value : value.value;
   // UTF-16 length ≥ code points: most texts are short enough without counting.
-  if (text.length <= limit) return [value];
-  const chars = [...text];
-  if (chars.length <= limit) return [value];
-  const parts = Array.from({ length: Math.ceil(chars.length / limit) }, (_, i) => chars.slice(i * limit, (i + 1) * limit).join(''));
-  return parts.map((part) => (typeof value === 'string' ? part : { ...value, value: part }));
+  const chars = limit === undefined || text.length <= limit ? undefined : [...text];
+  if (chars === undefined || chars.length <= limit!) {
+    occurrences.push(value);
+    return;
+  }
+  for (let i = 0; i < chars.length; i += limit!) {
+    const part = chars.slice(i, i + limit!).join('');
+    occurrences.push(typeof value === 'string' ? part : { ...value, value: part });
+  }
 }
 
 function node(value: unknown, element: EftiElement, keep: Keep, dropped: string[]): EftiNode | undefined {
   if (!isObject(value)) throw new Error(`eFTI ${element.path} is an aggregate: an object expected`);
-  const { required, position } = facts(element);
-  // The given keys (a few) in sequence order, rather than every child the XSD allows (dozens).
+  const { required, children } = facts(element);
+  // The given keys (a few) in sequence order, rather than every child the XSD allows (dozens); most come in order.
   const names = Object.keys(value);
-  for (const name of names) if (!position.has(name)) throw new Error(`eFTI ${element.path}/${name} is not in the XSD`);
-  if (!names.every((name, i) => i === 0 || position.get(names[i - 1]!)! < position.get(name)!)) names.sort((a, b) => position.get(a)! - position.get(b)!);
-  const out: EftiNode = {};
+  let previous = -1;
+  let ordered = true;
   for (const name of names) {
-    const child = element.child.get(name)!;
+    const position = children.get(name)?.position;
+    if (position === undefined) throw new Error(`eFTI ${element.path}/${name} is not in the XSD`);
+    if (position < previous) ordered = false;
+    previous = position;
+  }
+  if (!ordered) names.sort((a, b) => children.get(a)!.position - children.get(b)!.position);
+  const out: EftiNode = {};
+  let kept = 0;
+  for (const name of names) {
+    const { element: child, splitAt: limit } = children.get(name)!;
     const given = value[name];
     if (given === undefined || given === null || !keep(child)) continue;
     const occurrences: Array<EftiNode | EftiLeaf> = [];
@@ -108,7 +119,8 @@ function node(value: unknown, element: EftiElement, keep: Keep, dropped: string[
         const shaped = node(v, child, keep, dropped);
         if (shaped !== undefined) occurrences.push(shaped);
       } else {
-        for (const part of splitToFormat(leaf(v, child, dropped), child)) if (part !== undefined) occurrences.push(part);
+        const text = leaf(v, child, dropped);
+        if (text !== undefined) pushSplit(occurrences, text, limit);
       }
     }
     if (occurrences.length > child.maxOccurs) {
@@ -117,10 +129,11 @@ function node(value: unknown, element: EftiElement, keep: Keep, dropped: string[
     }
     if (occurrences.length === 0) continue;
     out[name] = child.maxOccurs > 1 ? occurrences : occurrences[0]!;
+    kept += 1;
   }
   const missing = required.some((c) => out[c.name] === undefined);
   if (missing && element !== COMMON_SCHEMA.root && element !== IDENTIFIER_SCHEMA.root) return void dropped.push(element.path);
-  return Object.keys(out).length > 0 ? out : undefined;
+  return kept > 0 ? out : undefined;
 }
 
 function membership(subsets: readonly string[]): Keep {
