@@ -1,23 +1,23 @@
 /**
  * Benchmark: the eFTI dataset of a 200-goods-line shipment against reading the shipment, in one run.
  *
- * 1. In process: the XML serialiser on a synthetic consignment of 200 transport packages and 200
- *    consignment items (what a 200-line shipment becomes), projection included: the common
- *    dataset, EU03, and the identifier document for the gate; and the latency of the same common
+ * 1. In process, on the stored 200-line shipment (test/support/efti-fixtures.ts) as the route
+ *    loads it: the mapping (shipment → consignment), and the XML of the common dataset, of EU03
+ *    and of the identifier document for the gate; the EU03 JSON; and the latency of the common
  *    document through the XML threads, which the route uses above INLINE_XML_ELEMENTS elements.
  * 2. Over HTTP: `GET /v1/shipments/{id}/efti?subset=EU03` as JSON and as XML against
- *    `GET /v1/shipments/{id}` of the same 200-line shipment, same connections and duration.
+ *    `GET /v1/shipments/{id}` of the same shipment, same connections and duration.
  *
  * Target (issue 16): the eFTI answers cost at most twice the read (read req/s ÷ eFTI req/s ≤ 2).
- * While the mapping is the contract stub, the HTTP figures measure the route and the serialiser
- * around a tiny consignment; the in-process figures use the full-size synthetic one.
  */
 import { performance } from 'node:perf_hooks';
-import { projectConsignment } from '../src/modules/efti/efti-projection.js';
+import type { TenantContext } from '../src/core/context.js';
 import { EftiXmlPool } from '../src/adapters/efti-xml/efti-xml-pool.js';
+import { projectConsignment } from '../src/modules/efti/efti-projection.js';
 import { consignmentXml, eftiDocument, identifierXml } from '../src/modules/efti/efti-xml.js';
-import { syntheticConsignment } from '../test/support/efti-consignments.js';
-import { fullShipment } from '../test/support/shipment-fixtures.js';
+import { consignmentOf } from '../src/modules/efti/mapping/consignment-of.js';
+import { loadEftiSource } from '../src/modules/efti/mapping/efti-source.js';
+import { twoHundredLineShipment } from '../test/support/efti-fixtures.js';
 import { startBenchService } from './support/bench-runtime.js';
 import { compare, CONNECTIONS, DURATION_S, row } from './support/load.js';
 
@@ -33,16 +33,26 @@ function perCall(fn: () => unknown, n = 200, rounds = 5): number {
   return samples.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
 }
 
-const consignment = syntheticConsignment(200);
+const service = await startBenchService('efti');
+const headers = { authorization: `Bearer ${service.key}` };
+const created = await service.app.inject({ method: 'POST', url: '/v1/shipments', headers, payload: twoHundredLineShipment() });
+if (created.statusCode !== 201) throw new Error(`create answered ${created.statusCode}: ${created.body}`);
+const id = created.json().id as string;
+const ctx: TenantContext = { ...service.runtime.services, organizationId: service.organizationId, mode: 'test', requestId: 'bench' };
+const source = (await loadEftiSource(ctx, id))!;
+
+const consignment = consignmentOf(source).consignment;
 const sizes = { common: consignmentXml(consignment).length, eu03: consignmentXml(consignment, ['EU03']).length, identifier: identifierXml(consignment).length };
 const micro = {
+  map: perCall(() => consignmentOf(source)),
   project: perCall(() => projectConsignment(consignment, ['EU03'])),
   common: perCall(() => consignmentXml(consignment)),
   eu03: perCall(() => consignmentXml(consignment, ['EU03'])),
   identifier: perCall(() => identifierXml(consignment)),
   json: perCall(() => JSON.stringify(projectConsignment(consignment, ['EU03']).consignment)),
 };
-console.log(`eFTI serialisers, synthetic 200 packages + 200 items, in process, Node ${process.version}`);
+console.log(`eFTI of the stored 200-line shipment, in process, Node ${process.version}`);
+console.log(`  mapping (shipment → consignment) ${micro.map.toFixed(3)} ms`);
 console.log(`  projection to EU03 only         ${micro.project.toFixed(3)} ms`);
 console.log(`  XML, common dataset             ${micro.common.toFixed(3)} ms  (${sizes.common} bytes)`);
 console.log(`  XML, EU03                       ${micro.eu03.toFixed(3)} ms  (${sizes.eu03} bytes)`);
@@ -58,13 +68,6 @@ for (let i = 0; i < 200; i++) await pool.write(job);
 console.log(`  XML, common dataset, via the thread pool, one at a time: ${((performance.now() - started) / 200).toFixed(3)} ms per document (latency)`);
 await pool.close();
 
-const service = await startBenchService('efti');
-const headers = { authorization: `Bearer ${service.key}` };
-const shipment = fullShipment();
-shipment.goods = Array.from({ length: 200 }, (_, i) => ({ description: `Article ${i + 1} spare part, boxed`, marks: `M-${i + 1}`, quantity: i + 1, package_type: 'box', gross_weight_kg: 100 + i + 0.5, volume_m3: 0.25 }));
-const created = await service.app.inject({ method: 'POST', url: '/v1/shipments', headers, payload: shipment });
-if (created.statusCode !== 201) throw new Error(`create answered ${created.statusCode}: ${created.body}`);
-const id = created.json().id as string;
 const read = { url: `${service.address}/v1/shipments/${id}`, headers };
 const eftiJson = { url: `${service.address}/v1/shipments/${id}/efti?subset=EU03`, headers };
 const eftiXml = { url: eftiJson.url, headers: { ...headers, accept: 'application/xml' } };

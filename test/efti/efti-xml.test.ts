@@ -14,19 +14,9 @@ import { projectConsignment, projectIdentifier, shapeToCommonSchema } from '../.
 import { COMMON_SCHEMA, EFTI_SUBSET_IDS } from '../../src/modules/efti/efti-schema.js';
 import { consignmentXml, eftiXml, identifierXml, serialiseEfti } from '../../src/modules/efti/efti-xml.js';
 import { syntheticConsignment } from '../support/efti-consignments.js';
-import { COMMON_XSD, IDENTIFIER_XSD, parseEftiXml, xsdViolations } from '../support/efti-documents.js';
+import { COMMON_XSD, elementPaths as paths, IDENTIFIER_XSD, parseEftiXml, xsdViolations } from '../support/efti-documents.js';
 
 const exampleXml = readFileSync(join(EFTI_XSD_DIR, 'examples', 'consignment-common.xml'), 'utf8');
-
-/** Every element path of a tree (`consignment/…`), each once. */
-function paths(node: EftiNode, prefix = 'consignment', out = new Set<string>()): Set<string> {
-  for (const [name, value] of Object.entries(node)) {
-    const path = `${prefix}/${name}`;
-    out.add(path);
-    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'object' && !('value' in v && typeof v.value === 'string')) paths(v as EftiNode, path, out);
-  }
-  return out;
-}
 
 /** The same object with keys in reverse order at every level (the serialiser must not care). */
 function reversed<T>(value: T): T {

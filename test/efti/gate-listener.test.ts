@@ -1,26 +1,36 @@
 /**
  * The platform listener as the gate calls it (platform-api-for-gate.yaml) over mutual TLS: only
  * a client certificate of the gate CA naming the gate id is let in (401/403 otherwise, as
- * problem+xml); `GET /v0/consignments/{datasetId}?subsetId=…` answers the asked subsets as XML
- * (400 with none or an unknown one, 404 for unknown and sandbox datasets); follow-ups of 2 to
- * 10 000 characters are stored and emitted as `efti.follow_up_received`; every answer on a known
- * dataset writes an audit row through recordInspectionView (channel `gate`, viewer the gate id).
+ * problem+xml); `GET /v0/consignments/{datasetId}?subsetId=…` answers the asked subsets as XML,
+ * with no element of another subset (400 with none or an unknown one, 404 for unknown and sandbox
+ * datasets); follow-ups of 2 to 10 000 characters are stored and emitted as
+ * `efti.follow_up_received`; every answer on a known dataset is an audit row of the inspection view
+ * log (2025/2243 Art. 3: dataset, subsets, time, gate), read back through
+ * GET /v1/shipments/{id}/inspection-views as the shipment's owner sees it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordInspectionView, type InspectionViewInput } from '../../src/modules/inspect/inspection-views.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { xsdSubsetsByPath } from '../../scripts/efti-schema.js';
 import { PROBLEM_XML_NAMESPACE } from '../../src/http/problem-xml.js';
 import { selectFollowUps } from '../../src/modules/efti/gate/gate.repository.js';
 import { backends } from '../support/backends.js';
 import type { CertPair } from '../support/efti-certs.js';
-import { gateBed, GATE_ID, type GateBed } from '../support/efti-gate-bed.js';
+import { datasetIdOf, gateBed, GATE_ID, type GateBed } from '../support/efti-gate-bed.js';
+import { elementPaths, parseEftiXml } from '../support/efti-documents.js';
 import { callListener, COMMON_XSD, xmllint } from '../support/fake-efti-gate.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 import { shipmentsApi, type ShipmentsApi } from '../support/shipments-api.js';
 import type { Tenant } from '../support/test-app.js';
 
-// The inspection branch stores the rows; here the call itself is what the gate work owes it.
-vi.mock('../../src/modules/inspect/inspection-views.js', () => ({ recordInspectionView: vi.fn(async () => undefined) }));
-const views = () => vi.mocked(recordInspectionView).mock.calls.map(([, view]) => view as InspectionViewInput);
+interface ListedView {
+  id: string;
+  shipment_id: string;
+  viewed_at: string;
+  channel: string;
+  ip: string | null;
+  outcome: string;
+  viewer: string | null;
+  details: Record<string, unknown>;
+}
 
 describe.each(backends())('eFTI platform listener on %s', (backend) => {
   let bed: GateBed;
@@ -28,6 +38,19 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
   let api: ShipmentsApi;
   let live: { id: string; datasetId: string };
   let sandbox: { id: string; datasetId: string };
+  /** How many views each shipment had when the running test began. */
+  let seen: Record<'live' | 'sandbox', number>;
+
+  /** The shipment's views, oldest first, as its owner lists them. */
+  async function listedViews(which: 'live' | 'sandbox'): Promise<ListedView[]> {
+    const [shipment, key] = which === 'live' ? [live, tenant.liveKey] : [sandbox, tenant.testKey];
+    const res = await bed.t.app.inject({ method: 'GET', url: `/v1/shipments/${shipment.id}/inspection-views?order=asc&limit=100`, headers: bed.t.auth(key) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().has_more).toBe(false);
+    return res.json().data as ListedView[];
+  }
+  /** The views the running test wrote. */
+  const views = async (which: 'live' | 'sandbox' = 'live') => (await listedViews(which)).slice(seen[which]);
 
   const get = (path: string, client?: CertPair | null) => callListener(bed.port, bed.certs, { method: 'GET', path, client: client === null ? undefined : (client ?? bed.certs.gateClient) });
   const followUp = (datasetId: string, body: string, options: { client?: CertPair; contentType?: string } = {}) =>
@@ -48,13 +71,15 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
     const a = await api.created(fullShipment(), { key: tenant.liveKey, issue: true });
     const b = await api.created(fullShipment(), { key: tenant.testKey, issue: true });
     await bed.runJobs();
-    live = { id: a.id, datasetId: await bed.datasetIdOf(a.id) };
-    sandbox = { id: b.id, datasetId: await bed.datasetIdOf(b.id) };
+    live = { id: a.id, datasetId: datasetIdOf(a) };
+    sandbox = { id: b.id, datasetId: datasetIdOf(b) };
     // Both were registered: the sandbox one with the test gate.
     expect(bed.gate.puts.map((p) => p.gate).sort()).toEqual(['live', 'test']);
   });
   afterAll(() => bed?.close());
-  beforeEach(() => vi.mocked(recordInspectionView).mockClear());
+  beforeEach(async () => {
+    seen = { live: (await listedViews('live')).length, sandbox: (await listedViews('sandbox')).length };
+  });
 
   describe('client certificates', () => {
     it('refuses a request without a certificate, one of another CA, and one of the gate CA naming someone else', async () => {
@@ -63,7 +88,7 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
       problem(await get(path, bed.certs.foreignGateClient), 401, 'unauthorized');
       problem(await get(path, bed.certs.otherClient), 403, 'forbidden');
       problem(await followUp(live.datasetId, 'Please check the seal.', { client: bed.certs.otherClient }), 403, 'forbidden');
-      expect(views()).toEqual([]);
+      expect(await views()).toEqual([]);
     });
   });
 
@@ -74,9 +99,36 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
       expect(answer.contentType).toMatch(/^application\/xml/);
       expect(answer.body).toContain('<consignment xmlns="http://efti.eu/v1/consignment/common"');
       expect(await xmllint(answer.body, COMMON_XSD)).toMatchObject({ valid: true });
-      expect(views()).toEqual([
-        expect.objectContaining({ organization_id: tenant.organizationId, mode: 'live', shipment_id: live.id, channel: 'gate', viewer: GATE_ID, outcome: 'ok', details: { dataset_id: live.datasetId, subsets: ['identifier', 'EU01'] } }),
+      expect(await views()).toEqual([
+        expect.objectContaining({
+          shipment_id: live.id,
+          viewed_at: bed.t.clock.now().toISOString(),
+          channel: 'gate',
+          ip: '127.0.0.1',
+          viewer: GATE_ID,
+          outcome: 'ok',
+          details: { dataset_id: live.datasetId, subsets: ['identifier', 'EU01'] },
+        }),
       ]);
+    });
+
+    it('answers only the elements of the asked subsets: identifier leaves out the consignor, which EU01 carries', async () => {
+      const annotated = xsdSubsetsByPath();
+      const answers: Record<string, ReturnType<typeof parseEftiXml>['consignment']> = {};
+      for (const subset of ['identifier', 'EU01']) {
+        const answer = await get(`/v0/consignments/${live.datasetId}?subsetId=${subset}`);
+        expect(answer.status).toBe(200);
+        expect(await xmllint(answer.body, COMMON_XSD)).toMatchObject({ valid: true });
+        const { consignment } = parseEftiXml(answer.body);
+        // Read from the XSD itself: every element written is one it annotates for the subset.
+        expect([...elementPaths(consignment)].filter((path) => !annotated.get(path)?.has(subset))).toEqual([]);
+        answers[subset] = consignment;
+      }
+      expect(answers.identifier!.consignor).toBeUndefined();
+      expect(answers.identifier).toMatchObject({ mainCarriageTransportMovement: [{ usedTransportMeans: { id: '12-BXL-4' } }] });
+      // 36 characters: split at the last space before 35 (Annex an..35), never truncated.
+      expect(answers.EU01!.consignor).toMatchObject({ name: ['Havenbedrijf Noordzee Logistics', 'B.V.'] });
+      expect((await views()).map((v) => v.details.subsets)).toEqual([['identifier'], ['EU01']]);
     });
 
     it('answers 400 without a subset or with an unknown one (ids are case-sensitive), naming it', async () => {
@@ -84,9 +136,9 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
       const unknown = await get(`/v0/consignments/${live.datasetId}?subsetId=EU01&subsetId=eu01`);
       problem(unknown, 400, 'bad_request');
       expect(unknown.body).toContain('Unknown subset: eu01');
-      expect(views().map((v) => [v.outcome, v.details])).toEqual([
-        ['bad_request', { dataset_id: live.datasetId, subsets: [] }],
-        ['bad_request', { dataset_id: live.datasetId, subsets: ['EU01', 'eu01'] }],
+      expect((await views()).map((v) => [v.channel, v.viewer, v.outcome, v.details])).toEqual([
+        ['gate', GATE_ID, 'bad_request', { dataset_id: live.datasetId, subsets: [] }],
+        ['gate', GATE_ID, 'bad_request', { dataset_id: live.datasetId, subsets: ['EU01', 'eu01'] }],
       ]);
     });
 
@@ -94,7 +146,8 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
       problem(await get('/v0/consignments/7f0c1f9e-3c1b-4a57-9d43-2b0b6c1f0a11?subsetId=EU01'), 404, 'not_found');
       problem(await get(`/v0/consignments/${sandbox.datasetId}?subsetId=EU01`), 404, 'not_found');
       problem(await get('/v0/no-such-route'), 404, 'not_found');
-      expect(views()).toEqual([]);
+      expect(await views()).toEqual([]);
+      expect(await views('sandbox')).toEqual([]);
     });
   });
 
@@ -111,7 +164,7 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
       expect(received.data).toMatchObject({ follow_up_id: stored!.id, dataset_id: live.datasetId, gate_id: GATE_ID });
       expect(stored!.event_id).toBe(received.id);
       expect((await api.integrity(live.id, tenant.liveKey)).json().valid).toBe(true);
-      expect(views()).toEqual([expect.objectContaining({ shipment_id: live.id, channel: 'gate', viewer: GATE_ID, outcome: 'ok', details: { dataset_id: live.datasetId, follow_up_id: stored!.id } })]);
+      expect(await views()).toEqual([expect.objectContaining({ shipment_id: live.id, channel: 'gate', viewer: GATE_ID, outcome: 'ok', details: { dataset_id: live.datasetId, follow_up_id: stored!.id } })]);
     });
 
     it('takes 2 and 10 000 characters, refuses 1 and 10 001, and anything but text/plain', async () => {
@@ -123,6 +176,14 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
       const stored = await selectFollowUps(bed.t.runtime.services.db, { organizationId: tenant.organizationId, mode: 'live' }, live.id);
       expect(stored.map((f) => [...f.message].length)).toEqual(expect.arrayContaining([2, 10_000]));
       expect(stored.some((f) => f.message === 'x')).toBe(false);
+      // Refusals on a known dataset are audit rows too.
+      expect((await views()).map((v) => [v.outcome, Object.keys(v.details)])).toEqual([
+        ['ok', ['dataset_id', 'follow_up_id']],
+        ['ok', ['dataset_id', 'follow_up_id']],
+        ['bad_request', ['dataset_id']],
+        ['bad_request', ['dataset_id']],
+        ['unsupported_media_type', ['dataset_id']],
+      ]);
     });
 
     it('answers 404 for an unknown dataset and for a sandbox one', async () => {
@@ -130,6 +191,7 @@ describe.each(backends())('eFTI platform listener on %s', (backend) => {
       problem(await followUp(sandbox.datasetId, 'Hello there'), 404, 'not_found');
       const stored = await selectFollowUps(bed.t.runtime.services.db, { organizationId: tenant.organizationId, mode: 'test' }, sandbox.id);
       expect(stored).toEqual([]);
+      expect(await views('sandbox')).toEqual([]);
     });
   });
 });

@@ -1,15 +1,19 @@
 /**
  * Registration with the eFTI gate (issue 16, UIL and gate): over mutual TLS to a fake gate that
  * speaks gate-api-for-platform.yaml and checks every PUT against consignment-identifier.xsd with
- * xmllint. At issue, again when the vehicle changes, retried on the webhook schedule through 503s,
- * `failed` with `efti.registration_failed` when the retries run out; sandbox datasets only to the
- * test gate; the gate's whoami naming someone else shows in the health check.
+ * xmllint. At issue (the sample, ADR, combined and cabotage fixtures; a trailer without its
+ * registration country is left out of the identifiers), again when the vehicle changes, retried
+ * on the webhook schedule through 503s, `failed` with `efti.registration_failed` when the retries
+ * run out; sandbox datasets only to the test gate; the gate's whoami naming someone else shows in
+ * the health check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mtlsGate } from '../../src/adapters/efti-gate/mtls-https.js';
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/delivery-policy.js';
 import { backends } from '../support/backends.js';
-import { gateBed, PLATFORM_ID, type GateBed } from '../support/efti-gate-bed.js';
+import { datasetIdOf, gateBed, PLATFORM_ID, type GateBed } from '../support/efti-gate-bed.js';
+import { adrShipment, cabotageShipment, combinedShipment } from '../support/efti-fixtures.js';
+import { parseEftiXml } from '../support/efti-documents.js';
 import { startFakeGate } from '../support/fake-efti-gate.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 import { shipmentsApi, type ShipmentsApi } from '../support/shipments-api.js';
@@ -39,12 +43,39 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
     const issued = (await api.post(draft.id, 'issue', undefined, tenant.liveKey)).json();
     expect(issued.gate_status).toBe('pending');
     await bed.runJobs();
-    const datasetId = await bed.datasetIdOf(draft.id);
+    const datasetId = datasetIdOf(issued);
     const put = bed.gate.puts.at(-1)!;
     expect(put).toMatchObject({ gate: 'live', datasetId, clientCn: PLATFORM_ID, valid: true });
     expect(put.contentType).toMatch(/^application\/xml/);
     expect(put.body).toContain('<id>12-BXL-4</id>');
     expect(await gateStatusOf(draft.id)).toBe('registered');
+  });
+
+  it('registers the ADR, combined and cabotage fixtures with identifier documents the gate validates; a trailer without trailer_country is left out, never given the truck\'s', async () => {
+    const fixtures = { adr: adrShipment(), combined: combinedShipment(), cabotage: cabotageShipment(), no_trailer_country: fullShipment() };
+    const datasets: Record<string, string> = {};
+    for (const [name, input] of Object.entries(fixtures)) datasets[name] = datasetIdOf(await api.created(input, { key: tenant.liveKey, issue: true }));
+    await bed.runJobs();
+    const sent = Object.fromEntries(Object.entries(datasets).map(([name, datasetId]) => [name, bed.gate.puts.find((p) => p.datasetId === datasetId)!]));
+    for (const [name, put] of Object.entries(sent)) expect(put.valid, `${name}: ${put.xmllint}`).toBe(true);
+
+    const identifiers = (name: string) => parseEftiXml(sent[name]!.body).consignment;
+    expect(identifiers('adr')).toMatchObject({
+      mainCarriageTransportMovement: [{ dangerousGoodsIndicator: 'true', modeCode: '3', usedTransportMeans: { id: 'VX-123-B', registrationCountry: { code: 'NL' } } }],
+      usedTransportEquipment: [{ id: 'OT-44-RR', registrationCountry: { code: 'NL' } }],
+    });
+    expect(identifiers('combined')).toMatchObject({
+      usedTransportEquipment: [{ id: 'OV-21-TT', registrationCountry: { code: 'BE' }, carriedTransportEquipment: [{ id: 'MSKU1234565' }] }],
+    });
+    expect(identifiers('cabotage')).toMatchObject({
+      mainCarriageTransportMovement: [{ usedTransportMeans: { id: 'GD 4R781', registrationCountry: { code: 'PL' } } }],
+      usedTransportEquipment: [{ id: 'ULI 88CA', registrationCountry: { code: 'CZ' } }],
+    });
+    // The identifier XSD requires the trailer's registration country: without it the trailer is
+    // not sent at all (the truck's country would be a guess), and the truck still is.
+    expect(identifiers('no_trailer_country')).toMatchObject({ mainCarriageTransportMovement: [{ usedTransportMeans: { id: '12-BXL-4', registrationCountry: { code: 'NL' } } }] });
+    expect(identifiers('no_trailer_country').usedTransportEquipment).toBeUndefined();
+    expect(sent.no_trailer_country!.body).not.toContain('OR-88-KZ');
   });
 
   it('sends the identifiers again when the vehicle changes, and not when only the driver does', async () => {
@@ -61,7 +92,7 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
     await bed.runJobs();
     expect(bed.gate.puts).toHaveLength(before + 1);
     const put = bed.gate.puts.at(-1)!;
-    expect(put).toMatchObject({ datasetId: await bed.datasetIdOf(shipment.id), valid: true });
+    expect(put).toMatchObject({ datasetId: datasetIdOf(shipment), valid: true });
     expect(put.body).toContain('<id>99-ZZ-11</id>');
     expect(await gateStatusOf(shipment.id)).toBe('registered');
   });
@@ -83,13 +114,13 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
     bed.t.clock.advance(RETRY_DELAYS_MS[1]);
     await bed.runJobs();
     expect(await gateStatusOf(shipment.id)).toBe('registered');
-    const datasetId = await bed.datasetIdOf(shipment.id);
+    const datasetId = datasetIdOf(shipment);
     expect(bed.gate.puts.filter((p) => p.datasetId === datasetId)).toHaveLength(3);
   });
 
   it('gives up after eight attempts: failed, with efti.registration_failed in the chain', async () => {
     const shipment = await api.created(fullShipment(), { key: tenant.liveKey, issue: true });
-    const datasetId = await bed.datasetIdOf(shipment.id);
+    const datasetId = datasetIdOf(shipment);
     bed.gate.script.push(...Array(RETRY_DELAYS_MS.length + 1).fill(503));
     await bed.runJobs();
     for (const delay of RETRY_DELAYS_MS) {
@@ -110,7 +141,7 @@ describe.each(backends())('eFTI gate registration on %s', (backend) => {
   it('sends sandbox datasets to the test gate only', async () => {
     const shipment = await api.created(fullShipment(), { key: tenant.testKey, issue: true });
     await bed.runJobs();
-    const datasetId = await bed.datasetIdOf(shipment.id);
+    const datasetId = datasetIdOf(shipment);
     expect(bed.gate.puts.filter((p) => p.datasetId === datasetId).map((p) => p.gate)).toEqual(['test']);
     expect(await gateStatusOf(shipment.id, tenant.testKey)).toBe('registered');
   });

@@ -46,6 +46,16 @@ export function parseEftiXml(xml: string): { namespace: string; consignment: Eft
   return { namespace: schema.namespace, consignment: read(root, schema.root, schema.namespace) };
 }
 
+/** Every element path of a consignment (`consignment/consignor/name`…), aggregates included, leaves not entered. */
+export function elementPaths(node: EftiNode, prefix = 'consignment', out = new Set<string>()): Set<string> {
+  for (const [name, value] of Object.entries(node)) {
+    const path = `${prefix}/${name}`;
+    out.add(path);
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'object' && !('value' in v && typeof v.value === 'string')) elementPaths(v as EftiNode, path, out);
+  }
+  return out;
+}
+
 /** `xmllint --noout --schema xsd` over all documents in one process; answers `name: message` per failing document. */
 export function xsdViolations(xsd: string, documents: ReadonlyArray<[name: string, xml: string]>): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'efti-xml-'));

@@ -2,12 +2,8 @@
  * One test app wired to a fake eFTI gate over mutual TLS, with the platform listener listening:
  * certificates made once, the gate (and its sandbox gate under /test) started, EFTI_* set, and
  * the app on a database of its own (the job queue claims across organisations).
- *
- * Until the efti-mapping branch merges, `shipments.dataset_id` comes from its migration 0018;
- * here the column is added the same way if it is missing, so each shipment has its own UUID.
  */
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { startPlatformListener } from '../../src/http/platform-listener.js';
 import type { Backend } from './backends.js';
@@ -25,10 +21,14 @@ export interface GateBed {
   listener: FastifyInstance;
   /** The platform listener's port. */
   port: number;
-  datasetIdOf(shipmentId: string): Promise<string>;
   /** Runs due jobs until none is left (the test app's worker loop is not started). */
   runJobs(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The dataset id the gate knows a shipment by, as its record shows it (`efti_uil.dataset_id`). */
+export function datasetIdOf(record: Record<string, unknown>): string {
+  return (record.efti_uil as { dataset_id: string }).dataset_id;
 }
 
 export async function gateBed(backend: Backend): Promise<GateBed> {
@@ -47,7 +47,6 @@ export async function gateBed(backend: Backend): Promise<GateBed> {
       EFTI_PLATFORM_PORT: '0',
     },
   });
-  await sql`alter table shipments add column if not exists dataset_id text not null default gen_random_uuid()::text`.execute(t.runtime.services.db);
   const listener = await startPlatformListener(t.runtime, t.runtime.config.efti!, '127.0.0.1');
   return {
     t,
@@ -55,10 +54,6 @@ export async function gateBed(backend: Backend): Promise<GateBed> {
     gate,
     listener,
     port: (listener.server.address() as AddressInfo).port,
-    async datasetIdOf(shipmentId) {
-      const { rows } = await sql<{ dataset_id: string }>`select dataset_id::text from shipments where id = ${shipmentId}`.execute(t.runtime.services.db);
-      return rows[0]!.dataset_id;
-    },
     async runJobs() {
       while ((await t.runtime.jobs.loop.tick()) > 0);
     },

@@ -2056,7 +2056,7 @@ export interface components {
              * @enum {string}
              */
             channel: "json" | "page" | "gate" | "federated";
-            /** @description Channel details: the eFTI subsets the gate asked for, the delegation used. */
+            /** @description Channel details. `gate` (the Impl. Reg. (EU) 2025/2243 Art. 3 audit): `dataset_id` and the `subsets` asked for, or `dataset_id` and the `follow_up_id` of a follow-up. `federated`: the delegation used. */
             details: {
                 [key: string]: unknown;
             };

@@ -45,43 +45,95 @@ function leaf(value: unknown, element: EftiElement, dropped: string[]): EftiLeaf
   return element.attributes.length > 0 && Object.keys(out).length > 1 ? out : out.value;
 }
 
+/** What a walk needs of an element beyond the schema, worked out once per element (the projection runs per request). */
+interface Facts {
+  /** Children that must occur (minOccurs > 0). */
+  required: readonly EftiElement[];
+  /** Each child by name: its sequence position (to put the given keys in XSD order) and where its text splits. */
+  children: ReadonlyMap<string, { element: EftiElement; position: number; splitAt: number | undefined }>;
+}
+
+const factsOf = new WeakMap<EftiElement, Facts>();
+
+/** Free text of a repeatable element (LimitedString, LocalizedString): its Annex `an..N`; a code or identifier is never cut in pieces. */
+function splitAt(element: EftiElement): number | undefined {
+  if (element.maxOccurs <= 1 || !/^types:(Limited|Localized)String\d+$/.test(element.type)) return undefined;
+  return Number(/^an\.\.(\d+)$/.exec(element.efti?.format ?? '')?.[1] ?? Infinity);
+}
+
+function facts(element: EftiElement): Facts {
+  let known = factsOf.get(element);
+  if (!known) {
+    known = {
+      required: element.children.filter((c) => c.minOccurs > 0),
+      children: new Map(element.children.map((c, position) => [c.name, { element: c, position, splitAt: splitAt(c) }])),
+    };
+    factsOf.set(element, known);
+  }
+  return known;
+}
+
 /**
  * Issue 16, Mapping: "Lengths follow the Annex `format` column; longer values split over repeated
  * occurrences, never truncated". A free text longer than its `an..N` goes over as many occurrences
  * of a repeatable element as it needs, N characters (code points) each; a value the mapping split
  * already passes unchanged. A non-repeatable element is left as it is: that is the mapping's to fix.
  */
-function splitToFormat(value: EftiLeaf | undefined, element: EftiElement): Array<EftiLeaf | undefined> {
-  const limit = Number(/^an\.\.(\d+)$/.exec(element.efti?.format ?? '')?.[1] ?? Infinity);
-  // Free text only (LimitedString, LocalizedString): a code or identifier is never cut in pieces.
-  if (value === undefined || element.maxOccurs <= 1 || !/^types:(Limited|Localized)String\d+$/.test(element.type)) return [value];
+function pushSplit(occurrences: Array<EftiNode | EftiLeaf>, value: EftiLeaf, limit: number | undefined): void {
   const text = typeof value === 'string' ? value : value.value;
-  const chars = [...text];
-  if (chars.length <= limit) return [value];
-  const parts = Array.from({ length: Math.ceil(chars.length / limit) }, (_, i) => chars.slice(i * limit, (i + 1) * limit).join(''));
-  return parts.map((part) => (typeof value === 'string' ? part : { ...value, value: part }));
+  // UTF-16 length ≥ code points: most texts are short enough without counting.
+  const chars = limit === undefined || text.length <= limit ? undefined : [...text];
+  if (chars === undefined || chars.length <= limit!) {
+    occurrences.push(value);
+    return;
+  }
+  for (let i = 0; i < chars.length; i += limit!) {
+    const part = chars.slice(i, i + limit!).join('');
+    occurrences.push(typeof value === 'string' ? part : { ...value, value: part });
+  }
 }
 
 function node(value: unknown, element: EftiElement, keep: Keep, dropped: string[]): EftiNode | undefined {
   if (!isObject(value)) throw new Error(`eFTI ${element.path} is an aggregate: an object expected`);
-  for (const name of Object.keys(value)) if (!element.child.has(name)) throw new Error(`eFTI ${element.path}/${name} is not in the XSD`);
+  const { required, children } = facts(element);
+  // The given keys (a few) in sequence order, rather than every child the XSD allows (dozens); most come in order.
+  const names = Object.keys(value);
+  let previous = -1;
+  let ordered = true;
+  for (const name of names) {
+    const position = children.get(name)?.position;
+    if (position === undefined) throw new Error(`eFTI ${element.path}/${name} is not in the XSD`);
+    if (position < previous) ordered = false;
+    previous = position;
+  }
+  if (!ordered) names.sort((a, b) => children.get(a)!.position - children.get(b)!.position);
   const out: EftiNode = {};
-  for (const child of element.children) {
-    const given = value[child.name];
+  let kept = 0;
+  for (const name of names) {
+    const { element: child, splitAt: limit } = children.get(name)!;
+    const given = value[name];
     if (given === undefined || given === null || !keep(child)) continue;
-    const occurrences = (Array.isArray(given) ? given : [given])
-      .flatMap((v): Array<EftiNode | EftiLeaf | undefined> => (child.kind === 'complex' ? [node(v, child, keep, dropped)] : splitToFormat(leaf(v, child, dropped), child)))
-      .filter((v): v is EftiNode | EftiLeaf => v !== undefined);
+    const occurrences: Array<EftiNode | EftiLeaf> = [];
+    for (const v of Array.isArray(given) ? given : [given]) {
+      if (child.kind === 'complex') {
+        const shaped = node(v, child, keep, dropped);
+        if (shaped !== undefined) occurrences.push(shaped);
+      } else {
+        const text = leaf(v, child, dropped);
+        if (text !== undefined) pushSplit(occurrences, text, limit);
+      }
+    }
     if (occurrences.length > child.maxOccurs) {
       dropped.push(...occurrences.slice(child.maxOccurs).map(() => child.path));
       occurrences.length = child.maxOccurs;
     }
     if (occurrences.length === 0) continue;
-    out[child.name] = child.maxOccurs > 1 ? occurrences : occurrences[0]!;
+    out[name] = child.maxOccurs > 1 ? occurrences : occurrences[0]!;
+    kept += 1;
   }
-  const missing = element.children.some((c) => c.minOccurs > 0 && out[c.name] === undefined);
+  const missing = required.some((c) => out[c.name] === undefined);
   if (missing && element !== COMMON_SCHEMA.root && element !== IDENTIFIER_SCHEMA.root) return void dropped.push(element.path);
-  return Object.keys(out).length > 0 ? out : undefined;
+  return kept > 0 ? out : undefined;
 }
 
 function membership(subsets: readonly string[]): Keep {

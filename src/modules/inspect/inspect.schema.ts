@@ -120,7 +120,7 @@ export const InspectionViewSchema = Type.Object(
     language: NullableString('The language the answer was given in (`page`), or the one Accept-Language picked (`json`).'),
     outcome: Type.String({ description: '`ok`, or the code answered: `token_expired`, `rate_limited` (at most one per address, link and minute), `token_revoked`, `unauthorized`…' }),
     viewer: NullableString('Who looked, where known: the gate id, the grantee platform id.'),
-    details: Type.Object({}, { additionalProperties: true, description: 'Channel details: the eFTI subsets the gate asked for, the delegation used.' }),
+    details: Type.Object({}, { additionalProperties: true, description: 'Channel details. `gate` (the Impl. Reg. (EU) 2025/2243 Art. 3 audit): `dataset_id` and the `subsets` asked for, or `dataset_id` and the `follow_up_id` of a follow-up. `federated`: the delegation used.' }),
     event_id: Type.String({ description: 'The `shipment.inspected` event.' }),
   },
   { $id: 'InspectionView' },

@@ -61,6 +61,9 @@ export async function gateRoutes(app: FastifyInstance, runtime: AppRuntime, gate
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: FOLLOW_UP_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  // Any other media type reaches the route without a body, so its 415 on a known dataset is an
+  // audit row like every other answer (2025/2243 Art. 3), not a refusal before the route.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FOLLOW_UP_BODY_LIMIT }, (_request, _body, done) => done(null, undefined));
 
   app.get(GATE_PATHS.consignment, async (request, reply) => {
     const xml = await getConsignmentSubsets(runtime.services, gateRequest(request, gateId), subsetIdsOf(request));
@@ -68,9 +71,8 @@ export async function gateRoutes(app: FastifyInstance, runtime: AppRuntime, gate
   });
 
   app.post(GATE_PATHS.followUp, async (request, reply) => {
-    const caller = gateRequest(request, gateId);
-    if (typeof request.body !== 'string') throw new AppError('unsupported_media_type', 'Send the follow-up message as text/plain.');
-    await receiveFollowUp(runtime.services, caller, request.body);
+    const body = typeof request.body === 'string' ? request.body : undefined;
+    await receiveFollowUp(runtime.services, gateRequest(request, gateId), body);
     // platform-api-for-gate.yaml: 200, no body.
     return reply.status(200).send();
   });

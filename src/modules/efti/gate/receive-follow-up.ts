@@ -3,8 +3,8 @@
  * operation postConsignmentFollowup): a competent authority's message about the dataset, 2 to
  * 10 000 characters of plain text (edelivery.xsd requires at least 2). It is stored and appended
  * to the shipment's chain as `efti.follow_up_received`, so the carrier hears of it by webhook.
- * Raises `not_found` (unknown or sandbox dataset) and `bad_request` (length, or text PostgreSQL
- * cannot keep).
+ * Raises `not_found` (unknown or sandbox dataset), `unsupported_media_type` (no text/plain body:
+ * `message` undefined) and `bad_request` (length, or text PostgreSQL cannot keep).
  */
 import type { Services } from '../../../core/context.js';
 import { AppError, isAppError } from '../../../core/errors.js';
@@ -19,7 +19,8 @@ import { findGateDataset, recordGateView, type GateRequest } from './gate-reques
 export const FOLLOW_UP_MIN_CHARACTERS = 2;
 export const FOLLOW_UP_MAX_CHARACTERS = 10_000;
 
-function checkMessage(message: string): void {
+function checkMessage(message: string | undefined): asserts message is string {
+  if (message === undefined) throw new AppError('unsupported_media_type', 'Send the follow-up message as text/plain.');
   const length = [...message].length;
   if (length < FOLLOW_UP_MIN_CHARACTERS || length > FOLLOW_UP_MAX_CHARACTERS) {
     throw new AppError('bad_request', `A follow-up message is ${FOLLOW_UP_MIN_CHARACTERS} to ${FOLLOW_UP_MAX_CHARACTERS} characters of text/plain; this one has ${length}.`);
@@ -28,7 +29,7 @@ function checkMessage(message: string): void {
 }
 
 /** Stores the message and records the event; resolves with the follow-up's `efu_` id. */
-export async function receiveFollowUp(services: Services, request: GateRequest, message: string): Promise<string> {
+export async function receiveFollowUp(services: Services, request: GateRequest, message: string | undefined): Promise<string> {
   const dataset = await findGateDataset(services, request);
   const { ctx } = dataset;
   try {

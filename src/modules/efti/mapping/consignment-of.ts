@@ -32,9 +32,17 @@ export interface ProjectionFacts extends ContractFacts {
 
 /** Keys in the order of the XSD sequences, which list their elements sorted by name (checked: all of them). */
 function inSchemaOrder<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(inSchemaOrder) as T;
+  if (Array.isArray(value)) {
+    const ordered = value.map(inSchemaOrder);
+    return (ordered.some((v, i) => v !== value[i]) ? ordered : value) as T;
+  }
   if (typeof value !== 'object' || value === null || 'value' in value) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, inSchemaOrder((value as EftiNode)[key])])) as T;
+  // Most nodes come out of their builder in order already: those are kept, not copied (per goods line, per request).
+  const node = value as EftiNode;
+  const keys = Object.keys(node);
+  const sorted = keys.every((key, i) => i === 0 || keys[i - 1]! < key);
+  const children = (sorted ? keys : [...keys].sort()).map((key) => [key, inSchemaOrder(node[key])] as const);
+  return (sorted && children.every(([key, child]) => child === node[key]) ? value : Object.fromEntries(children)) as T;
 }
 
 export function projectConsignment(draft: unknown, facts: ProjectionFacts): EftiProjection {

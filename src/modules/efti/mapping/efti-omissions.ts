@@ -50,20 +50,46 @@ const isPresent = (value: unknown) => value !== undefined && !(Array.isArray(val
 const occurrences = (value: unknown): EftiNode[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is EftiNode => typeof v === 'object' && v !== null && !('value' in v));
 
+/**
+ * What a walk of `path` in `subset` looks at, in Annex order (the order of the omissions): its M
+ * data elements, and the aggregates below it that can report anything.
+ */
+type Step = { name: string; element: AnnexElement } & ({ aggregate: false } | { aggregate: true; mandatory: boolean; address: boolean });
+
+const plans = new Map<string, readonly Step[]>();
+
+// Worked out once per path and subset: the walk runs over every goods line of every projection
+// (per request of GET …/efti), and most children of an aggregate are neither M nor aggregates.
+function planOf(path: string, subset: EuSubset): readonly Step[] {
+  const key = `${subset} ${path}`;
+  let plan = plans.get(key);
+  if (plan) return plan;
+  plan = childrenOf(path).flatMap((element): Step[] => {
+    const name = nameOf(element);
+    if (!isAggregate(element)) return isMandatoryElement(element, subset) ? [{ name, element, aggregate: false }] : [];
+    const address = name === 'postalAddress';
+    const mandatory = isMandatoryAggregate(element, subset);
+    // A present address is complete (rule 3); any other aggregate matters only if something below it can be missing.
+    return mandatory || (!address && planOf(element.path, subset).length > 0) ? [{ name, element, aggregate: true, mandatory, address }] : [];
+  });
+  plans.set(key, plan);
+  return plan;
+}
+
 /** Walks one occurrence of `path` (undefined: absent but counted) and reports what it lacks. */
 function visit(node: EftiNode | undefined, path: string, subset: EuSubset, report: (element: AnnexElement) => void): void {
-  for (const child of childrenOf(path)) {
-    const value = node?.[nameOf(child)];
-    if (!isAggregate(child)) {
-      if (isMandatoryElement(child, subset) && !isPresent(value)) report(child);
+  for (const step of planOf(path, subset)) {
+    const value = node?.[step.name];
+    if (!step.aggregate) {
+      if (!isPresent(value)) report(step.element);
       continue;
     }
     const present = occurrences(value);
     if (present.length > 0) {
-      if (nameOf(child) !== 'postalAddress') for (const occurrence of present) visit(occurrence, child.path, subset, report);
-    } else if (isMandatoryAggregate(child, subset)) {
-      if (nameOf(child) === 'postalAddress') report(child);
-      else visit(undefined, child.path, subset, report);
+      if (!step.address) for (const occurrence of present) visit(occurrence, step.element.path, subset, report);
+    } else if (step.mandatory) {
+      if (step.address) report(step.element);
+      else visit(undefined, step.element.path, subset, report);
     }
   }
 }

@@ -34,6 +34,8 @@ function formatOf(path: string): Format {
 }
 
 export function splitText(value: string, max: number): string[] {
+  // UTF-16 length ≥ code points: most values fit without counting (this runs per goods line and request).
+  if (value.length <= max) return [value];
   const chars = Array.from(value);
   const parts: string[] = [];
   let start = 0;
@@ -61,7 +63,16 @@ const present = (value: unknown): value is string => typeof value === 'string' &
 export function code(path: string, value: unknown): string | undefined {
   const list = annexElement(path)?.codeList;
   if (!list) throw new Error(`${path} takes no code list`);
-  return typeof value === 'string' && CODE_LISTS[list]?.includes(value) ? value : undefined;
+  return typeof value === 'string' && codeSet(list).has(value) ? value : undefined;
+}
+
+const codeSets = new Map<string, ReadonlySet<string>>();
+
+/** A code list as a set (ISO 3166-1 has about 250 codes; looked up per goods line). */
+function codeSet(list: string): ReadonlySet<string> {
+  let set = codeSets.get(list);
+  if (!set) codeSets.set(list, (set = new Set(CODE_LISTS[list] ?? [])));
+  return set;
 }
 
 /** A repeating text element: the value split at its Annex length; undefined when there is no value. */
@@ -71,7 +82,9 @@ export function texts(path: string, value: unknown): string[] | undefined {
 
 /** A single text element: the value when it fits its Annex length, else undefined (never cut). */
 export function text(path: string, value: unknown): string | undefined {
-  return present(value) && Array.from(value).length <= formatOf(path).length ? value : undefined;
+  if (!present(value)) return undefined;
+  const max = formatOf(path).length;
+  return value.length <= max || Array.from(value).length <= max ? value : undefined;
 }
 
 /** A number in plain decimal notation within its Annex digits, else undefined; integers stay whole. */
@@ -96,7 +109,7 @@ export function measure(path: string, value: unknown, unitId: string): EftiLeaf 
 export function amount(path: string, money: unknown): EftiLeaf | undefined {
   const value = decimal(path, typeof (money as { amount?: unknown })?.amount === 'string' ? Number((money as { amount: string }).amount) : undefined);
   const currency = (money as { currency?: unknown })?.currency;
-  return value !== undefined && typeof currency === 'string' && CODE_LISTS.CurrencyCode?.includes(currency) ? { value, currencyId: currency } : undefined;
+  return value !== undefined && typeof currency === 'string' && codeSet('CurrencyCode').has(currency) ? { value, currencyId: currency } : undefined;
 }
 
 /** Code 205 in UTC, such as `202612010700+0000`; undefined for what is not a date. */
