@@ -52,6 +52,16 @@ describe('eFTI XML', () => {
     expect(parseEftiXml(xml).consignment).toEqual(projectConsignment(source).consignment);
   });
 
+  it('characters XML 1.0 cannot carry become U+FFFD, quotes and ampersands in attributes are escaped: the document still parses and validates', () => {
+    const consignment: EftiNode = {
+      consignor: { name: ['Bad\u0001name\u001F with \uD800 lone "quotes"'] },
+      grossWeight: [{ value: '12', unitId: 'KGM' }],
+    };
+    const xml = consignmentXml(consignment);
+    expect(xsdViolations(COMMON_XSD, [['controls', xml]])).toEqual([]);
+    expect(parseEftiXml(xml).consignment).toEqual({ consignor: { name: ['Bad\uFFFDname\uFFFD with \uFFFD lone "quotes"'] }, grossWeight: [{ value: '12', unitId: 'KGM' }] });
+  });
+
   it('each of the 184 subsets: valid XML, only elements the XSD annotates for it, every such element of the source, JSON and XML equal', () => {
     const annotated = xsdSubsetsByPath();
     const documents: Array<[string, string]> = [];
