@@ -30,6 +30,7 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
  * non-characters U+FFFE and U+FFFF; lone surrogates) become U+FFFD: our input may hold them, and
  * a document with them would not parse at all.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const xmlText = (text: string) => text.replace(NOT_XML, '\uFFFD');
 
