@@ -5,7 +5,8 @@
  * its evidence), while the gate's routes on the same listener refuse that certificate as
  * problem+xml; refusals for another certificate, none at all, another note, a revoked and an
  * expired delegation stay problem+json. Each answer on a delegated note is a `federated` view in
- * the note's inspection log; refusals that name no delegated note are not. The curl walk of
+ * the note's inspection log; refusals that name no delegated note are not. Over 60 requests a
+ * minute from one certificate: 429, per certificate. The curl walk of
  * docs/federated-access.md is run as written.
  */
 import { execFile } from 'node:child_process';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_XML_NAMESPACE } from '../../../src/http/problem-xml.js';
+import { FEDERATED_REQUESTS, FEDERATED_WINDOW_S } from '../../../src/modules/federated/federated-rate-limit.js';
 import { FEDERATED_PATHS } from '../../../src/modules/federated/federated.routes.js';
 import { backends } from '../../support/backends.js';
 import { delegationsApi, type DelegationsApi } from '../../support/delegations-api.js';
@@ -151,6 +153,20 @@ describe.each(backends())('federated read on the platform listener on $name', (b
       ['federated', 'ok', delegation.id],
     ]);
     clock.advance(-DAY_MS);
+  });
+
+  it(`over ${FEDERATED_REQUESTS} requests a minute from one certificate: 429 rate_limited with Retry-After, problem+json; other certificates keep their own budget`, async () => {
+    const { shipment } = await delegated();
+    const busy = ssl.certificate('busy');
+    for (let batch = 0; batch < FEDERATED_REQUESTS / 10; batch++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => read(shipment.id, busy)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(401));
+    }
+    const refused = await read(shipment.id, busy);
+    expect(expectProblem(refused, 'rate_limited').detail).toMatch(/client certificate/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(FEDERATED_WINDOW_S);
+    expect((await read(shipment.id, grantee)).statusCode).toBe(200);
   });
 
   it('the curl call of docs/federated-access.md reads the note', async () => {
