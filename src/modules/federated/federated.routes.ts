@@ -11,13 +11,12 @@ import type { AppRuntime } from '../../app-runtime.js';
 import { AppError } from '../../core/errors.js';
 import { sendProblem, toAppError } from '../../http/problem.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
+import { FEDERATED_PATHS } from './federated-paths.js';
 import { spendFederatedBudget } from './federated-rate-limit.js';
 import { certificateThumbprint } from './grantee-certificate.js';
 import { NO_CERTIFICATE, readFederatedNote } from './read-federated-note.js';
 
-export const FEDERATED_PATHS = {
-  note: '/v1/federated/consignment-notes/:id',
-} as const;
+export { FEDERATED_PATHS };
 
 /** The SHA-256 thumbprint of the certificate the client presented in this connection's handshake, if any. */
 function presentedThumbprint(request: FastifyRequest): string | null {

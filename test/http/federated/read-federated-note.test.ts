@@ -169,9 +169,14 @@ describe.each(backends())('federated read on the platform listener on $name', (b
     expect((await read(shipment.id, grantee)).statusCode).toBe(200);
   });
 
-  it('the curl call of docs/federated-access.md reads the note', async () => {
+  it('the grant names its read_url on the listener (PUBLIC_BASE_URL\'s host, EFTI_PLATFORM_PORT); curl as in docs/federated-access.md reads the note there', async () => {
     const { shipment, delegation } = await delegated();
-    const url = `https://127.0.0.1:${bed.port}${notePath(shipment.id)}`;
+    const readUrl = new URL(delegation.read_url);
+    expect([readUrl.protocol, readUrl.hostname, readUrl.port, readUrl.pathname]).toEqual(['https:', new URL(bed.t.runtime.config.publicBaseUrl).hostname, String(bed.t.runtime.config.efti!.platformPort), notePath(shipment.id)]);
+    expect((await delegations.get(delegation.id)).json().read_url).toBe(delegation.read_url);
+    // EFTI_PLATFORM_PORT=0 lets the test listener take any free port: put the one it took in the URL.
+    readUrl.port = String(bed.port);
+    const url = readUrl.href;
     const args = ['--silent', '--show-error', '--cert', join(ssl.dir, 'grantee.crt'), '--key', join(ssl.dir, 'grantee.key'), '--cacert', bed.certs.ca.certPath, '--write-out', '\n%{http_code}', url];
     const { stdout } = await promisify(execFile)('curl', args);
     const status = stdout.slice(stdout.lastIndexOf('\n') + 1);
