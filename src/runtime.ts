@@ -89,9 +89,14 @@ export async function openDatabase(config: Config): Promise<{ database: Database
 }
 
 /** The gates of the configuration: the production gate for live datasets, EFTI_TEST_GATE_URL (if set) for sandbox ones. */
-function eftiPlatform(efti: NonNullable<Config['efti']>): EftiPlatform {
+function eftiPlatform(efti: NonNullable<Config['efti']>, publicBaseUrl: string): EftiPlatform {
   const gate = (url: string) => mtlsGate({ url, clientCert: efti.clientCert, clientKey: efti.clientKey, gateCa: efti.gateCa, timeoutMs: GATE_TIMEOUT_MS, maxAnswerBytes: GATE_MAX_ANSWER_BYTES });
-  return { gateId: efti.gateId, platformId: efti.platformId, gates: { live: gate(efti.gateUrl), ...(efti.testGateUrl ? { test: gate(efti.testGateUrl) } : {}) } };
+  return {
+    gateId: efti.gateId,
+    platformId: efti.platformId,
+    gates: { live: gate(efti.gateUrl), ...(efti.testGateUrl ? { test: gate(efti.testGateUrl) } : {}) },
+    listenerUrl: `https://${new URL(publicBaseUrl).hostname}:${efti.platformPort}`,
+  };
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -129,7 +134,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // The same thread budget as rendering: both are the process's CPU work off the event loop.
     const eftiXml = new EftiXmlPool({ threads: config.render.threads });
     closers.push(() => eftiXml.close());
-    const efti = config.efti ? eftiPlatform(config.efti) : undefined;
+    const efti = config.efti ? eftiPlatform(config.efti, config.publicBaseUrl) : undefined;
     if (efti) closers.push(() => Object.values(efti.gates).forEach((gate) => gate.close()));
     const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer, eftiXml, efti };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });

@@ -28,4 +28,10 @@ export interface EftiPlatform {
   platformId: string;
   /** `live` is the production gate; `test` (sandbox datasets) only when EFTI_TEST_GATE_URL is set. */
   gates: Partial<Record<Mode, EftiGate>>;
+  /**
+   * Where the platform listener is reached from outside: `https://<PUBLIC_BASE_URL's host>:<EFTI_PLATFORM_PORT>`.
+   * Mutual TLS cannot pass a TLS-terminating proxy with the client certificate intact, so the
+   * listener is exposed as itself on the service's public host.
+   */
+  listenerUrl: string;
 }

@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Grant another platform access to the note
-         * @description A party to the shipment (`on_behalf_of`, which must be on it) grants the platform named in `grantee` access to this consignment note until `expires_at` (in the future, at most 90 days ahead; else 422 `validation_failed` on `$.expires_at`). The grantee reads `GET /v1/federated/consignment-notes/{shipment id}` on the platform listener (mutual TLS) with the certificate given here (422 on `$.grantee.certificate` if it is not one PEM X.509 certificate valid now). `evidence` is a JWS by the platform seal key over the delegation, the note version current now and its SHA-256, the grantor, the certificate thumbprint (`cnf.x5t#S256`), the scope and the expiry (docs/federated-access.md). A draft has no note yet: 409 `invalid_state`. Emits the chained event `delegation.granted`.
+         * @description A party to the shipment (`on_behalf_of`, which must be on it) grants the platform named in `grantee` access to this consignment note until `expires_at` (in the future, at most 90 days ahead; else 422 `validation_failed` on `$.expires_at`). The grantee reads `read_url` (`GET /v1/federated/consignment-notes/{shipment id}` on the platform listener, mutual TLS) with the certificate given here (422 on `$.grantee.certificate` if it is not one PEM X.509 certificate valid now). The listener exists only with the eFTI configuration (EFTI_*): without it the grant is still made, its evidence standing on its own, and `read_url` is null until the listener is configured. `evidence` is a JWS by the platform seal key over the delegation, the note version current now and its SHA-256, the grantor, the certificate thumbprint (`cnf.x5t#S256`), the scope and the expiry (docs/federated-access.md). A draft has no note yet: 409 `invalid_state`. Emits the chained event `delegation.granted`.
          */
         post: operations["createDelegation"];
         delete?: never;
@@ -1678,6 +1678,8 @@ export interface components {
              * @enum {string}
              */
             on_behalf_of: "consignor" | "carrier" | "consignee" | "principal";
+            /** @description Where the grantee reads the note over mutual TLS: the platform listener (EFTI_PLATFORM_PORT on the host of PUBLIC_BASE_URL). Null while the eFTI configuration is absent: the grant stands, but there is no listener to read through until it is configured. */
+            read_url: string | null;
             revoked_at: string | null;
             /** @description `read`: the grantee reads the note (inspection JSON) on the platform listener. `remarks`: it may also make remarks for the grantor (recorded in the evidence; no grantee route takes remarks yet). */
             scope: ("read" | "remarks")[];

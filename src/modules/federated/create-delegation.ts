@@ -108,6 +108,6 @@ export async function createDelegation(ctx: TenantContext, shipmentId: string, i
       };
       return [insertDelegationWrite(trx, row)];
     });
-    return delegationView(row!, now);
+    return delegationView(row!, now, ctx.efti);
   });
 }

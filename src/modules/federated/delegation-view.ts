@@ -1,4 +1,6 @@
 /** A delegation as its grantor sees it; the status is judged at `now`, as the listener judges a read. */
+import type { EftiPlatform } from '../../ports/efti-gate.js';
+import { FEDERATED_PATHS } from './federated-paths.js';
 import type { DelegationRow } from './delegations.repository.js';
 
 export function delegationStatus(row: Pick<DelegationRow, 'revoked_at' | 'expires_at'>, now: Date): 'active' | 'expired' | 'revoked' {
@@ -6,7 +8,16 @@ export function delegationStatus(row: Pick<DelegationRow, 'revoked_at' | 'expire
   return row.expires_at.getTime() <= now.getTime() ? 'expired' : 'active';
 }
 
-export function delegationView(row: DelegationRow, now: Date) {
+/**
+ * Where the grantee reads the note: the platform listener, which exists only with the eFTI
+ * configuration (EFTI_*). Without it the grant still stands — its evidence is signed and chained
+ * on its own — but nobody can read through it yet: null, until the listener is configured.
+ */
+export function federatedReadUrl(shipmentId: string, listener: Pick<EftiPlatform, 'listenerUrl'> | undefined): string | null {
+  return listener ? `${listener.listenerUrl}${FEDERATED_PATHS.note.replace(':id', shipmentId)}` : null;
+}
+
+export function delegationView(row: DelegationRow, now: Date, listener: Pick<EftiPlatform, 'listenerUrl'> | undefined) {
   return {
     id: row.id,
     shipment_id: row.shipment_id,
@@ -20,6 +31,7 @@ export function delegationView(row: DelegationRow, now: Date) {
     granted_by_key_id: row.granted_by_key_id,
     event_id: row.grant_event_id,
     evidence: row.evidence,
+    read_url: federatedReadUrl(row.shipment_id, listener),
     created_at: row.created_at.toISOString(),
   };
 }

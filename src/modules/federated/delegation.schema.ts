@@ -39,6 +39,11 @@ export const DelegationSchema = Type.Object(
     granted_by_key_id: IdString('api_key', { description: 'The API key that granted it (the grantor key in the evidence).' }),
     event_id: Type.String({ description: 'The `delegation.granted` event in the shipment\'s chain.' }),
     evidence: Type.String({ description: 'Compact JWS (RS256 or ES256, per the seal key) by the platform seal key, `x5c` header with its certificate: see docs/federated-access.md.' }),
+    read_url: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+      description:
+        'Where the grantee reads the note over mutual TLS: the platform listener (EFTI_PLATFORM_PORT on the host of PUBLIC_BASE_URL). ' +
+        'Null while the eFTI configuration is absent: the grant stands, but there is no listener to read through until it is configured.',
+    }),
     created_at: DateTimeString(),
   },
   { $id: 'Delegation', description: 'Access to one consignment note granted to another platform, bound to its certificate. Revoked, never deleted.' },

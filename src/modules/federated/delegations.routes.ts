@@ -59,7 +59,8 @@ export async function delegationRoutes(app: FastifyInstance, runtime: AppRuntime
         description:
           'A party to the shipment (`on_behalf_of`, which must be on it) grants the platform named in `grantee` access to this consignment note until `expires_at` ' +
           `(in the future, at most ${MAX_DELEGATION_DAYS} days ahead; else 422 \`validation_failed\` on \`$.expires_at\`). ` +
-          'The grantee reads `GET /v1/federated/consignment-notes/{shipment id}` on the platform listener (mutual TLS) with the certificate given here (422 on `$.grantee.certificate` if it is not one PEM X.509 certificate valid now). ' +
+          'The grantee reads `read_url` (`GET /v1/federated/consignment-notes/{shipment id}` on the platform listener, mutual TLS) with the certificate given here (422 on `$.grantee.certificate` if it is not one PEM X.509 certificate valid now). ' +
+          'The listener exists only with the eFTI configuration (EFTI_*): without it the grant is still made, its evidence standing on its own, and `read_url` is null until the listener is configured. ' +
           '`evidence` is a JWS by the platform seal key over the delegation, the note version current now and its SHA-256, the grantor, the certificate thumbprint (`cnf.x5t#S256`), the scope and the expiry (docs/federated-access.md). ' +
           'A draft has no note yet: 409 `invalid_state`. Emits the chained event `delegation.granted`.',
         params: ShipmentParamsSchema,

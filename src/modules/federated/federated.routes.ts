@@ -11,12 +11,12 @@ import type { AppRuntime } from '../../app-runtime.js';
 import { AppError } from '../../core/errors.js';
 import { sendProblem, toAppError } from '../../http/problem.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
+import { FEDERATED_PATHS } from './federated-paths.js';
+import { spendFederatedBudget } from './federated-rate-limit.js';
 import { certificateThumbprint } from './grantee-certificate.js';
 import { NO_CERTIFICATE, readFederatedNote } from './read-federated-note.js';
 
-export const FEDERATED_PATHS = {
-  note: '/v1/federated/consignment-notes/:id',
-} as const;
+export { FEDERATED_PATHS };
 
 /** The SHA-256 thumbprint of the certificate the client presented in this connection's handshake, if any. */
 function presentedThumbprint(request: FastifyRequest): string | null {
@@ -37,11 +37,14 @@ export async function federatedRoutes(app: FastifyInstance, runtime: AppRuntime)
       FEDERATED_PATHS.note,
       {
         // No API key here: the client certificate is the credential.
-        config: { access: { public: true }, errors: ['invalid_id', 'unauthorized', 'not_found', 'token_revoked', 'token_expired'] },
+        config: { access: { public: true }, errors: ['invalid_id', 'unauthorized', 'not_found', 'token_revoked', 'token_expired', 'rate_limited', 'service_unavailable'] },
         schema: { params: ShipmentParamsSchema },
-        // Who is calling is settled before the path is judged: a stranger learns nothing, not even that an id is malformed.
+        // The budget first, before any database read; then who is calling is settled before the
+        // path is judged: a stranger learns nothing, not even that an id is malformed.
         onRequest: async (request) => {
-          if (!presentedThumbprint(request)) throw new AppError('unauthorized', NO_CERTIFICATE);
+          const thumbprint = presentedThumbprint(request);
+          await spendFederatedBudget(runtime.services.kv, { thumbprint, ip: request.ip });
+          if (!thumbprint) throw new AppError('unauthorized', NO_CERTIFICATE);
         },
       },
       async (request) =>

@@ -8,5 +8,5 @@ import { selectDelegation } from './delegations.repository.js';
 export async function getDelegation(ctx: TenantContext, delegationId: string): Promise<DelegationView> {
   const row = await selectDelegation(ctx.db, ctx, delegationId);
   if (!row) throw new AppError('not_found', `No delegation ${delegationId}.`);
-  return delegationView(row, ctx.clock.now());
+  return delegationView(row, ctx.clock.now(), ctx.efti);
 }

@@ -13,5 +13,5 @@ export async function listDelegations(ctx: TenantContext, shipmentId: string, qu
   const page = pageRequest(scope, query);
   const rows = await selectDelegations(ctx.db, ctx, shipmentId, { after: page.after, order: page.order, limit: page.limit + 1 });
   const now = ctx.clock.now();
-  return toPage(scope, page, rows.map((row) => delegationView(row, now)));
+  return toPage(scope, page, rows.map((row) => delegationView(row, now, ctx.efti)));
 }

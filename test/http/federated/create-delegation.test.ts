@@ -59,6 +59,8 @@ describe.each(backends())('delegations on $name', (backend) => {
       expires_at: body.expires_at,
       revoked_at: null,
       granted_by_key_id: tenant.testKeyId,
+      // No EFTI_* here, so no platform listener to read through: the grant stands, without a read_url.
+      read_url: null,
       created_at: t.clock.now().toISOString(),
     });
 
