@@ -19,7 +19,7 @@ import { FEDERATED_REQUESTS, FEDERATED_WINDOW_S } from '../../../src/modules/fed
 import { FEDERATED_PATHS } from '../../../src/modules/federated/federated.routes.js';
 import { backends } from '../../support/backends.js';
 import { delegationsApi, type DelegationsApi } from '../../support/delegations-api.js';
-import { gateBed, GATE_ID, PLATFORM_ID, type GateBed } from '../../support/efti-gate-bed.js';
+import { datasetIdOf, gateBed, GATE_ID, PLATFORM_ID, type GateBed } from '../../support/efti-gate-bed.js';
 import { inspectApi } from '../../support/inspect-api.js';
 import { mtlsGet, type ClientCertificate } from '../../support/mtls-client.js';
 import { opensslFolder, type MadeCertificate, type OpensslFolder } from '../../support/openssl.js';
@@ -77,7 +77,7 @@ describe.each(backends())('federated read on the platform listener on $name', (b
       shipment: { id: shipment.id, status: 'issued', mode: 'test' },
       note: { version: 2, data: { consignor: fullShipment().consignor, goods: fullShipment().goods } },
       integrity: { verdict: 'intact' },
-      efti: { uil: { gate_id: GATE_ID, platform_id: PLATFORM_ID, dataset_id: await bed.datasetIdOf(shipment.id) } },
+      efti: { uil: { gate_id: GATE_ID, platform_id: PLATFORM_ID, dataset_id: datasetIdOf(shipment) } },
       delegation: { id: delegation.id, on_behalf_of: 'carrier', scope: ['read'], expires_at: delegation.expires_at, evidence: delegation.evidence },
     });
     // What the note does not print stays out, as for an inspector.
@@ -98,7 +98,7 @@ describe.each(backends())('federated read on the platform listener on $name', (b
 
   it('the gate routes on the same listener refuse the grantee certificate, as problem+xml', async () => {
     const { shipment } = await delegated();
-    const res = await mtlsGet(bed.port, bed.certs.ca.cert, `/v0/consignments/${await bed.datasetIdOf(shipment.id)}?subsetId=EU01`, asClient(grantee));
+    const res = await mtlsGet(bed.port, bed.certs.ca.cert, `/v0/consignments/${datasetIdOf(shipment)}?subsetId=EU01`, asClient(grantee));
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-type']).toBe('application/problem+xml');
     expect(res.body).toContain(`<problem xmlns="${PROBLEM_XML_NAMESPACE}">`);
