@@ -8,6 +8,10 @@
  * 2. Over HTTP: `GET /v1/shipments/{id}/efti?subset=EU03` as JSON and as XML against
  *    `GET /v1/shipments/{id}` of the same shipment, same connections and duration.
  *
+ * The HTTP rounds read one unchanged shipment, so after the first request its projection comes from
+ * src/modules/efti/projection-cache.ts (keyed by the chain head): as a gate or inspectors re-reading an
+ * issued note do. A changed note pays the mapping once more (its in-process figure above).
+ *
  * Target (issue 16): the eFTI answers cost at most twice the read (read req/s ÷ eFTI req/s ≤ 2).
  */
 import { performance } from 'node:perf_hooks';

@@ -4,15 +4,15 @@
  * consignment-identifier.xsd for the gate. Children are written in `xsd:sequence` order whatever the
  * key order of the object, attributes from `{value, unitId…}`.
  *
- * Departure from DESIGN (XML: xmlbuilder2, which still writes the UBL invoice): eFTI XML is written
- * with fast-xml-parser's XMLBuilder. The bytes are the same, but xmlbuilder2 builds a DOM first and
- * took 1.7 ms for the common dataset of a 200-line shipment where XMLBuilder takes 0.55 ms (idle
- * core, 2026-11-25); issue 16 asks for the XML at most twice the cost of reading the shipment, and
- * with xmlbuilder2 the route measured 3.7 times (bench/efti.bench.ts). eftiDocument() says how many
- * elements a document has, so that a caller on a request path writes small ones at once and hands
- * large ones to the EftiXmlWriter threads.
+ * Departure from DESIGN (XML: xmlbuilder2, which still writes the UBL invoice): this writes the
+ * markup itself. The documents are plain — one namespace, elements with text or children, a few
+ * attributes — so the only care is escaping (`&`, `<`, `>`; `"` in attributes) and characters
+ * XML cannot carry. For the common dataset of a 200-line shipment xmlbuilder2 took 1.7 ms (it
+ * builds a DOM first), fast-xml-parser's XMLBuilder 0.55 ms, this 0.15 ms, all three giving the
+ * same bytes (idle core, 2026-11-25); issue 16 asks for the XML at most twice the cost of reading
+ * the shipment, which with xmlbuilder2 measured 3.7 and with XMLBuilder 2.2 (bench/efti.bench.ts).
+ * The tests hold every subset's document against the XSDs with xmllint and read each one back.
  */
-import { XMLBuilder } from 'fast-xml-parser';
 import type { EftiDocumentKind, EftiXmlWriter } from '../../ports/efti-xml-writer.js';
 import type { EftiNode } from './efti-node.js';
 import { projectConsignment, projectIdentifier } from './efti-projection.js';
@@ -21,13 +21,11 @@ import { COMMON_SCHEMA, IDENTIFIER_SCHEMA, IDENTIFIER_SUBSET, type EftiElement }
 /**
  * Documents up to this many elements are written on the calling thread (about 1 ms). The largest a
  * shipment makes today (200 goods lines, the input's limit) has about 1,300 elements and takes
- * 0.55–0.8 ms; the threads take anything larger, should the limits grow.
+ * about 0.25 ms; the threads take anything larger, should the limits grow.
  */
 export const INLINE_XML_ELEMENTS = 2000;
 
 const SCHEMAS = { common: COMMON_SCHEMA, identifier: IDENTIFIER_SCHEMA } as const;
-
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', textNodeName: '#text', format: true, indentBy: '  ' });
 
 /**
  * Characters XML 1.0 cannot carry (C0 controls other than tab, line feed and carriage return; the
@@ -36,32 +34,38 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const xmlText = (text: string) => text.replace(NOT_XML, '\uFFFD');
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** Text content and attribute values alike (`"` needs escaping only in attributes, and is harmless in text). */
+const escape = (text: string) => text.replace(NOT_XML, '\uFFFD').replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 
-/** The tree in XSD order, as XMLBuilder takes it: `@name` attributes, `#text` beside them. */
-function ordered(value: EftiNode, element: EftiElement): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function write(out: string[], value: EftiNode, element: EftiElement, indent: string): void {
   for (const child of element.children) {
     const given = value[child.name];
     if (given === undefined) continue;
-    const occurrences = (Array.isArray(given) ? given : [given]).map((occurrence) => {
-      if (child.kind === 'complex') return ordered(occurrence as EftiNode, child);
-      if (typeof occurrence === 'string') return xmlText(occurrence);
-      const { value: text, ...attributes } = occurrence as { value: string; [attribute: string]: string };
-      const leaf: Record<string, string> = { '#text': xmlText(text) };
-      for (const [name, attribute] of Object.entries(attributes)) leaf[`@${name}`] = xmlText(attribute);
-      return leaf;
-    });
-    out[child.name] = occurrences.length === 1 ? occurrences[0] : occurrences;
+    for (const occurrence of Array.isArray(given) ? given : [given]) {
+      if (child.kind === 'complex') {
+        out.push(`${indent}<${child.name}>\n`);
+        write(out, occurrence as EftiNode, child, `${indent}  `);
+        out.push(`${indent}</${child.name}>\n`);
+      } else if (typeof occurrence === 'string') {
+        out.push(`${indent}<${child.name}>${escape(occurrence)}</${child.name}>\n`);
+      } else {
+        const { value: text, ...attributes } = occurrence as { value: string; [attribute: string]: string };
+        let open = child.name;
+        for (const [name, attribute] of Object.entries(attributes)) open += ` ${name}="${escape(attribute)}"`;
+        out.push(`${indent}<${open}>${escape(text)}</${child.name}>\n`);
+      }
+    }
   }
-  return out;
 }
 
-/** A tree already shaped to the kind's XSD (efti-projection.ts) as its XML document. */
+/** A tree already shaped to the kind's XSD (efti-projection.ts) as its XML document, indented by two spaces. */
 export function serialiseEfti(consignment: EftiNode, kind: EftiDocumentKind): string {
   const schema = SCHEMAS[kind];
-  const body = builder.build({ consignment: { '@xmlns': schema.namespace, ...ordered(consignment, schema.root) } }) as string;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${body.trimEnd()}`;
+  const out = [`<?xml version="1.0" encoding="UTF-8"?>\n<consignment xmlns="${schema.namespace}">\n`];
+  write(out, consignment, schema.root, '  ');
+  out.push('</consignment>');
+  return out.join('');
 }
 
 function countElements(node: EftiNode): number {

@@ -8,7 +8,7 @@ import { AppError } from '../../core/errors.js';
 import { projectConsignment } from './efti-projection.js';
 import { EFTI_SUBSET_IDS } from './efti-schema.js';
 import { eftiDocument, writeEfti } from './efti-xml.js';
-import { consignmentOf } from './mapping/consignment-of.js';
+import { cachedConsignmentOf } from './projection-cache.js';
 import { loadEftiSource } from './mapping/efti-source.js';
 import type { EftiDataset } from './efti.schema.js';
 
@@ -32,7 +32,7 @@ async function projected(ctx: TenantContext, shipmentId: string, subsetParam: re
   const subsets = parseSubsets(subsetParam);
   const source = await loadEftiSource(ctx, shipmentId);
   if (!source) throw new AppError('not_found', `No shipment ${shipmentId}.`);
-  return { subsets, datasetId: source.shipment.dataset_id, projection: consignmentOf(source) };
+  return { subsets, datasetId: source.shipment.dataset_id, projection: cachedConsignmentOf(source) };
 }
 
 /** The eFTI dataset of one shipment for the given subsets (none: the common dataset); raises `subset_unknown`, `not_found`. */

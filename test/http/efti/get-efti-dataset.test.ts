@@ -59,6 +59,24 @@ describe.each(backends())('eFTI dataset on $name', (backend) => {
       expect(body.consignment.consignor.name).toEqual(['Sender B.V.']);
     });
 
+    it('a change read right after a read shows: the vehicle patched, then the carrier\'s signature as acceptance time and authentication', async () => {
+      const api = shipmentsApi(t, tenant);
+      const issued = await api.created(fullShipment(), { issue: true });
+      const before = (await efti(issued.id, '?subset=identifier', { accept: 'application/xml' })).body;
+      expect(before).toContain('<id>12-BXL-4</id>');
+      const patched = await t.app.inject({ method: 'PATCH', url: `/v1/shipments/${issued.id}`, headers: { ...t.auth(tenant.testKey), 'content-type': 'application/merge-patch+json' }, payload: { vehicle: { plate: '77-XYZ-1' } } });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const after = (await efti(issued.id, '?subset=identifier', { accept: 'application/xml' })).body;
+      expect(after).toContain('<id>77-XYZ-1</id>');
+      expect(after).not.toContain('12-BXL-4');
+      const acceptance = (await efti(issued.id)).json().consignment.carrierAcceptanceDateTime;
+      t.clock.advance(60_000);
+      const signed = await t.app.inject({ method: 'POST', url: `/v1/shipments/${issued.id}/signatures`, headers: t.auth(tenant.testKey), payload: { role: 'carrier', signer_name: 'Ruud Smit' } });
+      expect(signed.statusCode, signed.body).toBe(201);
+      const now = (await efti(issued.id)).json().consignment.carrierAcceptanceDateTime;
+      expect(now).not.toEqual(acceptance);
+    });
+
     it('subsets comma-separated or repeated mean the same, in the order given, each once', async () => {
       const comma = await efti(shipmentId, '?subset=EU03,EU01');
       const repeated = await efti(shipmentId, '?subset=EU03&subset=EU01&subset=EU03');

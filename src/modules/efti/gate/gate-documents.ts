@@ -6,12 +6,12 @@
 import type { Services } from '../../../core/context.js';
 import { EFTI_SUBSET_IDS } from '../efti-schema.js';
 import { commonDocument, identifierXml, writeEfti } from '../efti-xml.js';
-import { consignmentOf } from '../mapping/consignment-of.js';
+import { cachedConsignmentOf } from '../projection-cache.js';
 import type { EftiSource } from '../mapping/efti-source.js';
 
 /** The identifier subset of the dataset, as the gate stores it (consignment-identifier.xsd); a few dozen elements. */
 export function gateIdentifierXml(source: EftiSource): string {
-  return identifierXml(consignmentOf(source).consignment);
+  return identifierXml(cachedConsignmentOf(source).consignment);
 }
 
 /**
@@ -20,7 +20,7 @@ export function gateIdentifierXml(source: EftiSource): string {
  * the XML worker pool, as for GET /v1/shipments/{id}/efti.
  */
 export async function gateSubsetsXml(services: Services, source: EftiSource, subsets: readonly string[]): Promise<string> {
-  return writeEfti(services.eftiXml, commonDocument(consignmentOf(source).consignment, subsets));
+  return writeEfti(services.eftiXml, commonDocument(cachedConsignmentOf(source).consignment, subsets));
 }
 
 /** One of the 184 subset ids of the EFTI4EU schema (case-sensitive). */
