@@ -9,18 +9,13 @@
  * before the delegation is looked up, and logging each one would let a caller write rows without limit.
  */
 import { AppError } from '../../core/errors.js';
-import type { KeyValue, RateLimitDecision, RateLimiter } from '../../ports/keyvalue.js';
+import { rateLimiterOf } from '../../core/rate-limiters.js';
+import type { KeyValue, RateLimitDecision } from '../../ports/keyvalue.js';
 
 export const FEDERATED_REQUESTS = 60;
 export const FEDERATED_WINDOW_S = 60;
 
-const limiters = new WeakMap<KeyValue, RateLimiter>();
-
-function limiterOf(kv: KeyValue): RateLimiter {
-  let limiter = limiters.get(kv);
-  if (!limiter) limiters.set(kv, (limiter = kv.rateLimiter({ keyPrefix: 'rl:federated', points: FEDERATED_REQUESTS, durationS: FEDERATED_WINDOW_S })));
-  return limiter;
-}
+const limiterOf = (kv: KeyValue) => rateLimiterOf(kv, { keyPrefix: 'rl:federated', points: FEDERATED_REQUESTS, durationS: FEDERATED_WINDOW_S });
 
 /** Raises `rate_limited` (with Retry-After) over budget, `service_unavailable` when the store does not answer. */
 export async function spendFederatedBudget(kv: KeyValue, caller: { thumbprint: string | null; ip: string }): Promise<void> {

@@ -16,7 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Services } from '../../core/context.js';
-import type { KeyValue, RateLimitDecision, RateLimiter } from '../../ports/keyvalue.js';
+import { rateLimiterOf } from '../../core/rate-limiters.js';
+import type { KeyValue, RateLimitDecision } from '../../ports/keyvalue.js';
 import { selectShipmentByInspectionToken, type ShipmentRow } from '../shipments/shipments.repository.js';
 
 export const INSPECTION_REQUESTS = 60;
@@ -32,13 +33,7 @@ export type OpenedInspection =
   /** `shipment` is set only when this refusal is to be logged (the first for the token in the window). */
   | { outcome: 'rate_limited'; shipment?: ShipmentRow; retryAfterS: number };
 
-const limiters = new WeakMap<KeyValue, RateLimiter>();
-
-function limiterOf(kv: KeyValue): RateLimiter {
-  let limiter = limiters.get(kv);
-  if (!limiter) limiters.set(kv, (limiter = kv.rateLimiter({ keyPrefix: 'rl:inspect', points: INSPECTION_REQUESTS, durationS: INSPECTION_WINDOW_S })));
-  return limiter;
-}
+const limiterOf = (kv: KeyValue) => rateLimiterOf(kv, { keyPrefix: 'rl:inspect', points: INSPECTION_REQUESTS, durationS: INSPECTION_WINDOW_S });
 
 /** When a final shipment's link stops working; null while the shipment is open. */
 export function inspectionLinkExpiry(shipment: Pick<ShipmentRow, 'delivered_at' | 'cancelled_at'>, graceDays: number): Date | null {

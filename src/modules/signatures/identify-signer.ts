@@ -15,7 +15,8 @@ import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
 import { newId } from '../../core/ids.js';
 import { writeAsOneStatement } from '../../ports/database.js';
-import type { KeyValue, RateLimitDecision, RateLimiter } from '../../ports/keyvalue.js';
+import { rateLimiterOf } from '../../core/rate-limiters.js';
+import type { KeyValue, RateLimitDecision } from '../../ports/keyvalue.js';
 import { insertIdentificationWrite } from './identifications.repository.js';
 import { sealText } from './sealed-recipient.js';
 import { assertLinkShipmentOpen, type OpenSignLink } from './sign-link.js';
@@ -27,12 +28,9 @@ export const IDENTIFICATION_TTL_MS = 15 * 60 * 1000;
 export const IDENTIFICATION_ATTEMPTS = 5;
 export const IDENTIFICATION_WINDOW_S = 15 * 60;
 
-const limiters = new WeakMap<KeyValue, RateLimiter>();
-
 /** Spends one identification attempt of the link, or raises `rate_limited` with Retry-After. */
 async function spendAttempt(kv: KeyValue, signatureRequestId: string): Promise<void> {
-  let limiter = limiters.get(kv);
-  if (!limiter) limiters.set(kv, (limiter = kv.rateLimiter({ keyPrefix: 'rl:identify', points: IDENTIFICATION_ATTEMPTS, durationS: IDENTIFICATION_WINDOW_S })));
+  const limiter = rateLimiterOf(kv, { keyPrefix: 'rl:identify', points: IDENTIFICATION_ATTEMPTS, durationS: IDENTIFICATION_WINDOW_S });
   let decision: RateLimitDecision;
   try {
     decision = await limiter.consume(signatureRequestId);
