@@ -11,7 +11,7 @@
  * per use; the annotation whose `parentId` is the eFTI id of the enclosing element is the one of
  * that occurrence, so membership is resolved per path by walking from the root.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { projectRoot } from '../src/core/project-root.js';
@@ -135,6 +135,19 @@ export function xsdSubsetsByPath(): Map<string, Set<string>> {
   return new Map(annotationsByPath(sequences(common), rootType(common)).map((a) => [a.path, new Set(a.subsets.map(([id]) => id))]));
 }
 
+/** The enumerations of the code lists in xsd/codes (ISO 3166-1, ISO 4217, ISO 639-1, UNECE Rec. 19, D23A), by type name. */
+function codeLists(): [string, string[]][] {
+  const dir = join(EFTI_XSD_DIR, 'codes');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.xsd'))
+    .sort()
+    .flatMap((file) =>
+      Array.from(parse(join(dir, file)).getElementsByTagNameNS(XSD, 'simpleType'))
+        .map((type) => [type.getAttribute('name') ?? '', Array.from(type.getElementsByTagNameNS(XSD, 'enumeration')).map((e) => e.getAttribute('value') ?? '')] as [string, string[]])
+        .filter(([name, values]) => name !== '' && values.length > 0),
+    );
+}
+
 /** The source text of efti-schema.generated.ts for the committed XSDs. */
 export function eftiSchemaSource(): string {
   const common = parse(join(EFTI_XSD_DIR, 'consignment-common.xsd'));
@@ -173,6 +186,11 @@ ${typesSource(commonTypes, attributes)}
 /** consignment-identifier.xsd (the document sent to the gate): each complex type's sequence. */
 export const IDENTIFIER_TYPES: Readonly<Record<string, readonly EftiSequenceRow[]>> = {
 ${typesSource(identifierTypes, attributes)}
+};
+
+/** The code lists of xsd/codes: type name (as elements name it, \`codes:CountryCode\`) → its values. */
+export const CODE_LISTS: Readonly<Record<string, readonly string[]>> = {
+${codeLists().map(([type, values]) => `  ${type}: [\n${chunk(values.map(quote), 16).map((v) => `    ${v.join(', ')},`).join('\n')}\n  ],`).join('\n')}
 };
 
 /** consignment-common.xsd: the eFTI annotation of each element occurrence that has one, by path (subset ids grouped by status). */

@@ -1,6 +1,6 @@
 /**
  * Values as the Annex formats them (Delegated Regulation (EU) 2024/2024, Annex, `format` column,
- * read from annex-elements.ts so no length is typed in twice):
+ * read from annex.ts, itself read off the XSD, so no length is typed in twice):
  * - text: at most the Annex length, counted in characters (code points). A longer value is split
  *   over repeated occurrences where the element may repeat (names at 35), at the last space within
  *   the limit (that space marks the break), else hard at the limit. It is never truncated: where
