@@ -64,6 +64,13 @@ const EnvSchema = Type.Object({
   EFTI_CLIENT_KEY: Type.Optional(Type.String()),
   EFTI_GATE_CA: Type.Optional(Type.String()),
   EFTI_PLATFORM_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  BOTCHECK_COST: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 5_000 }),
+  BOTCHECK_TTL_S: Type.Integer({ minimum: 10, maximum: 3600, default: 600 }),
+  VALIDATOR_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  CONTACT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  CONTACT_RATE_WINDOW_S: Type.Integer({ minimum: 1, default: 3600 }),
+  CORS_ORIGINS: Type.Optional(Type.String({ pattern: '^\\s*(\\*|https?://[^\\s,/]+(\\s*,\\s*https?://[^\\s,/]+)*)\\s*$' })),
+  CONTACT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
 });
 
 /** The eFTI settings that go together (issue 16): all of them, or none and `gate_status: "not_configured"`. */
@@ -129,6 +136,15 @@ export interface Config {
    * shipment is delivered or cancelled (0: not after), then answers 410 `token_expired`.
    */
   inspection: { graceDays: number };
+  /**
+   * The public doors (issue 17): the validator and the contact form take no API key but a solved
+   * proof-of-work (ALTCHA, PBKDF2/SHA-256 at `botcheck.cost` iterations per try, a challenge valid
+   * `botcheck.ttlS`), and each counts requests per client IP: the validator `validatorPerMinute` a
+   * minute (the service description's 10), the contact form `contact.limit` per `contact.windowS`.
+   * `corsOrigins`: the origins whose pages may call them from a browser (`*` for any); none by default.
+   * `contactEmail`: where contact messages are e-mailed (through the notifier); unset, they are only stored.
+   */
+  publicDoors: { botcheck: { cost: number; ttlS: number }; validatorPerMinute: number; contact: { limit: number; windowS: number }; corsOrigins: string[]; contactEmail?: string };
   /**
    * The eFTI gate (Reg. (EU) 2020/1056; platform API of the EFTI4EU reference gate): where datasets
    * are registered over mutual TLS, the ids of the UIL, and the port of the platform listener the
@@ -223,6 +239,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
     migrateOnStart: e.MIGRATE_ON_START === '1',
     inspection: { graceDays: e.INSPECTION_LINK_GRACE_DAYS },
+    publicDoors: {
+      botcheck: { cost: e.BOTCHECK_COST, ttlS: e.BOTCHECK_TTL_S },
+      validatorPerMinute: e.VALIDATOR_RATE_LIMIT,
+      contact: { limit: e.CONTACT_RATE_LIMIT, windowS: e.CONTACT_RATE_WINDOW_S },
+      corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+      contactEmail: e.CONTACT_EMAIL,
+    },
     efti,
   };
 }

@@ -23,8 +23,8 @@ export interface Services {
   resolver: Resolver;
   /** Outbound webhook POSTs (deliveries and the synchronous test ping). */
   webhookTransport: WebhookTransport;
-  /** Secrets the service made for itself (cursor and URL signing), shared by every process. */
-  secrets: { cursor: string; urls: string };
+  /** Secrets the service made for itself (cursor, URL and bot-check challenge signing), shared by every process. */
+  secrets: { cursor: string; urls: string; botcheck: string };
   /** PUBLIC_BASE_URL: the origin of links the service hands out (downloads, inspection, signing). */
   publicBaseUrl: string;
   /** E-mail and SMS to people. */

@@ -2,7 +2,8 @@
  * The start of every request: its Request-Id header and the draining check; then, on keyed
  * routes, API key authentication, the per-key rate limit with its headers, and the route's access
  * rule (service description, Authentication; order of refusals in authorize.ts); on sign routes,
- * the link token (sign-link-access.ts). The keyed part is
+ * the link token (sign-link-access.ts); on the public doors, the per-IP window and the bot check
+ * (public-door-access.ts). The keyed part is
  * attached to each keyed route as it is declared, with that route's rule.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -13,15 +14,11 @@ import { authorize } from '../modules/api-keys/authorize.js';
 import type { RateLimitDecision } from '../ports/keyvalue.js';
 import type { RouteAccess } from './route-config.js';
 import { appendRouteHook } from './route-hooks.js';
+import { publicDoorAccess } from './public-door-access.js';
+import { rateLimited, setRateLimitHeaders } from './rate-limit-answer.js';
 import { signLinkAccess } from './sign-link-access.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
-
-function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): void {
-  reply.header('ratelimit-limit', decision.limit);
-  reply.header('ratelimit-remaining', decision.remaining);
-  reply.header('ratelimit-reset', Math.max(0, Math.ceil(decision.resetMs / 1000)));
-}
 
 /** The principal of the request's API key; raises `unauthorized` or `invalid_api_key`. */
 async function authenticate(runtime: AppRuntime, header: string | undefined): Promise<Principal> {
@@ -48,10 +45,7 @@ async function countFailedAuthentication(runtime: AppRuntime, ip: string, failur
   }
   if (decision.allowed) return;
   runtime.metrics.rateLimitRefused('failed_auth');
-  const retryAfter = String(Math.max(1, Math.ceil(decision.resetMs / 1000)));
-  throw new AppError('rate_limited', `Over ${decision.limit} failed authentications per ${runtime.config.authFailures.windowS} s from this address; retry after ${retryAfter} s.`, {
-    headers: { 'retry-after': retryAfter },
-  });
+  throw rateLimited(decision, `failed authentications per ${runtime.config.authFailures.windowS} s from this address`);
 }
 
 function keyedAccess(runtime: AppRuntime, access: RouteAccess) {
@@ -74,10 +68,7 @@ function keyedAccess(runtime: AppRuntime, access: RouteAccess) {
     setRateLimitHeaders(reply, decision);
     if (!decision.allowed) {
       runtime.metrics.rateLimitRefused('api_key');
-      const retryAfter = String(Math.max(1, Math.ceil(decision.resetMs / 1000)));
-      throw new AppError('rate_limited', `Over ${decision.limit} requests per ${runtime.config.rateLimit.windowS} s for this key; retry after ${retryAfter} s.`, {
-        headers: { 'retry-after': retryAfter },
-      });
+      throw rateLimited(decision, `requests per ${runtime.config.rateLimit.windowS} s for this key`);
     }
     authorize(principal, access);
   };
@@ -93,5 +84,6 @@ export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime)
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (access && !access.public) appendRouteHook(route, 'onRequest', keyedAccess(runtime, access));
     if (access?.signLink) appendRouteHook(route, 'onRequest', signLinkAccess(runtime, access.signLink));
+    if (access?.door) appendRouteHook(route, 'onRequest', publicDoorAccess(runtime, access.door));
   });
 }

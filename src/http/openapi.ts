@@ -59,7 +59,13 @@ function completeRoute(route: RouteOptions): void {
   const shared: ErrorCode[] =
     access && !access.public
       ? keyedRouteErrors(access, hasBody(route), idempotent)
-      : [...(hasBody(route) ? (['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const) : []), ...(idempotent ? IDEMPOTENCY_ERRORS : []), 'internal_error', 'service_unavailable'];
+      : [
+          ...(access?.door ? (['rate_limited', 'botcheck_failed'] as const) : []),
+          ...(hasBody(route) ? (['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const) : []),
+          ...(idempotent ? IDEMPOTENCY_ERRORS : []),
+          'internal_error',
+          'service_unavailable',
+        ];
   const errors = errorResponses([...shared, ...(config.errors ?? [])]);
   if (config.errors?.includes('pdf_render_failed')) documentRenderQueue(errors as Responses);
   schema.response = { ...errors, ...schema.response };

@@ -8,12 +8,18 @@ import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
 import type { ErrorCode } from '../core/errors.js';
 import type { IdempotencyTenantKey } from '../modules/idempotency/idempotent-request.js';
 import type { SignLinkRule } from './sign-link-access.js';
+import type { PublicDoor } from './public-door-access.js';
 
 export interface RouteAccess extends AccessRule {
   /** Public routes (health, version, OpenAPI, docs) take no key. */
   public?: boolean;
   /** Sign routes: the link token in the path is judged before the body (src/http/sign-link-access.ts). */
   signLink?: SignLinkRule;
+  /**
+   * The public doors (validator, contact form): with `public`, a per-IP window and the bot check
+   * before the body (src/http/public-door-access.ts).
+   */
+  door?: PublicDoor;
 }
 
 declare module 'fastify' {

@@ -70,6 +70,11 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     // Test files share 127.0.0.1 and one Redis; the test of the failed-authentication limit sets its own.
     AUTH_FAILURE_LIMIT: '1000000',
+    // Likewise the public doors' per-IP windows (their tests set their own and a client address of
+    // their own through TRUST_PROXY); and a light proof of work, so solving a token takes milliseconds.
+    VALIDATOR_RATE_LIMIT: '1000000',
+    CONTACT_RATE_LIMIT: '1000000',
+    BOTCHECK_COST: '10',
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());

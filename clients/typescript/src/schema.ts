@@ -304,6 +304,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/botcheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A new bot-check challenge for the public validator and contact form
+         * @description No API key. Solve the challenge (proof of work, about 256 tries of PBKDF2 on average; the altcha widget does it in the browser) and send the result in the `Botcheck-Token` header of `POST /v1/public/validate` or `POST /v1/public/contact`. A token is valid until `parameters.expiresAt` and for one request: missing, expired, reused or not solved gives 403 `botcheck_failed`. Nothing about the caller is stored or sent to a third party.
+         */
+        get: operations["getBotcheckChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/request-logs": {
         parameters: {
             query?: never;
@@ -1475,6 +1495,39 @@ export interface components {
             tunnel_code?: string;
             /** @description UN number without the letters UN, such as `1203`. */
             un_number?: string;
+        };
+        /** @description A proof-of-work challenge (ALTCHA v2, https://altcha.org). Find a counter whose PBKDF2 key of `nonce` + counter (uint32, big-endian) with `salt` starts with `keyPrefix`, then send base64 of `{"challenge": {"parameters", "signature"}, "solution": {"counter", "derivedKey"}}` as the `Botcheck-Token` header. The altcha widget (npm `altcha`) and `solveChallenge` of altcha-lib do exactly this; each token passes once. */
+        BotcheckChallenge: {
+            parameters: {
+                /**
+                 * @description Key derivation per try: `PBKDF2/SHA-256`.
+                 * @example PBKDF2/SHA-256
+                 */
+                algorithm: string;
+                /**
+                 * @description PBKDF2 iterations per try (BOTCHECK_COST).
+                 * @example 5000
+                 */
+                cost: number;
+                /** @description Unix time in seconds after which the challenge and its token are refused (BOTCHECK_TTL_S after issue). */
+                expiresAt: number;
+                /**
+                 * @description Derived key length in bytes.
+                 * @example 32
+                 */
+                keyLength: number;
+                /**
+                 * @description The derived key (hex) must start with this.
+                 * @example 00
+                 */
+                keyPrefix: string;
+                /** @description Random, hex. */
+                nonce: string;
+                /** @description Random, hex. */
+                salt: string;
+            };
+            /** @description HMAC-SHA-256 of the parameters with the service's own key: only challenges this service issued verify. */
+            signature: string;
         };
         CancelShipment: {
             /** @description Why; kept on the shipment and in the event. */
@@ -5928,6 +5981,70 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getBotcheckChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotcheckChallenge"];
                 };
             };
             /** @description `internal_error` */

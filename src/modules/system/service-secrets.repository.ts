@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../ports/database.js';
 import type { Services } from '../../core/context.js';
 
-const NAMES = ['cursor', 'urls'] as const;
+const NAMES = ['cursor', 'urls', 'botcheck'] as const;
 
 export async function loadServiceSecrets(db: Database, now: Date): Promise<Services['secrets']> {
   await db
@@ -16,5 +16,5 @@ export async function loadServiceSecrets(db: Database, now: Date): Promise<Servi
     .execute();
   const rows = await db.selectFrom('service_secrets').select(['name', 'value']).where('name', 'in', [...NAMES]).execute();
   const byName = new Map(rows.map((r) => [r.name, r.value]));
-  return { cursor: byName.get('cursor')!, urls: byName.get('urls')! };
+  return { cursor: byName.get('cursor')!, urls: byName.get('urls')!, botcheck: byName.get('botcheck')! };
 }
