@@ -23,6 +23,7 @@ import { appendRouteHook } from './http/route-hooks.js';
 import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from './http/validation.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
+import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -109,7 +110,11 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));
   await app.register(async (scope) => eventRoutes(scope, runtime));
-  await app.register(async (scope) => shipmentRoutes(scope, runtime));
+  // One scope: the simulation answers with the shipment's schema.
+  await app.register(async (scope) => {
+    await shipmentRoutes(scope, runtime);
+    await simulationRoutes(scope, runtime);
+  });
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));

@@ -22,11 +22,8 @@ interface PlannedRoute {
   idempotent?: boolean;
 }
 
-const shp = { id: 'shipment' } as const;
-
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { method: 'GET', url: '/v1/audit-log', tag: 'audit-log', summary: 'Administrative acts (two years)', access: { scope: 'audit-log:read' } },
-  { method: 'POST', url: '/v1/test/shipments/:id/simulate', tag: 'test', summary: 'Sandbox: simulate sign, deliver, remark or auto-advance', access: { scope: 'test:write', testOnly: true }, ids: shp },
   { method: 'GET', url: '/v1/auth/members', tag: 'auth', summary: 'Members of the organisation (console only)', access: { consoleOnly: true } },
   { method: 'PATCH', url: '/v1/auth/organization', tag: 'auth', summary: 'Organisation settings (console only)', access: { consoleOnly: true } },
 ];

@@ -914,9 +914,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: simulate sign, deliver, remark or auto-advance
-         * @description Declared, not built yet: answers `not_implemented` (501) after the checks every route makes.
+         * @description Sandbox keys only (a live key is 403 `test_mode_only`). Each action runs the same steps as the real calls — issue, signatures, remarks, cancel — so note versions are rendered and sealed, events chained, webhooks delivered, and the proof of delivery and the invoice are there afterwards. Signatures made here say so: evidence `simulated: true`, method printed `… (simulated)` on the note and the proof of delivery. Fields that do not apply to the action, or a missing `phase`/`type` (remark) or `to` (advance), are 422 `validation_failed` with a finding per field. What the shipment's status does not allow is refused with the real call's code: 409 `invalid_state` (sign a draft; a pickup remark in transit), `invalid_transition` (advance backwards; deliver or sign a delivered or cancelled shipment), `shipment_immutable` (remark on a final shipment), `already_signed` (a role given twice). Each step commits on its own: if a later one is refused, the earlier ones stay done.
          */
-        post: operations["postTestShipmentsSimulate"];
+        post: operations["simulateShipment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2800,6 +2800,8 @@ export interface components {
                 otp_reference: string | null;
                 /** @description The sign link it was given through. */
                 signature_request_id: string | null;
+                /** @description Sandbox only: `true` when the signature was made by `POST /v1/test/shipments/{id}/simulate`, not by a person; the note and the proof of delivery print the method as `… (simulated)`. Always `false` in live. */
+                simulated: boolean;
                 /** @description At `ades`/`qes` (method `trust_service`): the trust service's signature over the SHA-256 of the version shown. */
                 trust_signature: {
                     /** @description The credential's certificate (base64 DER): verifies `signature_value` over the SHA-256 of the version shown, without asking the provider. */
@@ -2881,6 +2883,78 @@ export interface components {
              */
             status: "pending" | "completed" | "revoked" | "expired" | "replaced";
             successive_index: number | null;
+        };
+        /** @description Sandbox only: one simulated action on a shipment. */
+        SimulateShipment: {
+            /**
+             * @description `sign`: one signature (`role`, or the next one due). `deliver`: issues a draft, then every signature still missing, consignee last: the shipment ends `delivered` with its proof of delivery. `remark`: a remark (`phase`, `type`, `text`, `photo`). `advance`: every step up to the status `to`. `fail_webhooks` / `recover_webhooks`: every sandbox webhook endpoint of the organisation fails each attempt without sending it (retried on the normal schedule, then dead-lettered), until recovered.
+             * @enum {string}
+             */
+            action: "sign" | "deliver" | "remark" | "advance" | "fail_webhooks" | "recover_webhooks";
+            /**
+             * @description `sign`, `deliver`, `advance`: the level of the signatures made (default `platform_auth`). `ades`/`qes` sign through the sandbox trust-service simulator, as a sign link at that level would (method `trust_service`).
+             * @enum {string}
+             */
+            level?: "platform_auth" | "ades" | "qes";
+            /**
+             * @description `remark` (required): as `POST /v1/shipments/{id}/remarks` takes it.
+             * @enum {string}
+             */
+            phase?: "pickup" | "delivery";
+            /** @description `remark`: `true` attaches a generated photo (a small PNG), uploaded to the shipment as a document of kind `photo` first, as a real upload would be. */
+            photo?: boolean;
+            /**
+             * @description `sign` only: the party signing. Left out, the next signature due: consignor, carrier, any successive carriers, then the consignee.
+             * @enum {string}
+             */
+            role?: "consignor" | "carrier" | "consignee";
+            /** @description `sign` only: who signs; default the party's name on the shipment. */
+            signer_name?: string;
+            /** @description `remark`: what was observed. */
+            text?: string;
+            /**
+             * @description `advance` (required): the status to reach. Only forward: a status behind or equal to the current one is 409 `invalid_transition`, as the real move would be.
+             * @enum {string}
+             */
+            to?: "issued" | "in_transit" | "delivered" | "cancelled";
+            /**
+             * @description `remark` (required): as `POST /v1/shipments/{id}/remarks` takes it.
+             * @enum {string}
+             */
+            type?: "damage" | "shortage" | "delay" | "other";
+        };
+        SimulationResult: {
+            /** @enum {string} */
+            action: "sign" | "deliver" | "remark" | "advance" | "fail_webhooks" | "recover_webhooks";
+            /** @description Every step taken, in order: each is a real request's work (events chained, note versions rendered, webhooks delivered). */
+            performed: components["schemas"]["SimulationStep"][];
+            shipment: components["schemas"]["Shipment"];
+        };
+        SimulationStep: {
+            /** @enum {string} */
+            level?: "platform_auth" | "ades" | "qes";
+            /** @description `remark` with `photo`: the generated photo (download it like any document). */
+            photo_document_id?: string;
+            remark_id?: string;
+            /** @description `sign`, `remark`: the consignment-note version rendered by the step. */
+            rendered_document_id?: string;
+            /** @description `sign`: the role signed (`consignor`, `carrier`, `successive_carrier`, `consignee`). */
+            role?: string;
+            signature_id?: string;
+            /**
+             * @description The shipment's status after this step.
+             * @enum {string}
+             */
+            status: "draft" | "issued" | "in_transit" | "delivered" | "cancelled";
+            /**
+             * @description What was done, through the same use case as the real call.
+             * @enum {string}
+             */
+            step: "issue" | "sign" | "remark" | "cancel" | "fail_webhooks" | "recover_webhooks";
+            /** @description `sign` by a successive carrier: its position. */
+            successive_index?: number;
+            /** @description `fail_webhooks`, `recover_webhooks`: the sandbox endpoints changed. */
+            webhook_endpoint_ids?: string[];
         };
         Stop: {
             address: components["schemas"]["Address"];
@@ -3109,6 +3183,8 @@ export interface components {
             mode: "test" | "live";
             /** @description Until then deliveries also carry a `v1` signed with the secret before the last rotation. */
             previous_secret_expires_at: string | null;
+            /** @description Read-only, sandbox only. True after `POST /v1/test/shipments/{id}/simulate` with `fail_webhooks`: every attempt fails without being sent (error "simulated failure (fail_webhooks)") and is retried on the normal schedule, until `recover_webhooks`. Always false in live. */
+            readonly simulated_failure: boolean;
             /** Format: date-time */
             updated_at: string;
             url: string;
@@ -3139,6 +3215,8 @@ export interface components {
             previous_secret_expires_at: string | null;
             /** @description The `whsec_` signing secret, shown only in this response: store it now. */
             secret: string;
+            /** @description Read-only, sandbox only. True after `POST /v1/test/shipments/{id}/simulate` with `fail_webhooks`: every attempt fails without being sent (error "simulated failure (fail_webhooks)") and is retried on the normal schedule, until `recover_webhooks`. Always false in live. */
+            readonly simulated_failure: boolean;
             /** Format: date-time */
             updated_at: string;
             url: string;
@@ -13853,7 +13931,7 @@ export interface operations {
             };
         };
     };
-    postTestShipmentsSimulate: {
+    simulateShipment: {
         parameters: {
             query?: never;
             header?: {
@@ -13865,8 +13943,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateShipment"];
+            };
+        };
         responses: {
+            /** @description The steps taken, and the shipment afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationResult"];
+                };
+            };
             /** @description `malformed_json`, `bad_request`, `invalid_id` */
             400: {
                 headers: {
@@ -13933,7 +14024,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `shipment_immutable`, `already_signed`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13941,7 +14054,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "shipment_immutable" | "already_signed" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -14043,7 +14156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `internal_error` */
+            /** @description `internal_error`, `pdf_render_failed` */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -14051,7 +14164,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "internal_error";
+                        code: "internal_error" | "pdf_render_failed";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -14065,37 +14178,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_implemented` */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_implemented";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
+            /** @description `service_unavailable`, `qtsp_unavailable` (also when too many documents are being rendered: nothing changed; retry after `Retry-After` seconds) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying, when given. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "service_unavailable";
+                        code: "service_unavailable" | "qtsp_unavailable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

@@ -14,6 +14,7 @@ import { noteLanguage } from '../documents/consignment-note-version.js';
 import { documentObjectKey } from '../documents/document-keys.js';
 import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
 import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { printedMethod } from '../signatures/note-signatures.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { deliveryParties, podFacts, type PodFacts } from './pod-facts.js';
 import type { PodPdfInput } from './render-proof-of-delivery.js';
@@ -37,7 +38,7 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
     delivered_at: shipment.delivered_at ?? signature.signed_at,
     place: addressLine(parties.address),
     position: signature.location,
-    signature: { signer_name: signature.signer_name, signed_at: signature.signed_at, method: signature.method, level: signature.level, document_id: signature.document_id, document_sha256: signature.document_sha256, image_png: image },
+    signature: { signer_name: signature.signer_name, signed_at: signature.signed_at, method: printedMethod(signature), level: signature.level, document_id: signature.document_id, document_sha256: signature.document_sha256, image_png: image },
     remarks: await Promise.all(facts.remarks.map(async (r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, photos: await photos(r.photo_document_ids) }))),
     note: { document_id: note.id, version: note.version, sha256: note.sha256 },
     chain: { seq: shipment.event_seq, hash: shipment.head_hash },

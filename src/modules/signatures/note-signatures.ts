@@ -4,6 +4,11 @@ import type { Database } from '../../ports/database.js';
 import type { NoteSignature } from '../documents/consignment-note/consignment-note-input.js';
 import { selectSignatures, type SignatureRow } from './signatures.repository.js';
 
+/** The method as the note and the proof of delivery print it: a simulated signature says so. */
+export function printedMethod(row: Pick<SignatureRow, 'method' | 'simulated'>): string {
+  return row.simulated ? `${row.method} (simulated)` : row.method;
+}
+
 /** A signature as the note prints it (the drawn image when the caller has it). */
 export function noteSignature(row: SignatureRow, imagePng?: Uint8Array): NoteSignature {
   return {
@@ -11,7 +16,7 @@ export function noteSignature(row: SignatureRow, imagePng?: Uint8Array): NoteSig
     index: row.role === 'successive_carrier' ? row.successive_index : undefined,
     signer_name: row.signer_name,
     signed_at: row.signed_at,
-    method: row.method,
+    method: printedMethod(row),
     level: row.level,
     image_png: imagePng,
   };

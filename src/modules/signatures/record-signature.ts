@@ -54,6 +54,8 @@ export interface NewSignature {
   handoffFrom?: string;
   /** The identification this signature uses up (`ades`/`qes`). */
   identificationId?: string;
+  /** Made by the sandbox simulation endpoint: marked so in the evidence, the note and the POD. */
+  simulated?: boolean;
 }
 
 /** 409 `conflict` when the signer was shown another version than the current one (a stale view). */
@@ -124,6 +126,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
         signature_request_id: input.signatureRequestId ?? null,
         handoff_from: input.handoffFrom ?? null,
         trust_signature: input.evidence.trust_signature ?? null,
+        simulated: input.simulated ?? false,
       };
       const signatures = await noteSignatures(ctx, [...signed, row]);
       const reservations = await noteReservations(trx, ctx, shipment.id);

@@ -24,6 +24,7 @@ export function signatureView(row: SignatureRow) {
       signature_request_id: row.signature_request_id,
       handoff_from: row.handoff_from,
       trust_signature: row.trust_signature,
+      simulated: row.simulated,
     },
     event_id: row.event_id,
     rendered_document_id: row.rendered_document_id,

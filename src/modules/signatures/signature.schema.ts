@@ -42,6 +42,9 @@ export const SignatureSchema = Type.Object(
         ],
         { description: 'At `ades`/`qes` (method `trust_service`): the trust service\'s signature over the SHA-256 of the version shown.' },
       ),
+      simulated: Type.Boolean({
+        description: 'Sandbox only: `true` when the signature was made by `POST /v1/test/shipments/{id}/simulate`, not by a person; the note and the proof of delivery print the method as `… (simulated)`. Always `false` in live.',
+      }),
     }),
     event_id: Type.String({ description: 'The `signature.completed` event.' }),
     rendered_document_id: Type.String({ description: 'The consignment-note version rendered with this signature in its box.' }),

@@ -34,6 +34,8 @@ export interface SignaturesTable extends ShipmentOwned {
   handoff_from: string | null;
   /** The trust service's signature over `document_sha256` (method `trust_service`). */
   trust_signature: Json<TrustSignature> | null;
+  /** Made by the sandbox simulation endpoint, not by a person (migration 0022). */
+  simulated: Generated<boolean>;
 }
 
 export interface SignatureRequestsTable extends ShipmentOwned {

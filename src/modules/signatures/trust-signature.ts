@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import type { TrustSignature } from './sign-steps.tables.js';
-import { SHA256_OID } from '../../ports/trust-service.js';
+import { SHA256_OID, type Identification } from '../../ports/trust-service.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import { selectIdentificationByTokenHash, type IdentificationRow } from './identifications.repository.js';
 import { assertShownIsCurrent } from './record-signature.js';
@@ -44,23 +44,39 @@ export async function assertIdentified(ctx: TenantContext, request: SignatureReq
 export async function signShownVersion(ctx: TenantContext, identification: IdentificationRow, shipmentId: string, shown: { document_id: string; sha256: string }): Promise<TrustSignature> {
   const current = await selectCurrentNote(ctx.db, ctx, shipmentId);
   if (current) assertShownIsCurrent(current, shown);
-  const trust = trustServiceFor(ctx, identification.level);
+  const credential: IdentifiedCredential = {
+    provider: identification.provider,
+    reference: identification.provider_reference,
+    credentialId: identification.credential_id,
+    signAlgo: identification.sign_algo,
+    certificate: identification.certificate,
+    activationData: openText(ctx.secrets.urls, 'activation-seal', identification.activation_sealed!),
+  };
+  return trustSignVersion(ctx, identification.level, credential, shown.sha256);
+}
+
+/** A credential the trust service identified and authorised for one signature. */
+export type IdentifiedCredential = Pick<Identification, 'provider' | 'reference' | 'credentialId' | 'signAlgo' | 'activationData'> & { certificate: string | null };
+
+/** Has the trust service sign a note version's SHA-256 with the credential; 503 `qtsp_unavailable` when it refuses. */
+export async function trustSignVersion(ctx: TenantContext, level: 'ades' | 'qes', credential: IdentifiedCredential, sha256: string): Promise<TrustSignature> {
+  const trust = trustServiceFor(ctx, level);
   const { signatures } = await atTrustService(ctx, 'signature', () =>
     trust.signHash({
-      credentialId: identification.credential_id,
-      activationData: openText(ctx.secrets.urls, 'activation-seal', identification.activation_sealed!),
-      hashes: [Buffer.from(shown.sha256, 'hex').toString('base64')],
+      credentialId: credential.credentialId,
+      activationData: credential.activationData,
+      hashes: [Buffer.from(sha256, 'hex').toString('base64')],
       hashAlgorithmOid: SHA256_OID,
-      signAlgo: identification.sign_algo,
+      signAlgo: credential.signAlgo,
     }),
   );
   return {
-    provider: identification.provider,
-    provider_reference: identification.provider_reference,
-    credential_id: identification.credential_id,
+    provider: credential.provider,
+    provider_reference: credential.reference,
+    credential_id: credential.credentialId,
     hash_algorithm: SHA256_OID,
-    sign_algorithm: identification.sign_algo,
+    sign_algorithm: credential.signAlgo,
     signature_value: signatures[0]!,
-    ...(identification.certificate ? { certificate: identification.certificate } : {}),
+    ...(credential.certificate ? { certificate: credential.certificate } : {}),
   };
 }

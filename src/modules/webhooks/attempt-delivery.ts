@@ -22,6 +22,30 @@ export function deliveryHeaders(delivery: Pick<ClaimedDelivery, 'id' | 'event_id
   };
 }
 
+export const SIMULATED_FAILURE_ERROR = 'simulated failure (fail_webhooks)';
+
+/**
+ * Sandbox `fail_webhooks` (POST /v1/test/shipments/{id}/simulate): the attempt fails as a refused
+ * one would — counted, retried on the schedule, dead-lettered after the last — but nothing is sent,
+ * so the receiver sees no traffic until `recover_webhooks`.
+ */
+function simulatedFailure(delivery: ClaimedDelivery, at: Date): AttemptRecord {
+  const retryAt = nextAttemptAt(delivery.failures + 1, delivery.max_attempts, at);
+  return {
+    id: delivery.id,
+    number: delivery.attempts,
+    status: retryAt ? 'pending' : 'failed',
+    next_attempt_at: retryAt?.toISOString() ?? null,
+    started_at: at.toISOString(),
+    finished_at: at.toISOString(),
+    duration_ms: 0,
+    response_status: null,
+    response_body: '',
+    error: SIMULATED_FAILURE_ERROR,
+    signature: null,
+  };
+}
+
 export async function attemptDelivery(delivery: ClaimedDelivery, transport: WebhookTransport, clock: { now(): Date }): Promise<AttemptRecord> {
   const started = clock.now();
   if (delivery.endpoint_deleted || !delivery.endpoint_active) {
@@ -30,6 +54,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery, transport: Webh
     const error = delivery.endpoint_deleted ? 'the endpoint was deleted; not sent' : 'the endpoint is inactive; not sent';
     return { id: delivery.id, number: delivery.attempts, status: 'failed', next_attempt_at: null, started_at: started.toISOString(), finished_at: started.toISOString(), duration_ms: 0, response_status: null, response_body: '', error, signature: null };
   }
+  if (delivery.simulated_failure) return simulatedFailure(delivery, started);
   const headers = deliveryHeaders(delivery, signingSecrets(delivery, started), started);
   const outcome = await transport.post({ url: delivery.url, headers, body: delivery.body, privateTargets: delivery.allow_private_targets });
   const finished = clock.now();

@@ -30,6 +30,7 @@ export async function createWebhookEndpoint(ctx: TenantContext, input: CreateWeb
     updated_at: now,
     // Recorded so that every worker on the database, strict or not, judges the target alike.
     allow_private_targets: allowPrivateTargets,
+    simulated_failure: false,
   };
   await insertEndpoint(ctx.db, row);
   return { ...endpointView(row), secret: row.secret };

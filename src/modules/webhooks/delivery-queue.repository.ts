@@ -30,6 +30,8 @@ export interface ClaimedDelivery {
   endpoint_deleted: boolean;
   /** The endpoint was created under WEBHOOK_ALLOW_PRIVATE_TARGETS (see the webhook transport). */
   allow_private_targets: boolean;
+  /** Sandbox `fail_webhooks`: the attempt fails without being sent. */
+  simulated_failure: boolean;
 }
 
 export interface ClaimOptions {
@@ -82,6 +84,7 @@ function claimStatement(perEndpoint: number): string {
       on conflict do nothing
     )
     select c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.allow_private_targets,
+      e.simulated_failure,
       e.active as endpoint_active, e.deleted_at is not null as endpoint_deleted
     from claimed c join webhook_endpoints e on e.id = c.endpoint_id`;
 }

@@ -30,6 +30,12 @@ const endpointProperties = {
       'Read-only. True when the url was set by a deployment running with `WEBHOOK_ALLOW_PRIVATE_TARGETS=1` (local development and tests): only then, and only from a worker running with it too, ' +
       'are private addresses and plain http delivered to. A worker without it fails such an attempt (error "… refused (…)") and retries it on the normal schedule.',
   }),
+  simulated_failure: Type.Boolean({
+    readOnly: true,
+    description:
+      'Read-only, sandbox only. True after `POST /v1/test/shipments/{id}/simulate` with `fail_webhooks`: every attempt fails without being sent (error "simulated failure (fail_webhooks)") and is retried on the normal schedule, ' +
+      'until `recover_webhooks`. Always false in live.',
+  }),
   created_at: DateTimeString(),
   updated_at: DateTimeString(),
 };

@@ -23,9 +23,11 @@ export interface WebhookEndpointRow {
   updated_at: Date;
   /** The url was set under WEBHOOK_ALLOW_PRIVATE_TARGETS: only then may a worker reach a private address for it. */
   allow_private_targets: boolean;
+  /** Sandbox: the simulation endpoint's `fail_webhooks` is on for it. */
+  simulated_failure: boolean;
 }
 
-const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at', 'allow_private_targets'] as const;
+const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at', 'allow_private_targets', 'simulated_failure'] as const;
 
 export async function insertEndpoint(db: Database, row: WebhookEndpointRow): Promise<void> {
   await db.insertInto('webhook_endpoints').values({ ...row, events: JSON.stringify(row.events), deleted_at: null }).execute();
@@ -64,6 +66,19 @@ export async function selectEndpoints(db: Database, t: Tenant, page: { after?: s
     .limit(page.limit);
   if (page.after) query = query.where('id', page.order === 'desc' ? '<' : '>', page.after);
   return (await query.execute()) as WebhookEndpointRow[];
+}
+
+/** Turns the simulated failure of every endpoint of the tenant on or off; resolves the ids changed or not. */
+export async function setSimulatedFailure(db: Database, t: Tenant, failing: boolean, now: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable('webhook_endpoints')
+    .set({ simulated_failure: failing, updated_at: now })
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort();
 }
 
 export type EndpointChanges = Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'active' | 'secret' | 'previous_secret' | 'previous_secret_expires_at' | 'updated_at' | 'allow_private_targets'>> & {

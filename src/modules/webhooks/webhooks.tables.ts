@@ -18,6 +18,8 @@ export interface WebhookEndpointsTable {
   deleted_at: Timestamp | null;
   /** The url was set by a process running with WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (migration 0016). */
   allow_private_targets: Generated<boolean>;
+  /** Sandbox: every attempt fails without being sent, until `recover_webhooks` (migration 0022). */
+  simulated_failure: Generated<boolean>;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'dead';

@@ -91,8 +91,9 @@ describe.each(backends())('authentication on $name', (backend) => {
     const live = await t.app.inject({ method: 'POST', url, headers: t.auth(tenant.liveKey) });
     expect(live.statusCode).toBe(403);
     expect(live.json().code).toBe('test_mode_only');
-    const test = await t.app.inject({ method: 'POST', url, headers: t.auth(tenant.testKey) });
-    expect(test.json().code).toBe('not_implemented');
+    // The route itself answers: the shipment named does not exist.
+    const test = await t.app.inject({ method: 'POST', url, headers: t.auth(tenant.testKey), payload: { action: 'deliver' } });
+    expect(test.json().code).toBe('not_found');
   });
 
   it('answers in the spec order when several refusals apply: 401, then scope, then live clearance', async () => {
