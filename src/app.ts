@@ -12,6 +12,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { registerOpenApi } from './http/openapi.js';
 import { plannedRoutes } from './http/planned-routes.js';
 import { registerProblemHandling } from './http/problem.js';
+import { registerPublicDoorCors } from './http/public-door-cors.js';
 import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
 import { referenceRoutes } from './http/reference-page.js';
 import { registerRequestLog } from './http/request-log.js';
@@ -23,6 +24,7 @@ import { appendRouteHook } from './http/route-hooks.js';
 import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from './http/validation.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
+import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -102,6 +104,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   registerProblemHandling(app, runtime.config.docsUrl);
   await registerOpenApi(app, runtime.config.publicBaseUrl);
   registerAccessControl(app, runtime);
+  registerPublicDoorCors(app, runtime.config.publicDoors.corsOrigins);
   registerIdempotency(app, runtime);
   registerRequestLog(app, runtime);
   registerRequestMetrics(app, runtime);
@@ -109,7 +112,11 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));
   await app.register(async (scope) => eventRoutes(scope, runtime));
-  await app.register(async (scope) => shipmentRoutes(scope, runtime));
+  // One scope: the public validator answers with the shipments' schemas.
+  await app.register(async (scope) => {
+    await shipmentRoutes(scope, runtime);
+    await validatorRoutes(scope);
+  });
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
