@@ -23,7 +23,7 @@ export function renderValidatorPage(language: MessageLanguage, assets: Record<Va
   ).join('');
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${esc(w.title)}</title>
+<meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${esc(w.title)}</title>
 <link rel="stylesheet" href="${esc(assets.baseStyle)}"><link rel="stylesheet" href="${esc(assets.widgetStyle)}"><link rel="stylesheet" href="${esc(assets.style)}"></head>
 <body>
 <header><h1>${esc(w.title)}</h1><p>${esc(w.intro)}</p>
