@@ -6,8 +6,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../core/errors.js';
 import { projectRoot } from '../../core/project-root.js';
 import type { PageAssets } from './render-sign-page.js';
 
@@ -39,15 +37,6 @@ export function hashedAssets<K extends string>(urlPath: string, files: readonly 
     urls[key] = `${urlPath}/${name}`;
   }
   return { urls, byName };
-}
-
-/** `GET <urlPath>/:name`: the files of `assets`, cacheable for a year (their names change with them). */
-export function serveHashedAssets(app: FastifyInstance, urlPath: string, assets: HashedAssets<string>, what: string): void {
-  app.get<{ Params: { name: string } }>(`${urlPath}/:name`, { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
-    const asset = assets.byName.get(request.params.name);
-    if (!asset) throw new AppError('not_found', `No such file of ${what}.`);
-    return reply.type(asset.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body);
-  });
 }
 
 // From the sources in development and from dist/ alike: the files are not compiled.

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { AppError } from '../../core/errors.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { toAppError } from '../../http/problem.js';
-import { loadSignAppAssets, serveHashedAssets, SIGN_ASSETS_PATH } from './sign-app-assets.js';
+import { serveHashedAssets } from '../../http/hashed-assets-route.js';
+import { loadSignAppAssets, SIGN_ASSETS_PATH } from './sign-app-assets.js';
 import { SIGN_APP_WORDS } from './sign-app-words.js';
 import type { PageErrorCode } from './words/page-words.js';
 import { linkLanguage, signPage } from './sign-page.js';

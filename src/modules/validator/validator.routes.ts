@@ -10,7 +10,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { negotiateLanguage, pickLanguage } from '../../core/language.js';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../http/public-door-cors.js';
-import { serveHashedAssets } from '../sign-app/sign-app-assets.js';
+import { serveHashedAssets } from '../../http/hashed-assets-route.js';
 import { MESSAGE_LANGUAGES, type MessageLanguage } from '../signatures/sign-messages.js';
 import { validateShipment } from '../shipments/validate-shipment.js';
 import { PUBLIC_VALIDATE_PATH, renderValidatorPage, VALIDATOR_PAGE_PATH } from './render-validator-page.js';
