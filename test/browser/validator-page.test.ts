@@ -110,9 +110,15 @@ describe('the validator page in Chromium', () => {
 
   it('says what is wrong with input that is not JSON, without calling the service', async () => {
     const { page } = await openPage(`${t.baseUrl}/validate?lang=fr`, 'fr-FR');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/public/')) calls.push(request.url());
+    });
     await page.fill('#shipment-json', '{"goods": [');
     await page.click('#validate-submit');
     expect(await page.locator('#form-error').innerText()).toMatch(/^Ce n’est pas du JSON valide/);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('form-error');
+    expect(calls).toEqual([]);
     await screenshot(page, 'validator-06-fr-not-json');
   });
 });

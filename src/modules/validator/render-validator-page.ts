@@ -39,7 +39,7 @@ export function renderValidatorPage(language: MessageLanguage, assets: Record<Va
 <p class="label" id="botcheck-label">${esc(w.botcheckLabel)}</p>
 <div id="botcheck" role="group" aria-labelledby="botcheck-label"><altcha-widget id="widget" challenge="/v1/public/botcheck" language="${language === 'fr' ? 'fr-fr' : language}" auto="off" name="botcheck" configuration="{&quot;hideFooter&quot;:true}"></altcha-widget></div>
 <button type="submit" id="validate-submit">${esc(w.submit)}</button>
-<p class="alert" id="form-error" role="alert" hidden></p>
+<p class="alert" id="form-error" role="alert" tabindex="-1" hidden></p>
 </form>
 <section id="results" class="step" aria-labelledby="results-title" aria-live="polite" hidden>
 <h2 id="results-title" tabindex="-1">${esc(w.resultsHeading)}</h2>
