@@ -12,6 +12,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { registerOpenApi } from './http/openapi.js';
 import { plannedRoutes } from './http/planned-routes.js';
 import { registerProblemHandling } from './http/problem.js';
+import { registerPublicDoorCors } from './http/public-door-cors.js';
 import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
 import { referenceRoutes } from './http/reference-page.js';
 import { registerRequestLog } from './http/request-log.js';
@@ -24,6 +25,7 @@ import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from '
 import { eventRoutes } from './modules/events/events.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
+import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -103,6 +105,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   registerProblemHandling(app, runtime.config.docsUrl);
   await registerOpenApi(app, runtime.config.publicBaseUrl);
   registerAccessControl(app, runtime);
+  registerPublicDoorCors(app, runtime.config.publicDoors.corsOrigins);
   registerIdempotency(app, runtime);
   registerRequestLog(app, runtime);
   registerRequestMetrics(app, runtime);
@@ -110,10 +113,11 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));
   await app.register(async (scope) => eventRoutes(scope, runtime));
-  // One scope: the simulation answers with the shipment's schema.
+  // One scope: the simulation and the public validator answer with the shipments' schemas.
   await app.register(async (scope) => {
     await shipmentRoutes(scope, runtime);
     await simulationRoutes(scope, runtime);
+    await validatorRoutes(scope);
   });
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));

@@ -12,3 +12,10 @@ export function appendRouteHook(route: RouteOptions, name: HookName, hook: unkno
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
   (route as unknown as Record<HookName, unknown[]>)[name] = [...list, hook];
 }
+
+/** Puts a hook before the route's others: for headers every answer must carry, refusals included. */
+export function prependRouteHook(route: RouteOptions, name: HookName, hook: unknown): void {
+  const existing = route[name] as unknown;
+  const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+  (route as unknown as Record<HookName, unknown[]>)[name] = [hook, ...list];
+}

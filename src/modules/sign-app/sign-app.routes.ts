@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { AppError } from '../../core/errors.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { toAppError } from '../../http/problem.js';
+import { serveHashedAssets } from '../../http/hashed-assets-route.js';
 import { loadSignAppAssets, SIGN_ASSETS_PATH } from './sign-app-assets.js';
 import { SIGN_APP_WORDS } from './sign-app-words.js';
 import type { PageErrorCode } from './words/page-words.js';
@@ -41,9 +41,5 @@ export async function signAppRoutes(app: FastifyInstance, runtime: AppRuntime): 
     }
   });
 
-  app.get<{ Params: { name: string } }>(`${SIGN_ASSETS_PATH}/:name`, { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
-    const asset = assets.byName.get(request.params.name);
-    if (!asset) throw new AppError('not_found', 'No such file of the signing page.');
-    return reply.type(asset.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body);
-  });
+  serveHashedAssets(app, SIGN_ASSETS_PATH, assets, 'the signing page');
 }
