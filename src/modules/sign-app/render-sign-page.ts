@@ -7,7 +7,7 @@
  */
 import { roleWord } from '../signatures/sign-messages.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
-import { esc } from './html.js';
+import { esc, jsonBlock } from './html.js';
 import { noteView } from './note-view.js';
 import { fill, SIGN_APP_WORDS } from './sign-app-words.js';
 import type { PageErrorCode } from './words/page-words.js';
@@ -22,8 +22,6 @@ export interface PageAssets {
 }
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-/** `<` is escaped so that no value can close the data block. */
-const jsonBlock = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 function shell(language: MessageLanguage, title: string, assets: PageAssets, body: string): string {
   return `<!doctype html>

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { projectRoot } from '../../core/project-root.js';
 import type { PageAssets } from './render-sign-page.js';
 
@@ -15,27 +15,39 @@ export interface Asset {
   contentType: string;
 }
 
-export interface SignAppAssets {
-  urls: PageAssets;
+export interface HashedAssets<K extends string> {
+  /** The URL of each file, under its hashed name. */
+  urls: Record<K, string>;
   byName: Map<string, Asset>;
 }
 
-const FILES = [
-  { key: 'pad', file: 'signature-pad.js', contentType: 'text/javascript; charset=utf-8' },
-  { key: 'script', file: 'sign-app.js', contentType: 'text/javascript; charset=utf-8' },
-  { key: 'style', file: 'sign-app.css', contentType: 'text/css; charset=utf-8' },
-] as const;
+export type SignAppAssets = HashedAssets<keyof PageAssets>;
 
-export function loadSignAppAssets(): SignAppAssets {
-  // From the sources in development and from dist/ alike: the files are not compiled.
-  const folder = join(projectRoot(), 'src', 'modules', 'sign-app', 'assets');
+export const JS = 'text/javascript; charset=utf-8';
+export const CSS = 'text/css; charset=utf-8';
+
+/**
+ * Reads `files` (paths from the project root: from the sources in development and from dist/
+ * alike, the files are not compiled) and names each `<name>.<hash>.<ext>` under `urlPath`.
+ */
+export function loadHashedAssets<K extends string>(urlPath: string, files: ReadonlyArray<{ key: K; path: string; contentType: string }>): HashedAssets<K> {
   const byName = new Map<string, Asset>();
-  const urls = {} as PageAssets;
-  for (const { key, file, contentType } of FILES) {
-    const body = readFileSync(join(folder, file));
-    const name = file.replace(/\.(\w+)$/, `.${createHash('sha256').update(body).digest('hex').slice(0, 12)}.$1`);
+  const urls = {} as Record<K, string>;
+  for (const { key, path, contentType } of files) {
+    const body = readFileSync(join(projectRoot(), path));
+    const name = basename(path).replace(/\.(\w+)$/, `.${createHash('sha256').update(body).digest('hex').slice(0, 12)}.$1`);
     byName.set(name, { body, contentType });
-    urls[key] = `${SIGN_ASSETS_PATH}/${name}`;
+    urls[key] = `${urlPath}/${name}`;
   }
   return { urls, byName };
+}
+
+const FOLDER = 'src/modules/sign-app/assets';
+
+export function loadSignAppAssets(): SignAppAssets {
+  return loadHashedAssets(SIGN_ASSETS_PATH, [
+    { key: 'pad', path: `${FOLDER}/signature-pad.js`, contentType: JS },
+    { key: 'script', path: `${FOLDER}/sign-app.js`, contentType: JS },
+    { key: 'style', path: `${FOLDER}/sign-app.css`, contentType: CSS },
+  ]);
 }

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { AppError } from '../../core/errors.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { htmlPageHeaders, sendPageAsset } from '../../http/html-page.js';
 import { toAppError } from '../../http/problem.js';
 import { loadSignAppAssets, SIGN_ASSETS_PATH } from './sign-app-assets.js';
 import { SIGN_APP_WORDS } from './sign-app-words.js';
@@ -16,14 +16,7 @@ import { renderSignErrorPage, renderSignPage } from './render-sign-page.js';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-function pageHeaders(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('content-security-policy', CSP)
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8');
-}
+const pageHeaders = (reply: FastifyReply): FastifyReply => htmlPageHeaders(reply, CSP);
 
 export async function signAppRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   const assets = loadSignAppAssets();
@@ -42,8 +35,6 @@ export async function signAppRoutes(app: FastifyInstance, runtime: AppRuntime): 
   });
 
   app.get<{ Params: { name: string } }>(`${SIGN_ASSETS_PATH}/:name`, { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
-    const asset = assets.byName.get(request.params.name);
-    if (!asset) throw new AppError('not_found', 'No such file of the signing page.');
-    return reply.type(asset.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body);
+    return sendPageAsset(reply, assets.byName.get(request.params.name), 'the signing page');
   });
 }
