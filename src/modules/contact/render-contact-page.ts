@@ -56,7 +56,7 @@ ${field(language, 'message', `<textarea id="contact-message" name="message" rows
 </form>
 </section>
 <section class="step" id="contact-thanks" aria-labelledby="thanks-title" hidden>
-<h2 id="thanks-title" tabindex="-1">${esc(w.thanksHeading)}</h2><p id="thanks-text"></p>
+<h2 id="thanks-title" tabindex="-1">${esc(w.thanksHeading)}</h2><p id="thanks-text">${esc(w.thanksText)}</p><p id="thanks-reference"></p>
 <button type="button" id="contact-another" class="secondary">${esc(w.another)}</button>
 </section>
 </main>

@@ -93,7 +93,7 @@
   }
 
   function thanks(receipt) {
-    $('thanks-text').textContent = fill(words.thanksText, { id: receipt.id });
+    $('thanks-reference').textContent = fill(words.reference, { id: receipt.id });
     $('contact-section').hidden = true;
     $('contact-thanks').hidden = false;
     $('thanks-title').focus();

@@ -19,7 +19,6 @@ export interface ContactWords {
   /** While the proof of work runs and the message is sent. */
   sending: string;
   thanksHeading: string;
-  /** {id}: the message's reference. */
   thanksText: string;
   another: string;
   noJavaScript: string;
@@ -27,6 +26,7 @@ export interface ContactWords {
   fieldErrors: Record<ContactField, string>;
   /** {seconds}, {minutes}: from Retry-After. {id}: the request id. */
   errors: Record<ContactErrorCode, string>;
+  /** {id}: the message's reference, under the thank-you. */
   reference: string;
   /** The altcha widget's own words (its i18n keys); the rest stay English. */
   widget: { label: string; verifying: string; verified: string; error: string; expired: string; verificationRequired: string; waitAlert: string; loading: string; reload: string; verify: string };

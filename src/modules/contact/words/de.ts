@@ -11,7 +11,7 @@ export const de: ContactWords = {
   submit: 'Nachricht senden',
   sending: 'Wird gesendet…',
   thanksHeading: 'Vielen Dank',
-  thanksText: 'Ihre Nachricht ist angekommen. Wir antworten per E-Mail. Ihr Zeichen: {id}.',
+  thanksText: 'Ihre Nachricht ist angekommen. Wir antworten per E-Mail.',
   another: 'Eine weitere Nachricht schreiben',
   noJavaScript: 'Dieses Formular braucht JavaScript: Schalten Sie es ein oder schreiben Sie uns eine E-Mail.',
   fieldErrors: {

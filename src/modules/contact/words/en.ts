@@ -11,7 +11,7 @@ export const en: ContactWords = {
   submit: 'Send the message',
   sending: 'Sending…',
   thanksHeading: 'Thank you',
-  thanksText: 'Your message has arrived. We answer by e-mail. Your reference: {id}.',
+  thanksText: 'Your message has arrived. We answer by e-mail.',
   another: 'Write another message',
   noJavaScript: 'This form needs JavaScript: turn it on, or write to us by e-mail.',
   fieldErrors: {

@@ -11,7 +11,7 @@ export const fr: ContactWords = {
   submit: 'Envoyer le message',
   sending: 'Envoi en cours…',
   thanksHeading: 'Merci',
-  thanksText: 'Votre message est bien arrivé. Nous répondons par e-mail. Votre référence : {id}.',
+  thanksText: 'Votre message est bien arrivé. Nous répondons par e-mail.',
   another: 'Écrire un autre message',
   noJavaScript: 'Ce formulaire a besoin de JavaScript : activez-le, ou écrivez-nous par e-mail.',
   fieldErrors: {

@@ -11,7 +11,7 @@ export const nl: ContactWords = {
   submit: 'Bericht versturen',
   sending: 'Bezig met versturen…',
   thanksHeading: 'Dank u wel',
-  thanksText: 'Uw bericht is aangekomen. We antwoorden per e-mail. Uw kenmerk: {id}.',
+  thanksText: 'Uw bericht is aangekomen. We antwoorden per e-mail.',
   another: 'Nog een bericht schrijven',
   noJavaScript: 'Dit formulier heeft JavaScript nodig: zet het aan, of mail ons.',
   fieldErrors: {
