@@ -324,6 +324,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message through the contact form
+         * @description No API key: send a solved bot-check challenge (`GET /v1/public/botcheck`) in the `Botcheck-Token` header; missing, expired, reused or not solved is 403 `botcheck_failed`. Each client address may send CONTACT_RATE_LIMIT requests per CONTACT_RATE_WINDOW_S seconds (5 per hour by default), counted before the bot check; every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and past the limit it is 429 `rate_limited` with `Retry-After`. The name, e-mail address and company must be one line each (no CR, LF or other control characters: they reach the e-mail's headers); unknown members are 422 `validation_failed`. The message is stored (deleted 365 days after it arrived) and e-mailed to the service's contact address (CONTACT_EMAIL) with Reply-To set to the sender, by a background job that retries when the mail server is down; without CONTACT_EMAIL it is only stored. The answer names the message and says nothing else: not where it goes, nor whether the e-mail has left. Not idempotent: each accepted request is a message.
+         */
+        post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/request-logs": {
         parameters: {
             query?: never;
@@ -1562,10 +1582,46 @@ export interface components {
             /** @description E.164, such as `+31201234567`. */
             phone?: string;
         };
+        /** @description The message is stored and will be passed on. Nothing else is told: not where it goes, nor whether the e-mail has left yet. */
+        ContactReceipt: {
+            /** @description The message's reference: quote it when you write again. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the service took the message.
+             */
+            received_at: string;
+        };
         /** @description WGS 84 position. */
         Coordinates: {
             lat: number;
             lng: number;
+        };
+        /** @description A message through the contact form. Unknown members are refused (422 `validation_failed`). */
+        CreateContactMessage: {
+            /**
+             * Format: email
+             * @description Where the answer goes (the e-mail's Reply-To): an e-mail address, at most 254 characters.
+             * @example anna@transport.example
+             */
+            email: string;
+            /**
+             * @description The language the sender wrote in or wants the answer in (the contact page sends its own): `en`, `nl`, `de` or `fr`.
+             * @enum {string}
+             */
+            language?: "en" | "nl" | "de" | "fr";
+            /** @description The message, 1 to 5000 characters; line breaks allowed. */
+            message: string;
+            /**
+             * @description Who writes: 1 to 200 characters on one line (no line breaks or other control characters).
+             * @example Anna de Vries
+             */
+            name: string;
+            /**
+             * @description The sender's company, at most 200 characters on one line.
+             * @example De Vries Transport B.V.
+             */
+            organization?: string;
         };
         CreateDelegation: {
             /**
@@ -6045,6 +6101,206 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BotcheckChallenge"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContactMessage"];
+            };
+        };
+        responses: {
+            /** @description The message is stored; it will be passed on. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactReceipt"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `botcheck_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "botcheck_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
                 };
             };
             /** @description `internal_error` */

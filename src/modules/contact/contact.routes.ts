@@ -19,7 +19,6 @@ export const CONTACT_PATHS = { message: '/v1/public/contact', page: '/contact' }
 
 export async function contactRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   for (const schema of [CreateContactMessageSchema, ContactReceiptSchema]) app.addSchema(schema);
-  const { contact } = runtime.config.publicDoors;
 
   app.post<{ Body: CreateContactMessage }>(
     CONTACT_PATHS.message,
@@ -31,7 +30,7 @@ export async function contactRoutes(app: FastifyInstance, runtime: AppRuntime): 
         summary: 'Send a message through the contact form',
         description:
           'No API key: send a solved bot-check challenge (`GET /v1/public/botcheck`) in the `Botcheck-Token` header; missing, expired, reused or not solved is 403 `botcheck_failed`. ' +
-          `Each client address may send ${contact.limit} requests per ${contact.windowS} s (CONTACT_RATE_LIMIT per CONTACT_RATE_WINDOW_S; 5 per hour by default), counted before the bot check; every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and past the limit it is 429 \`rate_limited\` with \`Retry-After\`. ` +
+          'Each client address may send CONTACT_RATE_LIMIT requests per CONTACT_RATE_WINDOW_S seconds (5 per hour by default), counted before the bot check; every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and past the limit it is 429 `rate_limited` with `Retry-After`. ' +
           'The name, e-mail address and company must be one line each (no CR, LF or other control characters: they reach the e-mail\'s headers); unknown members are 422 `validation_failed`. ' +
           `The message is stored (deleted ${CONTACT_RETENTION_DAYS} days after it arrived) and e-mailed to the service's contact address (CONTACT_EMAIL) with Reply-To set to the sender, by a background job that retries when the mail server is down; without CONTACT_EMAIL it is only stored. ` +
           'The answer names the message and says nothing else: not where it goes, nor whether the e-mail has left. Not idempotent: each accepted request is a message.',
