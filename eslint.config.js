@@ -26,8 +26,8 @@ export default tseslint.config(
     },
   },
   {
-    // The signing page's script runs in the browser.
-    files: ['src/modules/sign-app/assets/**/*.js'],
+    // The signing and contact pages' scripts run in the browser.
+    files: ['src/modules/sign-app/assets/**/*.js', 'src/modules/contact/assets/**/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
