@@ -5,9 +5,10 @@ import { CONTACT_LANGUAGES, CONTACT_LIMITS } from './contact-policy.js';
 
 /**
  * One line of text with something in it: no control characters at all, CR and LF included, since
- * the name and the address reach the e-mail's headers (Reply-To, Subject).
+ * the name and the address reach the e-mail's headers (Reply-To, Subject). Leading spaces, then a
+ * visible character: the parts cannot overlap, so matching stays linear however long the value.
  */
-const ONE_LINE = '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$';
+const ONE_LINE = '^ *[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$';
 
 export const CreateContactMessageSchema = Type.Object(
   {
