@@ -6152,7 +6152,10 @@ export interface operations {
     sendContactMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A solved challenge of `GET /v1/public/botcheck` (base64, as the altcha widget makes it), each once. Missing, expired, reused or not solved: 403 `botcheck_failed`. */
+                "botcheck-token"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -34,6 +34,11 @@ export async function contactRoutes(app: FastifyInstance, runtime: AppRuntime): 
           'The name, e-mail address and company must be one line each (no CR, LF or other control characters: they reach the e-mail\'s headers); unknown members are 422 `validation_failed`. ' +
           `The message is stored (deleted ${CONTACT_RETENTION_DAYS} days after it arrived) and e-mailed to the service's contact address (CONTACT_EMAIL) with Reply-To set to the sender, by a background job that retries when the mail server is down; without CONTACT_EMAIL it is only stored. ` +
           'The answer names the message and says nothing else: not where it goes, nor whether the e-mail has left. Not idempotent: each accepted request is a message.',
+        headers: Type.Object({
+          'botcheck-token': Type.Optional(
+            Type.String({ description: 'A solved challenge of `GET /v1/public/botcheck` (base64, as the altcha widget makes it), each once. Missing, expired, reused or not solved: 403 `botcheck_failed`.' }),
+          ),
+        }),
         body: Type.Ref(CreateContactMessageSchema),
         response: { 202: Type.Ref(ContactReceiptSchema, { description: 'The message is stored; it will be passed on.' }) },
       },
