@@ -26,8 +26,8 @@ export default tseslint.config(
     },
   },
   {
-    // The signing page's and the validator page's scripts run in the browser.
-    files: ['src/modules/sign-app/assets/**/*.js', 'src/modules/validator/assets/**/*.js'],
+    // The signing, validator and contact pages' scripts run in the browser.
+    files: ['src/modules/sign-app/assets/**/*.js', 'src/modules/validator/assets/**/*.js', 'src/modules/contact/assets/**/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {

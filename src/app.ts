@@ -40,6 +40,7 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { inspectRoutes } from './modules/inspect/inspect.routes.js';
 import { eftiRoutes } from './modules/efti/efti.routes.js';
 import { botcheckRoutes } from './modules/botcheck/botcheck.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => eftiRoutes(scope, runtime));
   await app.register(async (scope) => delegationRoutes(scope, runtime));
   await app.register(async (scope) => botcheckRoutes(scope, runtime));
+  await app.register(async (scope) => contactRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   tour: 'tour',
   efti_follow_up: 'efu',
   delegation: 'dlg',
+  contact_message: 'ctc',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -4,13 +4,15 @@ import { purgeIdempotencyKeysJob } from '../modules/idempotency/purge-idempotenc
 import { purgeRequestLogsJob } from '../modules/request-logs/purge-request-logs.job.js';
 import { purgeWebhookDeliveriesJob } from '../modules/webhooks/purge-webhook-deliveries.job.js';
 import { settleDeadLettersJob } from '../modules/webhooks/settle-dead-letters.job.js';
+import { emailContactMessageJob } from '../modules/contact/email-contact-message.job.js';
+import { purgeContactMessagesJob } from '../modules/contact/purge-contact-messages.job.js';
 import { registerDatasetJob } from '../modules/efti/gate/register-dataset.job.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
 import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },
@@ -19,4 +21,5 @@ export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeEventsJob.kind, everyMs: HOUR },
   { kind: settleDeadLettersJob.kind, everyMs: HOUR },
   { kind: purgeWebhookDeliveriesJob.kind, everyMs: HOUR },
+  { kind: purgeContactMessagesJob.kind, everyMs: 24 * HOUR },
 ];

@@ -9,6 +9,11 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * E-mail only: where answers go (Reply-To), e.g. the sender of a contact message. The caller
+   * has checked it holds no line break; SMTP sets the header, the outbox does not keep it.
+   */
+  replyTo?: { name?: string; address: string };
 }
 
 /** `sent`: a provider took the message; `not_configured`: none is configured for the channel, so it went to the outbox table only. */

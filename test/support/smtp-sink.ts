@@ -44,3 +44,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const port = (server.server.address() as AddressInfo).port;
   return { url: `smtp://127.0.0.1:${port}`, received, refuse, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/** A received mail as a reader sees its text: quoted-printable soft line breaks joined, CRLF as LF. */
+export function mailText(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/\r\n/g, '\n');
+}

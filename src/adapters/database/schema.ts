@@ -4,6 +4,7 @@
  * so a module's columns change in that module.
  */
 import type { ApiKeysTable } from '../../modules/api-keys/api-keys.tables.js';
+import type { ContactMessagesTable } from '../../modules/contact/contact.tables.js';
 import type { DocumentsTable } from '../../modules/documents/documents.tables.js';
 import type { EventsTable, ShipmentEventsTable } from '../../modules/events/events.tables.js';
 import type { InspectionViewsTable } from '../../modules/inspect/inspect.tables.js';
@@ -56,4 +57,5 @@ export interface DB {
   efti_gate_datasets: EftiGateDatasetsTable;
   efti_follow_ups: EftiFollowUpsTable;
   delegations: DelegationsTable;
+  contact_messages: ContactMessagesTable;
 }

@@ -14,7 +14,7 @@ export function smtpNotifier(url: string, from: string): SmtpNotifier {
   return {
     async send(message: OutgoingMessage) {
       if (message.channel !== 'email') throw new Error('the SMTP notifier sends e-mail only');
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.replyTo ? { replyTo: message.replyTo } : {}) });
       return { reference: `smtp:${info.messageId}`, status: 'sent' };
     },
     close() {

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { htmlPageHeaders } from '../../http/html-page.js';
 import { toAppError } from '../../http/problem.js';
 import { serveHashedAssets } from '../../http/hashed-assets-route.js';
 import { loadSignAppAssets, SIGN_ASSETS_PATH } from './sign-app-assets.js';
@@ -16,14 +17,7 @@ import { renderSignErrorPage, renderSignPage } from './render-sign-page.js';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-function pageHeaders(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('content-security-policy', CSP)
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8');
-}
+const pageHeaders = (reply: FastifyReply): FastifyReply => htmlPageHeaders(reply, CSP);
 
 export async function signAppRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   const assets = loadSignAppAssets();

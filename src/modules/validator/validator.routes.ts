@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { negotiateLanguage, pickLanguage } from '../../core/language.js';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../http/public-door-cors.js';
 import { serveHashedAssets } from '../../http/hashed-assets-route.js';
+import { htmlPageHeaders } from '../../http/html-page.js';
 import { MESSAGE_LANGUAGES, type MessageLanguage } from '../signatures/sign-messages.js';
 import { validateShipment } from '../shipments/validate-shipment.js';
 import { PUBLIC_VALIDATE_PATH, renderValidatorPage, VALIDATOR_PAGE_PATH } from './render-validator-page.js';
@@ -19,14 +20,7 @@ import { loadValidatorAssets, VALIDATOR_ASSETS_PATH } from './validator-assets.j
 /** Only this origin; the widget's proof of work runs in a worker served from here. */
 const CSP = "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-function pageHeaders(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('content-security-policy', CSP)
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8');
-}
+const pageHeaders = (reply: FastifyReply): FastifyReply => htmlPageHeaders(reply, CSP);
 
 /** `?lang=` when it is one of the page's languages, else the best of Accept-Language, else English. */
 export function validatorPageLanguage(lang: string | undefined, acceptLanguage: string | undefined): MessageLanguage {

@@ -22,12 +22,24 @@ interface Operation {
   responses: Record<string, unknown>;
 }
 const openapi = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, Operation>> };
-const POSTS = Object.entries(openapi.paths).flatMap(([path, ops]) => (ops.post ? [{ path, ...ops.post }] : []));
+const ALL_POSTS = Object.entries(openapi.paths).flatMap(([path, ops]) => (ops.post ? [{ path, ...ops.post }] : []));
+/**
+ * The public doors (`/v1/public/…`, issue 17) are the exception: no key to scope a stored answer
+ * by, and each request spends a bot-check token and its client address's window, so a retry is a
+ * new request by design.
+ */
+const isPublicDoor = (op: { path: string }) => op.path.startsWith('/v1/public/');
+const POSTS = ALL_POSTS.filter((op) => !isPublicDoor(op));
 
 describe('every POST in openapi.json', () => {
   it('finds them, keyless sign routes included', () => {
     expect(POSTS.length).toBeGreaterThanOrEqual(20);
     expect(POSTS.some((op) => op.path.startsWith('/v1/sign/'))).toBe(true);
+  });
+
+  it.each(ALL_POSTS.filter(isPublicDoor))('$operationId, a public door, does not offer Idempotency-Key', (op) => {
+    expect(op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key') ?? false).toBe(false);
+    expect(JSON.stringify(op.responses)).not.toContain('idempotency_key_reused');
   });
 
   it.each(POSTS)('$operationId declares the Idempotency-Key header and its two conflicts', (op) => {

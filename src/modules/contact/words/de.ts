@@ -1,0 +1,45 @@
+/** German words of the contact page. */
+import type { ContactWords } from './contact-words.js';
+
+export const de: ContactWords = {
+  title: 'Kontakt',
+  intro: 'Fragen zu elektronischen Frachtbriefen, zur API oder zu Ihrem Konto? Schreiben Sie uns, wir antworten per E-Mail.',
+  labels: { name: 'Ihr Name', email: 'Ihre E-Mail-Adresse', organization: 'Unternehmen', message: 'Ihre Nachricht' },
+  hints: { name: 'Höchstens 200 Zeichen.', email: 'Wir antworten an diese Adresse.', organization: 'Höchstens 200 Zeichen.', message: 'Höchstens 5.000 Zeichen.' },
+  optional: '(optional)',
+  privacy: 'Wir bewahren Ihre Nachricht {days} Tage auf, um sie zu beantworten, und löschen sie dann. Ihr Browser löst vor dem Senden ein kleines Rätsel, statt eines CAPTCHAs.',
+  submit: 'Nachricht senden',
+  sending: 'Wird gesendet…',
+  thanksHeading: 'Vielen Dank',
+  thanksText: 'Ihre Nachricht ist angekommen. Wir antworten per E-Mail.',
+  another: 'Eine weitere Nachricht schreiben',
+  noJavaScript: 'Dieses Formular braucht JavaScript: Schalten Sie es ein oder schreiben Sie uns eine E-Mail.',
+  fieldErrors: {
+    name: 'Geben Sie Ihren Namen ein: höchstens 200 Zeichen, in einer Zeile.',
+    email: 'Geben Sie eine gültige E-Mail-Adresse ein, etwa name@firma.example.',
+    organization: 'Höchstens 200 Zeichen, in einer Zeile.',
+    message: 'Geben Sie Ihre Nachricht ein: höchstens 5.000 Zeichen.',
+  },
+  errors: {
+    validation_failed: 'Bitte prüfen Sie die markierten Felder.',
+    rate_limited: 'Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Bitte versuchen Sie es in {minutes} Minuten erneut.',
+    botcheck_failed: 'Die Prüfung, dass Sie kein Roboter sind, hat nicht geklappt. Bitte senden Sie erneut.',
+    payload_too_large: 'Die Nachricht ist zu lang.',
+    internal_error: 'Bei uns ist etwas schiefgegangen; Ihre Nachricht wurde nicht gesendet. Bitte versuchen Sie es erneut.',
+    service_unavailable: 'Der Dienst ist kurz nicht erreichbar; Ihre Nachricht wurde nicht gesendet. Bitte versuchen Sie es gleich erneut.',
+    network: 'Keine Verbindung zum Dienst; Ihre Nachricht wurde nicht gesendet. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  },
+  reference: 'Zeichen: {id}',
+  widget: {
+    label: 'Ich bin kein Roboter',
+    verifying: 'Wird geprüft…',
+    verified: 'Geprüft',
+    error: 'Die Prüfung ist fehlgeschlagen. Versuchen Sie es erneut.',
+    expired: 'Die Prüfung ist abgelaufen. Versuchen Sie es erneut.',
+    verificationRequired: 'Bitte schließen Sie die Prüfung ab.',
+    waitAlert: 'Wird geprüft… bitte warten.',
+    loading: 'Wird geladen…',
+    reload: 'Neu laden',
+    verify: 'Prüfen',
+  },
+};

@@ -1,0 +1,45 @@
+/** English words of the contact page. */
+import type { ContactWords } from './contact-words.js';
+
+export const en: ContactWords = {
+  title: 'Contact us',
+  intro: 'Questions about electronic consignment notes, the API or your account? Write to us and we answer by e-mail.',
+  labels: { name: 'Your name', email: 'Your e-mail address', organization: 'Company', message: 'Your message' },
+  hints: { name: 'At most 200 characters.', email: 'We answer to this address.', organization: 'At most 200 characters.', message: 'At most 5,000 characters.' },
+  optional: '(optional)',
+  privacy: 'We keep your message for {days} days to answer it, then delete it. Your browser solves a small puzzle before sending, instead of a CAPTCHA.',
+  submit: 'Send the message',
+  sending: 'Sending…',
+  thanksHeading: 'Thank you',
+  thanksText: 'Your message has arrived. We answer by e-mail.',
+  another: 'Write another message',
+  noJavaScript: 'This form needs JavaScript: turn it on, or write to us by e-mail.',
+  fieldErrors: {
+    name: 'Enter your name: at most 200 characters, on one line.',
+    email: 'Enter a valid e-mail address, such as name@company.example.',
+    organization: 'At most 200 characters, on one line.',
+    message: 'Enter your message: at most 5,000 characters.',
+  },
+  errors: {
+    validation_failed: 'Please check the marked fields.',
+    rate_limited: 'You have sent several messages in a short time. Please try again in {minutes} minutes.',
+    botcheck_failed: 'The check that you are not a robot did not work out. Please send again.',
+    payload_too_large: 'The message is too long.',
+    internal_error: 'Something went wrong on our side; your message was not sent. Please try again.',
+    service_unavailable: 'The service is briefly unavailable; your message was not sent. Please try again in a moment.',
+    network: 'No connection to the service; your message was not sent. Check your connection and try again.',
+  },
+  reference: 'Reference: {id}',
+  widget: {
+    label: 'I am not a robot',
+    verifying: 'Checking…',
+    verified: 'Checked',
+    error: 'The check failed. Try again.',
+    expired: 'The check expired. Try again.',
+    verificationRequired: 'Please complete the check.',
+    waitAlert: 'Checking… please wait.',
+    loading: 'Loading…',
+    reload: 'Reload',
+    verify: 'Check',
+  },
+};

@@ -1,0 +1,45 @@
+/** French words of the contact page. */
+import type { ContactWords } from './contact-words.js';
+
+export const fr: ContactWords = {
+  title: 'Nous contacter',
+  intro: 'Des questions sur les lettres de voiture électroniques, l\'API ou votre compte ? Écrivez-nous, nous répondons par e-mail.',
+  labels: { name: 'Votre nom', email: 'Votre adresse e-mail', organization: 'Entreprise', message: 'Votre message' },
+  hints: { name: '200 caractères au plus.', email: 'Nous répondons à cette adresse.', organization: '200 caractères au plus.', message: '5 000 caractères au plus.' },
+  optional: '(facultatif)',
+  privacy: 'Nous conservons votre message {days} jours pour y répondre, puis nous le supprimons. Votre navigateur résout une petite énigme avant l\'envoi, à la place d\'un CAPTCHA.',
+  submit: 'Envoyer le message',
+  sending: 'Envoi en cours…',
+  thanksHeading: 'Merci',
+  thanksText: 'Votre message est bien arrivé. Nous répondons par e-mail.',
+  another: 'Écrire un autre message',
+  noJavaScript: 'Ce formulaire a besoin de JavaScript : activez-le, ou écrivez-nous par e-mail.',
+  fieldErrors: {
+    name: 'Indiquez votre nom : 200 caractères au plus, sur une ligne.',
+    email: 'Indiquez une adresse e-mail valide, comme nom@entreprise.example.',
+    organization: '200 caractères au plus, sur une ligne.',
+    message: 'Écrivez votre message : 5 000 caractères au plus.',
+  },
+  errors: {
+    validation_failed: 'Vérifiez les champs signalés.',
+    rate_limited: 'Vous avez envoyé plusieurs messages en peu de temps. Réessayez dans {minutes} minutes.',
+    botcheck_failed: 'La vérification que vous n\'êtes pas un robot n\'a pas abouti. Envoyez à nouveau.',
+    payload_too_large: 'Le message est trop long.',
+    internal_error: 'Un problème est survenu chez nous ; votre message n\'a pas été envoyé. Réessayez.',
+    service_unavailable: 'Le service est brièvement indisponible ; votre message n\'a pas été envoyé. Réessayez dans un instant.',
+    network: 'Pas de connexion au service ; votre message n\'a pas été envoyé. Vérifiez votre connexion et réessayez.',
+  },
+  reference: 'Référence : {id}',
+  widget: {
+    label: 'Je ne suis pas un robot',
+    verifying: 'Vérification…',
+    verified: 'Vérifié',
+    error: 'La vérification a échoué. Réessayez.',
+    expired: 'La vérification a expiré. Réessayez.',
+    verificationRequired: 'Terminez d\'abord la vérification.',
+    waitAlert: 'Vérification… veuillez patienter.',
+    loading: 'Chargement…',
+    reload: 'Recharger',
+    verify: 'Vérifier',
+  },
+};

@@ -1,0 +1,45 @@
+/** Dutch words of the contact page. */
+import type { ContactWords } from './contact-words.js';
+
+export const nl: ContactWords = {
+  title: 'Neem contact op',
+  intro: 'Vragen over elektronische vrachtbrieven, de API of uw account? Schrijf ons, we antwoorden per e-mail.',
+  labels: { name: 'Uw naam', email: 'Uw e-mailadres', organization: 'Bedrijf', message: 'Uw bericht' },
+  hints: { name: 'Hoogstens 200 tekens.', email: 'We antwoorden naar dit adres.', organization: 'Hoogstens 200 tekens.', message: 'Hoogstens 5.000 tekens.' },
+  optional: '(optioneel)',
+  privacy: 'We bewaren uw bericht {days} dagen om het te beantwoorden en verwijderen het daarna. Uw browser lost voor het verzenden een kleine puzzel op, in plaats van een CAPTCHA.',
+  submit: 'Bericht versturen',
+  sending: 'Bezig met versturen…',
+  thanksHeading: 'Dank u wel',
+  thanksText: 'Uw bericht is aangekomen. We antwoorden per e-mail.',
+  another: 'Nog een bericht schrijven',
+  noJavaScript: 'Dit formulier heeft JavaScript nodig: zet het aan, of mail ons.',
+  fieldErrors: {
+    name: 'Vul uw naam in: hoogstens 200 tekens, op één regel.',
+    email: 'Vul een geldig e-mailadres in, zoals naam@bedrijf.example.',
+    organization: 'Hoogstens 200 tekens, op één regel.',
+    message: 'Vul uw bericht in: hoogstens 5.000 tekens.',
+  },
+  errors: {
+    validation_failed: 'Controleer de gemarkeerde velden.',
+    rate_limited: 'U hebt in korte tijd meerdere berichten verstuurd. Probeer het over {minutes} minuten opnieuw.',
+    botcheck_failed: 'De controle dat u geen robot bent is niet gelukt. Verstuur het bericht opnieuw.',
+    payload_too_large: 'Het bericht is te lang.',
+    internal_error: 'Er ging bij ons iets mis; uw bericht is niet verstuurd. Probeer het opnieuw.',
+    service_unavailable: 'De dienst is even niet beschikbaar; uw bericht is niet verstuurd. Probeer het zo opnieuw.',
+    network: 'Geen verbinding met de dienst; uw bericht is niet verstuurd. Controleer uw verbinding en probeer het opnieuw.',
+  },
+  reference: 'Kenmerk: {id}',
+  widget: {
+    label: 'Ik ben geen robot',
+    verifying: 'Bezig met controleren…',
+    verified: 'Gecontroleerd',
+    error: 'De controle is mislukt. Probeer het opnieuw.',
+    expired: 'De controle is verlopen. Probeer het opnieuw.',
+    verificationRequired: 'Rond eerst de controle af.',
+    waitAlert: 'Bezig met controleren… even geduld.',
+    loading: 'Laden…',
+    reload: 'Opnieuw laden',
+    verify: 'Controleren',
+  },
+};
