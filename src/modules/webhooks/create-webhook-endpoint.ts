@@ -30,6 +30,8 @@ export async function createWebhookEndpoint(ctx: TenantContext, input: CreateWeb
     updated_at: now,
     // Recorded so that every worker on the database, strict or not, judges the target alike.
     allow_private_targets: allowPrivateTargets,
+    // Sandbox: `?test_clock=` (src/http/test-clock-context.ts).
+    test_clock_id: ctx.testClockId ?? null,
   };
   await insertEndpoint(ctx.db, row);
   return { ...endpointView(row), secret: row.secret };

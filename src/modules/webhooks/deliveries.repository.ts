@@ -141,7 +141,10 @@ export async function settleDeadLetters(db: Database, now: Date, heldBefore: Dat
           select 1 from webhook_deliveries s
           where s.endpoint_id = l.endpoint_id and s.event_id = l.event_id and s.status = 'succeeded' and s.id <> l.delivery_id
         ) then 'resolved' else 'dead' end
-      where l.settled_at is null and l.created_at < ${heldBefore}
+      where l.settled_at is null and l.created_at < coalesce(
+        -- An endpoint on a sandbox test clock holds its dead letters in clock time (docs/sandbox-test-clocks.md).
+        (select ${heldBefore}::timestamptz + (k.frozen_time - ${now}::timestamptz) from webhook_endpoints e join test_clocks k on k.id = e.test_clock_id and k.deleted_at is null where e.id = l.endpoint_id),
+        ${heldBefore})
       returning l.delivery_id, l.outcome
     ), buried as (
       update webhook_deliveries d set status = 'dead', updated_at = ${now}

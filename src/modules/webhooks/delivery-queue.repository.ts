@@ -30,6 +30,8 @@ export interface ClaimedDelivery {
   endpoint_deleted: boolean;
   /** The endpoint was created under WEBHOOK_ALLOW_PRIVATE_TARGETS (see the webhook transport). */
   allow_private_targets: boolean;
+  /** Sandbox: the endpoint follows a test clock, and this attempt happens at this time of it (when it was due). */
+  clock_time: Date | null;
 }
 
 export interface ClaimOptions {
@@ -42,6 +44,15 @@ export interface ClaimOptions {
   defaultRoom: number;
   maxRoom: number;
 }
+
+/**
+ * Sandbox test clocks (docs/sandbox-test-clocks.md): a delivery of an endpoint attached to a clock
+ * (not deleted) is due by the clock's frozen_time, and its attempt happens, in clock time, at the
+ * time it was due. An endpoint without a clock costs the `is null` test and nothing more.
+ */
+const ENDPOINT_CLOCK = `(select k.frozen_time from test_clocks k where k.id = e.test_clock_id and k.deleted_at is null)`;
+const DUE_BY = `case when e.test_clock_id is null then $1::timestamptz else coalesce(${ENDPOINT_CLOCK}, $1::timestamptz) end`;
+const CLOCK_TIME = `case when e.test_clock_id is not null and ${ENDPOINT_CLOCK} is not null then c.next_attempt_at end as clock_time`;
 
 /**
  * The claim. Its per-endpoint scan limit is a literal (a whole number of ours): with a bound
@@ -58,7 +69,9 @@ function claimStatement(perEndpoint: number): string {
       from webhook_endpoints e cross join lateral (
         select d.id, d.endpoint_id, d.next_attempt_at, d.attempts as previous, d.attempt_started_at as previous_started_at, d.locked_until as previous_lease
         from webhook_deliveries d
-        where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= $1::timestamptz and (d.locked_until is null or d.locked_until < $1::timestamptz)
+        where d.endpoint_id = e.id and d.status = 'pending' and (d.locked_until is null or d.locked_until < $1::timestamptz)
+          -- Due by the endpoint's sandbox test clock, if it follows one (leases stay in real time).
+          and d.next_attempt_at <= ${DUE_BY}
         order by d.next_attempt_at, d.id
         limit ${perEndpoint}
         for update of d skip locked
@@ -75,14 +88,15 @@ function claimStatement(perEndpoint: number): string {
       -- would hash-join a scan of the whole table).
       update webhook_deliveries d set locked_until = $2::timestamptz, attempts = d.attempts + 1, attempt_started_at = $1::timestamptz, updated_at = $1::timestamptz
       where d.id = any(array(select id from picked))
-      returning d.id, d.endpoint_id, d.event_id, d.body, d.attempts, d.failures, d.max_attempts
+      returning d.id, d.endpoint_id, d.event_id, d.body, d.attempts, d.failures, d.max_attempts, d.next_attempt_at
     ), interrupted as (
       insert into webhook_delivery_attempts (delivery_id, number, started_at)
       select id, previous, coalesce(previous_started_at, $1::timestamptz) from picked where previous_lease is not null and previous > 0
       on conflict do nothing
     )
     select c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.allow_private_targets,
-      e.active as endpoint_active, e.deleted_at is not null as endpoint_deleted
+      e.active as endpoint_active, e.deleted_at is not null as endpoint_deleted,
+      ${CLOCK_TIME}
     from claimed c join webhook_endpoints e on e.id = c.endpoint_id`;
 }
 

@@ -11,6 +11,7 @@ export function endpointView(row: WebhookEndpointRow) {
     mode: row.mode,
     previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
     allow_private_targets: row.allow_private_targets,
+    test_clock: row.test_clock_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -1,5 +1,6 @@
 /** Schemas of webhook endpoints: the record, its create and update bodies, and rotation. */
 import { Type, type Static } from '@sinclair/typebox';
+import { AttachedTestClock, TestClockQueryProperty } from '../test-clocks/test-clock.schema.js';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { EVENT_TYPE_FILTER_PATTERN } from '../events/events.schema.js';
@@ -30,6 +31,7 @@ const endpointProperties = {
       'Read-only. True when the url was set by a deployment running with `WEBHOOK_ALLOW_PRIVATE_TARGETS=1` (local development and tests): only then, and only from a worker running with it too, ' +
       'are private addresses and plain http delivered to. A worker without it fails such an attempt (error "… refused (…)") and retries it on the normal schedule.',
   }),
+  test_clock: AttachedTestClock('the endpoint\'s deliveries (their retry schedule and dead letters)'),
   created_at: DateTimeString(),
   updated_at: DateTimeString(),
 };
@@ -67,3 +69,7 @@ export type RotateWebhookSecret = Static<typeof RotateWebhookSecretSchema>;
 
 export const WebhookEndpointParamsSchema = Type.Object({ id: IdString('webhook_endpoint') }, { additionalProperties: false });
 export const ListWebhookEndpointsQuerySchema = Type.Object(pageQueryProperties, { additionalProperties: false });
+
+/** Sandbox: the endpoint's deliveries follow the test clock named here. */
+export const CreateWebhookEndpointQuerySchema = Type.Object({ ...TestClockQueryProperty }, { additionalProperties: false });
+export type CreateWebhookEndpointQuery = Static<typeof CreateWebhookEndpointQuerySchema>;

@@ -23,9 +23,11 @@ export interface WebhookEndpointRow {
   updated_at: Date;
   /** The url was set under WEBHOOK_ALLOW_PRIVATE_TARGETS: only then may a worker reach a private address for it. */
   allow_private_targets: boolean;
+  /** Sandbox: the test clock its deliveries follow (docs/sandbox-test-clocks.md); null: real time. */
+  test_clock_id: string | null;
 }
 
-const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at', 'allow_private_targets'] as const;
+const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at', 'allow_private_targets', 'test_clock_id'] as const;
 
 export async function insertEndpoint(db: Database, row: WebhookEndpointRow): Promise<void> {
   await db.insertInto('webhook_endpoints').values({ ...row, events: JSON.stringify(row.events), deleted_at: null }).execute();

@@ -18,6 +18,8 @@ export interface WebhookEndpointsTable {
   deleted_at: Timestamp | null;
   /** The url was set by a process running with WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (migration 0016). */
   allow_private_targets: Generated<boolean>;
+  /** The sandbox test clock its deliveries follow (migration 0023); null: real time. */
+  test_clock_id: Generated<string | null>;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'dead';
