@@ -16,3 +16,6 @@ CREATE INDEX test_clocks_organization ON test_clocks (organization_id, id);
 ALTER TABLE shipments ADD COLUMN test_clock_id text REFERENCES test_clocks (id);
 ALTER TABLE signature_requests ADD COLUMN test_clock_id text REFERENCES test_clocks (id);
 ALTER TABLE webhook_endpoints ADD COLUMN test_clock_id text REFERENCES test_clocks (id);
+-- The hourly retention purges look up the rows attached to clocks; live rows never have one.
+CREATE INDEX shipments_test_clock ON shipments (test_clock_id) WHERE test_clock_id IS NOT NULL;
+CREATE INDEX webhook_endpoints_test_clock ON webhook_endpoints (test_clock_id) WHERE test_clock_id IS NOT NULL;

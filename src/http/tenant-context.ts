@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import type { TenantContext } from '../core/context.js';
-import { frozenClock } from '../modules/test-clocks/frozen-clock.js';
+import { frozenClock } from '../core/clock.js';
 
 export function tenantContext(runtime: AppRuntime, request: FastifyRequest): TenantContext {
   const principal = request.principal;

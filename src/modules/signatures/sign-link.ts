@@ -8,7 +8,7 @@ import type { Services, TenantContext } from '../../core/context.js';
 import type { Mode } from '../../core/mode.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
-import { frozenClock } from '../test-clocks/frozen-clock.js';
+import { frozenClock } from '../../core/clock.js';
 import { selectTestClock } from '../test-clocks/test-clocks.repository.js';
 import { hashSignToken } from './sign-link-token.js';
 import { selectSignatureRequestByTokenHash, type SignatureRequestRow } from './signature-requests.repository.js';

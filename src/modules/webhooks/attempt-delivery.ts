@@ -6,7 +6,7 @@ import type { WebhookTransport } from '../../ports/webhook-transport.js';
 import type { AttemptRecord, ClaimedDelivery } from './delivery-queue.repository.js';
 import { isSuccess, nextAttemptAt } from './delivery-policy.js';
 import { signatureHeader } from './webhook-signature.js';
-import { frozenClock } from '../test-clocks/frozen-clock.js';
+import { frozenClock } from '../../core/clock.js';
 
 /** The secrets that sign now: the current one, and the previous one during its grace period. */
 export function signingSecrets(endpoint: { secret: string; previous_secret: string | null; previous_secret_expires_at: Date | null }, now: Date): string[] {

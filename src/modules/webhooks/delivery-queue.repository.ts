@@ -48,11 +48,12 @@ export interface ClaimOptions {
 /**
  * Sandbox test clocks (docs/sandbox-test-clocks.md): a delivery of an endpoint attached to a clock
  * (not deleted) is due by the clock's frozen_time, and its attempt happens, in clock time, at the
- * time it was due. An endpoint without a clock costs the `is null` test and nothing more.
+ * time it was due. The clock is joined to its endpoint, outside the lateral scan, so the due bound
+ * stays a plain value per endpoint and the scan keeps its index condition.
  */
-const ENDPOINT_CLOCK = `(select k.frozen_time from test_clocks k where k.id = e.test_clock_id and k.deleted_at is null)`;
-const DUE_BY = `case when e.test_clock_id is null then $1::timestamptz else coalesce(${ENDPOINT_CLOCK}, $1::timestamptz) end`;
-const CLOCK_TIME = `case when e.test_clock_id is not null and ${ENDPOINT_CLOCK} is not null then c.next_attempt_at end as clock_time`;
+const CLOCK_JOIN = `left join test_clocks k on k.id = e.test_clock_id and k.deleted_at is null`;
+const DUE_BY = `coalesce(k.frozen_time, $1::timestamptz)`;
+const CLOCK_TIME = `case when k.id is not null then c.next_attempt_at end as clock_time`;
 
 /**
  * The claim. Its per-endpoint scan limit is a literal (a whole number of ours): with a bound
@@ -66,7 +67,7 @@ function claimStatement(perEndpoint: number): string {
       -- skipped, and a row claimed since this statement's snapshot is re-checked on its newest
       -- version once locked, and dropped.
       select c.*, row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id) as rank
-      from webhook_endpoints e cross join lateral (
+      from webhook_endpoints e ${CLOCK_JOIN} cross join lateral (
         select d.id, d.endpoint_id, d.next_attempt_at, d.attempts as previous, d.attempt_started_at as previous_started_at, d.locked_until as previous_lease
         from webhook_deliveries d
         where d.endpoint_id = e.id and d.status = 'pending' and (d.locked_until is null or d.locked_until < $1::timestamptz)
@@ -97,7 +98,7 @@ function claimStatement(perEndpoint: number): string {
     select c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.allow_private_targets,
       e.active as endpoint_active, e.deleted_at is not null as endpoint_deleted,
       ${CLOCK_TIME}
-    from claimed c join webhook_endpoints e on e.id = c.endpoint_id`;
+    from claimed c join webhook_endpoints e on e.id = c.endpoint_id ${CLOCK_JOIN}`;
 }
 
 /**

@@ -12,7 +12,7 @@ import { insertClaimedPing } from './deliveries.repository.js';
 import { recordAttempts } from './delivery-queue.repository.js';
 import { DELIVERY_LEASE_MS } from './delivery-policy.js';
 import { envelopeBody } from './event-envelope.js';
-import { realClockOf } from '../test-clocks/frozen-clock.js';
+import { realClockOf } from '../../core/clock.js';
 import { findEndpoint } from './get-webhook-endpoint.js';
 import { getWebhookDelivery } from './get-webhook-delivery.js';
 import type { WebhookDeliveryDetailView } from './webhook-delivery-view.js';
