@@ -157,6 +157,24 @@ describe.each(backends())('test clocks on $name', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/sign/${b.token}` })).statusCode).toBe(200);
   });
 
+  it('retention follows the clock: the feed events of an attached shipment go 90 days of clock time later, others stay', async () => {
+    const tenant = await t.newTenant();
+    const clock = await newClock(tenant);
+    const attached = (await call(tenant, 'POST', `/v1/shipments?test_clock=${clock.id}`, minimalShipment())).json();
+    const plain = (await call(tenant, 'POST', '/v1/shipments', minimalShipment())).json();
+    const feed = (shipmentId: string) => t.runtime.services.db.selectFrom('events').select('id').where('shipment_id', '=', shipmentId).execute();
+    const { purgeEventsJob } = await import('../../src/modules/events/purge-events.job.js');
+    const { purgeWebhookDeliveriesJob } = await import('../../src/modules/webhooks/purge-webhook-deliveries.job.js');
+    await advance(tenant, clock.id, new Date(Date.parse(clock.frozen_time) + 90 * DAY - 1000));
+    await purgeEventsJob.handle(t.runtime.services, {});
+    expect(await feed(attached.id)).toHaveLength(1);
+    await advance(tenant, clock.id, new Date(Date.parse(clock.frozen_time) + 90 * DAY + 1000));
+    await purgeEventsJob.handle(t.runtime.services, {});
+    await purgeWebhookDeliveriesJob.handle(t.runtime.services, {});
+    expect(await feed(attached.id)).toEqual([]);
+    expect(await feed(plain.id)).toHaveLength(1);
+  });
+
   it('an OTP lock lifts when the clock is advanced ten minutes', async () => {
     const tenant = await t.newTenant();
     const clock = await newClock(tenant);
