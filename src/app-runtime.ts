@@ -19,6 +19,8 @@ export interface AppRuntime {
   /** Request durations and rate-limit refusals are counted here (src/http/request-metrics.ts, access.ts). */
   metrics: Metrics;
   schemaVersion: number;
+  /** Ends this process's delivery worker's pause (a sandbox test clock was advanced); absent where none runs. */
+  wakeDeliveries?: () => void;
   /** True once shutdown began: new requests get `service_unavailable`. */
   isDraining(): boolean;
 }

@@ -169,6 +169,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       failedAuthLimiter: kv.rateLimiter({ keyPrefix: 'rl:authfail', points: config.authFailures.limit, durationS: config.authFailures.windowS }),
       requestLogs,
       probes: { database: () => database.ping(), keyvalue: () => kv.ping(), objects: () => objects.ping(), ...(gateIdentity ? { gate: gateIdentity } : {}) },
+      wakeDeliveries: () => deliveries.wake(),
       isDraining: () => draining,
       startDraining: () => {
         draining = true;

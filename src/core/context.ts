@@ -43,4 +43,9 @@ export interface TenantContext extends Services {
   organizationId: string;
   mode: Mode;
   requestId: string;
+  /**
+   * Sandbox only: the test clock this request follows (`clock` then stands at its frozen_time), and
+   * which what it makes is attached to (docs/sandbox-test-clocks.md). Absent: real time.
+   */
+  testClockId?: string;
 }

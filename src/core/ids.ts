@@ -2,6 +2,7 @@
  * Identifiers: a type prefix and a ULID (DESIGN, Identifiers). The time part of the ULID comes from
  * the injected clock, so ids sort in creation order and keyset pagination can walk them.
  */
+import { systemClock } from './clock.js';
 import { ulid } from './ulid.js';
 
 export const ID_PREFIXES = {
@@ -25,6 +26,7 @@ export const ID_PREFIXES = {
   efti_follow_up: 'efu',
   delegation: 'dlg',
   contact_message: 'ctc',
+  test_clock: 'clk',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
@@ -43,7 +45,12 @@ export function isIdPattern(pattern: unknown): boolean {
   return typeof pattern === 'string' && ID_PATTERNS.has(pattern);
 }
 
+/**
+ * An id made at `now`, but never later than the real time: a sandbox test clock advanced into the
+ * future (docs/sandbox-test-clocks.md) would otherwise carry the process's monotonic ULID sequence
+ * with it, and every id minted after, live ones too, would sort after other processes' ids.
+ */
 export function newId(kind: IdKind, now: Date): string {
-  return `${ID_PREFIXES[kind]}_${ulid(now.getTime())}`;
+  return `${ID_PREFIXES[kind]}_${ulid(Math.min(now.getTime(), systemClock.now().getTime()))}`;
 }
 

@@ -7,6 +7,7 @@
  * expired is refused with `invalid_cursor` rather than silently giving a wrong page.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { realClockOf } from './clock.js';
 import { AppError } from './errors.js';
 import type { Mode } from './mode.js';
 
@@ -47,7 +48,8 @@ interface CursorPayload {
 
 /** The cursor scope of a tenant's list, from its use-case context. */
 export function cursorScope(ctx: { secrets: { cursor: string }; organizationId: string; mode: Mode; clock: { now(): Date } }, list: string): CursorScope {
-  return { secret: ctx.secrets.cursor, list, organizationId: ctx.organizationId, mode: ctx.mode, now: ctx.clock.now() };
+  // Real time even on a sandbox test clock: advancing it must not expire the cursor of a list being walked.
+  return { secret: ctx.secrets.cursor, list, organizationId: ctx.organizationId, mode: ctx.mode, now: realClockOf(ctx.clock).now() };
 }
 
 function sign(scope: CursorScope, body: string): string {

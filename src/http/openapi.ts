@@ -99,6 +99,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'usage', description: 'Metered usage per UTC day.' },
         { name: 'webhooks', description: 'Webhook endpoints with their signing secrets; deliveries and their log.' },
         { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
+        { name: 'test-clocks', description: 'Sandbox only: test clocks that attached shipments, signature requests and webhook endpoints follow instead of real time.' },
       ],
       webhooks: eventWebhooks() as never,
     },

@@ -2,9 +2,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import type { TenantContext } from '../core/context.js';
+import { frozenClock } from '../core/clock.js';
 
 export function tenantContext(runtime: AppRuntime, request: FastifyRequest): TenantContext {
   const principal = request.principal;
   if (!principal) throw new Error(`route ${request.routeOptions.url ?? ''} reads a tenant but declares no API key access`);
-  return { ...runtime.services, organizationId: principal.organizationId, mode: principal.mode, requestId: request.id };
+  const base = { ...runtime.services, organizationId: principal.organizationId, mode: principal.mode, requestId: request.id };
+  // A sandbox request on something attached to a test clock reads that clock (src/http/test-clock-context.ts).
+  const testClock = request.testClock;
+  return testClock ? { ...base, clock: frozenClock(testClock.frozenTime, runtime.services.clock), testClockId: testClock.id } : base;
 }

@@ -1,6 +1,7 @@
 /**
- * One of every resource an organisation can own, made through the API in one mode: a webhook
- * endpoint (so every event also makes a delivery), an invoicing profile, a draft, an issued
+ * One of every resource an organisation can own, made through the API in one mode: in the sandbox
+ * a test clock, a webhook endpoint (on that clock in the sandbox; every event also makes a
+ * delivery), an invoicing profile, a draft, an issued
  * shipment with its note, an uploaded photo, a remark, a delegation, a sign link with its notification, a
  * delivered shipment with its signatures, proof of delivery and invoice, and the events, request
  * logs and deliveries all that left behind. The suites generated from openapi.json fill path and
@@ -56,7 +57,9 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
   seeded.ids.set('key', [mode === 'test' ? tenant.testKeyId : tenant.liveKeyId]);
 
   t.resolver.set(SEED_HOOK_HOST, ['93.184.216.34']);
-  await call('POST', '/v1/webhook-endpoints', 201, { url: `https://${SEED_HOOK_HOST}/fds`, events: ['*'] });
+  // A sandbox test clock (live has none), with the sandbox endpoint attached to it.
+  const clock = mode === 'test' ? await call('POST', '/v1/test/clocks', 201, { name: 'seed' }) : undefined;
+  await call('POST', `/v1/webhook-endpoints${clock ? `?test_clock=${clock.id}` : ''}`, 201, { url: `https://${SEED_HOOK_HOST}/fds`, events: ['*'] });
   await call('PUT', '/v1/invoicing-profile', 200, dutchProfile());
   await call('POST', '/v1/shipments', 201, { ...minimalShipment(), reference: `draft-${mode}` });
 

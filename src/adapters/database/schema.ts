@@ -22,6 +22,7 @@ import type { ServiceSecretsTable } from '../../modules/system/system.tables.js'
 import type { UsageCountersTable } from '../../modules/usage/usage.tables.js';
 import type { WebhookDeadLettersTable, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../../modules/webhooks/webhooks.tables.js';
 import type { EftiFollowUpsTable, EftiGateDatasetsTable } from '../../modules/efti/gate/gate.tables.js';
+import type { TestClocksTable } from '../../modules/test-clocks/test-clocks.tables.js';
 import type { JobsTable } from '../../jobs/jobs.tables.js';
 import type { OutboxMessagesTable } from '../notifier/outbox.tables.js';
 import type { SchemaMigrationsTable } from './migrator.tables.js';
@@ -58,4 +59,5 @@ export interface DB {
   efti_follow_ups: EftiFollowUpsTable;
   delegations: DelegationsTable;
   contact_messages: ContactMessagesTable;
+  test_clocks: TestClocksTable;
 }

@@ -2,6 +2,7 @@
  * Queries on `shipment_events` (the chains) and `events` (the organisation feed), always scoped by
  * organisation and mode.
  */
+import { sql } from 'kysely';
 import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
@@ -122,4 +123,16 @@ export async function selectFeedEvent(db: Database, t: Tenant, id: string, notBe
 export async function deleteFeedEventsBefore(db: Database, cutoff: Date): Promise<number> {
   const result = await db.deleteFrom('events').where('created_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * The same retention for the events of sandbox shipments on a test clock, counted back from the
+ * clock's frozen_time (docs/sandbox-test-clocks.md). Only attached shipments are visited.
+ */
+export async function deleteClockedFeedEventsOlderThan(db: Database, retentionMs: number): Promise<number> {
+  const result = await sql`
+    delete from events ev using shipments s join test_clocks k on k.id = s.test_clock_id and k.deleted_at is null
+    where s.test_clock_id is not null and ev.organization_id = s.organization_id and ev.mode = 'test' and ev.shipment_id = s.id
+      and ev.created_at < k.frozen_time - make_interval(secs => ${retentionMs / 1000})`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }

@@ -1,6 +1,6 @@
 /** Drops feed events past the 90-day retention (service description, Limits); shipment chains stay. */
 import { defineJob } from '../../jobs/job-definition.js';
-import { deleteFeedEventsBefore } from './events.repository.js';
+import { deleteClockedFeedEventsOlderThan, deleteFeedEventsBefore } from './events.repository.js';
 import { EVENT_RETENTION_MS } from './list-events.js';
 
 export const purgeEventsJob = defineJob<Record<string, never>>({
@@ -9,5 +9,6 @@ export const purgeEventsJob = defineJob<Record<string, never>>({
   retryDelaysMs: [60_000, 5 * 60_000],
   async handle({ db, clock }) {
     await deleteFeedEventsBefore(db, new Date(clock.now().getTime() - EVENT_RETENTION_MS));
+    await deleteClockedFeedEventsOlderThan(db, EVENT_RETENTION_MS);
   },
 });

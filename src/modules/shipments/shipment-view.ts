@@ -31,6 +31,7 @@ export function shipmentView(row: ShipmentRow, language: Language, services: Pic
     cancelled_at: iso(row.cancelled_at),
     inspection_url: row.inspection_token ? inspectionUrl(services.publicBaseUrl, row.inspection_token) : null,
     gate_status: row.gate_status,
+    test_clock: row.test_clock_id,
     efti_uil: { gate_id: services.efti?.gateId ?? null, platform_id: services.efti?.platformId ?? null, dataset_id: row.dataset_id },
   };
 }

@@ -1,5 +1,6 @@
 /** Schemas of the stored shipment, its list filters, the dry-run result and the integrity report. */
 import { EftiUilSchema } from '../efti/efti.schema.js';
+import { AttachedTestClock, TestClockQueryProperty } from '../test-clocks/test-clock.schema.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
@@ -35,6 +36,7 @@ export const ShipmentSchema = Type.Object(
         'Where the eFTI dataset stands with the gate (docs/efti-gate.md): null for a draft (nothing is sent before issue); `pending` while its registration is queued or retried; ' +
         '`registered` once the gate took the last identifiers; `failed` when the retries ran out (`efti.registration_failed`); `not_configured` when no gate takes this mode (no EFTI_* configuration, or a sandbox shipment without EFTI_TEST_GATE_URL).',
     }),
+    test_clock: AttachedTestClock('the shipment, its sign links and its events'),
     efti_uil: Type.Object(EftiUilSchema.properties, {
       additionalProperties: false,
       description: 'The unique identifier link of the shipment\'s eFTI dataset (Reg. (EU) 2020/1056), as `GET /v1/shipments/{id}/efti` and the inspection show it: gate and platform ids from the EFTI_* configuration (null without), dataset id made at create.',
@@ -77,7 +79,7 @@ export const IntegrityReportSchema = Type.Object(
 export const ShipmentParamsSchema = Type.Object({ id: IdString('shipment') }, { additionalProperties: false });
 
 export const CreateShipmentQuerySchema = Type.Object(
-  { issue: Type.Optional(Type.Boolean({ default: false, description: 'Create and issue in one call.' })) },
+  { issue: Type.Optional(Type.Boolean({ default: false, description: 'Create and issue in one call.' })), ...TestClockQueryProperty },
   { additionalProperties: false },
 );
 

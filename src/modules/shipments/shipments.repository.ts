@@ -36,6 +36,8 @@ export interface ShipmentRow {
   gate_status: GateStatusColumn | null;
   /** eFTI dataset id (UUID v4) of the unique identifier link; internal until the eFTI views show it. */
   dataset_id: string;
+  /** Sandbox: the test clock the shipment follows (docs/sandbox-test-clocks.md); null: real time. */
+  test_clock_id: string | null;
 }
 
 type Row = Selectable<ShipmentsTable>;

@@ -61,7 +61,7 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<{ Querystring: { issue?: boolean } }>(
     SHIPMENT_PATHS.collection,
     {
-      config: { ...write, idempotent: 'in-transaction', bodyCheckedByHandler: true, errors: ['bad_request', 'pdf_render_failed'] },
+      config: { ...write, idempotent: 'in-transaction', bodyCheckedByHandler: true, errors: ['bad_request', 'pdf_render_failed', 'test_mode_only'] },
       schema: {
         operationId: 'createShipment',
         tags: ['shipments'],

@@ -3,6 +3,7 @@
  * them, and the columns every row a shipment owns starts with. src/adapters/database/schema.ts
  * combines every module's into `DB`.
  */
+import type { Generated } from 'kysely';
 import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export type ShipmentStatusColumn = 'draft' | 'issued' | 'in_transit' | 'delivered' | 'cancelled';
@@ -34,6 +35,8 @@ export interface ShipmentsTable {
   gate_status: GateStatusColumn | null;
   /** eFTI dataset id (UUID v4) of the shipment's unique identifier link; made at create, never reused. */
   dataset_id: string;
+  /** The sandbox test clock the shipment follows (migrations/0023_test_clocks.sql); null: real time. */
+  test_clock_id: Generated<string | null>;
 }
 
 /** The columns of every row a shipment owns (documents, signatures, sign links, remarks). */

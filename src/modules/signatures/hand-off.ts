@@ -36,6 +36,8 @@ export async function handOff(link: OpenSignLink): Promise<{ request_id: string;
       id,
       organization_id: ctx.organizationId,
       mode: ctx.mode,
+      // The handed-over link follows the same test clock as the one it came from.
+      test_clock_id: from.test_clock_id,
       shipment_id: shipment.id,
       role: 'consignee',
       successive_index: -1,

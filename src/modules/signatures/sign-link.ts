@@ -8,6 +8,8 @@ import type { Services, TenantContext } from '../../core/context.js';
 import type { Mode } from '../../core/mode.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
+import { frozenClock } from '../../core/clock.js';
+import { selectTestClock } from '../test-clocks/test-clocks.repository.js';
 import { hashSignToken } from './sign-link-token.js';
 import { selectSignatureRequestByTokenHash, type SignatureRequestRow } from './signature-requests.repository.js';
 
@@ -23,8 +25,12 @@ export async function openSignLink(services: Services, token: string, requestId:
   if (request.status === 'revoked') throw new AppError('token_revoked', 'This sign link was withdrawn by the sender.');
   if (request.status === 'replaced') throw new AppError('token_rotated', 'A newer sign link was sent for this signature: use the latest message.');
   if (request.status === 'completed' && !options.allowUsed) throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
-  if (request.expires_at <= services.clock.now()) throw new AppError('token_expired', `This sign link expired at ${request.expires_at.toISOString()}; ask the sender for a new one.`);
-  return { request, ctx: { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId } };
+  // A sandbox link attached to a test clock reads that clock, for its expiry and every step after.
+  const testClock = request.mode === 'test' && request.test_clock_id ? await selectTestClock(services.db, request.organization_id, request.test_clock_id) : undefined;
+  const clock = testClock ? frozenClock(testClock.frozen_time, services.clock) : services.clock;
+  if (request.expires_at <= clock.now()) throw new AppError('token_expired', `This sign link expired at ${request.expires_at.toISOString()}; ask the sender for a new one.`);
+  const ctx: TenantContext = { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId };
+  return { request, ctx: testClock ? { ...ctx, clock, testClockId: testClock.id } : ctx };
 }
 
 /**

@@ -20,6 +20,7 @@ export function signatureRequestView(row: SignatureRequestRow, now: Date) {
     expires_at: row.expires_at.toISOString(),
     replaced_by: row.replaced_by,
     handoff_from: row.handoff_from,
+    test_clock: row.test_clock_id,
     signature_id: row.signature_id,
     created_at: row.created_at.toISOString(),
   };

@@ -1,5 +1,6 @@
 /** Schemas of signature requests (sign links) and of the sign endpoints' bodies and answers. */
 import { Type, type Static } from '@sinclair/typebox';
+import { AttachedTestClock, TestClockQueryProperty } from '../test-clocks/test-clock.schema.js';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 import { CoordinatesSchema, LANGUAGE_PATTERN } from '../shipments/shipment-input.schema.js';
 import { SIGNATURE_ROLES } from './signature-rules.js';
@@ -50,6 +51,7 @@ const requestProperties = {
   expires_at: Type.String({ format: 'date-time' }),
   replaced_by: Type.Union([Type.String(), Type.Null()], { description: 'The request that replaced this one.' }),
   handoff_from: Type.Union([Type.String(), Type.Null()], { description: 'For a handed-over link: the request whose holder minted it.' }),
+  test_clock: AttachedTestClock('the link (its expiry, one-time passwords, identification)'),
   signature_id: Type.Union([Type.String(), Type.Null()], { description: 'The signature given through the link.' }),
   created_at: Type.String({ format: 'date-time' }),
 };
@@ -169,3 +171,7 @@ export const IdentificationSchema = Type.Object(
   },
   { $id: 'Identification' },
 );
+
+/** Sandbox: a link follows its shipment's test clock, or the one named here. */
+export const CreateSignatureRequestQuerySchema = Type.Object({ ...TestClockQueryProperty }, { additionalProperties: false });
+export type CreateSignatureRequestQuery = Static<typeof CreateSignatureRequestQuerySchema>;

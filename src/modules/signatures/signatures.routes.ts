@@ -12,7 +12,9 @@ import { createSignatureRequest } from './create-signature-request.js';
 import { getSignatureRequest, resendSignatureRequest, revokeSignatureRequest } from './manage-signature-requests.js';
 import {
   CreatedSignatureRequestSchema,
+  CreateSignatureRequestQuerySchema,
   CreateSignatureRequestSchema,
+  type CreateSignatureRequestQuery,
   ResendSignatureRequestSchema,
   SignatureRequestParamsSchema,
   SignatureRequestSchema,
@@ -89,10 +91,10 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   );
 
   const requestErrors = ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'shipment_immutable', 'qtsp_unavailable'] as const;
-  app.post<ById & { Body: CreateSignatureRequest }>(
+  app.post<ById & { Body: CreateSignatureRequest; Querystring: CreateSignatureRequestQuery }>(
     SIGNATURE_PATHS.shipmentRequests,
     {
-      config: { access: { scope: 'signatures:write' }, errors: [...requestErrors] },
+      config: { access: { scope: 'signatures:write' }, errors: [...requestErrors, 'bad_request', 'test_mode_only'] },
       schema: {
         operationId: 'createSignatureRequest',
         tags: ['signatures'],
@@ -101,6 +103,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
           'Sends a sign link for one role by e-mail or SMS and records the notification. One link per role is live: a new request replaces a pending one, whose link then answers 410 `token_rotated`. ' +
           'Sandbox keys get the link itself in `url`, to script the whole flow; live answers never carry it.',
         params: ShipmentParamsSchema,
+        querystring: CreateSignatureRequestQuerySchema,
         body: Type.Ref(CreateSignatureRequestSchema),
         response: { 201: Type.Ref(CreatedSignatureRequestSchema, { description: 'The request, and the notification that carried it.' }) },
       },

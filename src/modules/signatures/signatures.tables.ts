@@ -62,4 +62,6 @@ export interface SignatureRequestsTable extends ShipmentOwned {
   otp_token_expires_at: Timestamp | null;
   /** The link whose holder minted this one (a handoff). */
   handoff_from: string | null;
+  /** The sandbox test clock the link follows (its shipment's, or its own; migration 0023); null: real time. */
+  test_clock_id: Generated<string | null>;
 }

@@ -6,6 +6,7 @@ import type { WebhookTransport } from '../../ports/webhook-transport.js';
 import type { AttemptRecord, ClaimedDelivery } from './delivery-queue.repository.js';
 import { isSuccess, nextAttemptAt } from './delivery-policy.js';
 import { signatureHeader } from './webhook-signature.js';
+import { frozenClock } from '../../core/clock.js';
 
 /** The secrets that sign now: the current one, and the previous one during its grace period. */
 export function signingSecrets(endpoint: { secret: string; previous_secret: string | null; previous_secret_expires_at: Date | null }, now: Date): string[] {
@@ -46,7 +47,10 @@ function simulatedFailure(delivery: ClaimedDelivery, at: Date): AttemptRecord {
   };
 }
 
-export async function attemptDelivery(delivery: ClaimedDelivery, transport: WebhookTransport, clock: { now(): Date }): Promise<AttemptRecord> {
+export async function attemptDelivery(delivery: ClaimedDelivery, transport: WebhookTransport, realClock: { now(): Date }): Promise<AttemptRecord> {
+  // An endpoint on a sandbox test clock: the attempt happens when it was due, in clock time, and
+  // takes none of it, so the retries are exactly the schedule apart (docs/sandbox-test-clocks.md).
+  const clock = delivery.clock_time ? frozenClock(delivery.clock_time, realClock) : realClock;
   const started = clock.now();
   if (delivery.endpoint_deleted || !delivery.endpoint_active) {
     // Not sent: the endpoint asked for nothing more. The delivery fails at once into the
@@ -55,7 +59,8 @@ export async function attemptDelivery(delivery: ClaimedDelivery, transport: Webh
     return { id: delivery.id, number: delivery.attempts, status: 'failed', next_attempt_at: null, started_at: started.toISOString(), finished_at: started.toISOString(), duration_ms: 0, response_status: null, response_body: '', error, signature: null };
   }
   if (delivery.simulated_failure) return simulatedFailure(delivery, started);
-  const headers = deliveryHeaders(delivery, signingSecrets(delivery, started), started);
+  // The signature's timestamp is real time even on a test clock: the receiver checks it against its own clock.
+  const headers = deliveryHeaders(delivery, signingSecrets(delivery, started), delivery.clock_time ? realClock.now() : started);
   const outcome = await transport.post({ url: delivery.url, headers, body: delivery.body, privateTargets: delivery.allow_private_targets });
   const finished = clock.now();
   const succeeded = isSuccess(outcome.status);

@@ -31,6 +31,8 @@ export async function createWebhookEndpoint(ctx: TenantContext, input: CreateWeb
     // Recorded so that every worker on the database, strict or not, judges the target alike.
     allow_private_targets: allowPrivateTargets,
     simulated_failure: false,
+    // Sandbox: `?test_clock=` (src/http/test-clock-context.ts).
+    test_clock_id: ctx.testClockId ?? null,
   };
   await insertEndpoint(ctx.db, row);
   return { ...endpointView(row), secret: row.secret };

@@ -114,8 +114,11 @@ export async function insertReplay(db: Database, t: Tenant, d: { id: string; rep
   const result = await sql`
     insert into webhook_deliveries
       (id, organization_id, mode, endpoint_id, event_id, event_type, body, origin, replay_of, status, max_attempts, next_attempt_at, created_at, updated_at)
-    select ${d.id}, o.organization_id, o.mode, o.endpoint_id, o.event_id, o.event_type, o.body, 'replay', o.id, 'pending', ${d.max_attempts}, ${d.now}, ${d.now}, ${d.now}
+    select ${d.id}, o.organization_id, o.mode, o.endpoint_id, o.event_id, o.event_type, o.body, 'replay', o.id, 'pending', ${d.max_attempts},
+      -- Due now by the endpoint's sandbox test clock when it follows one (docs/sandbox-test-clocks.md).
+      coalesce(k.frozen_time, ${d.now}), ${d.now}, ${d.now}
     from webhook_deliveries o join webhook_endpoints e on e.id = o.endpoint_id
+      left join test_clocks k on k.id = e.test_clock_id and k.deleted_at is null
     where o.id = ${d.replay_of} and o.organization_id = ${t.organizationId} and o.mode = ${t.mode}
       and o.status <> 'pending' and e.active and e.deleted_at is null`.execute(db);
   return Number(result.numAffectedRows ?? 0n) === 1;
@@ -141,7 +144,10 @@ export async function settleDeadLetters(db: Database, now: Date, heldBefore: Dat
           select 1 from webhook_deliveries s
           where s.endpoint_id = l.endpoint_id and s.event_id = l.event_id and s.status = 'succeeded' and s.id <> l.delivery_id
         ) then 'resolved' else 'dead' end
-      where l.settled_at is null and l.created_at < ${heldBefore}
+      where l.settled_at is null and l.created_at < coalesce(
+        -- An endpoint on a sandbox test clock holds its dead letters in clock time (docs/sandbox-test-clocks.md).
+        (select ${heldBefore}::timestamptz + (k.frozen_time - ${now}::timestamptz) from webhook_endpoints e join test_clocks k on k.id = e.test_clock_id and k.deleted_at is null where e.id = l.endpoint_id),
+        ${heldBefore})
       returning l.delivery_id, l.outcome
     ), buried as (
       update webhook_deliveries d set status = 'dead', updated_at = ${now}
@@ -150,6 +156,18 @@ export async function settleDeadLetters(db: Database, now: Date, heldBefore: Dat
     select outcome, count(*)::text as count from settled group by outcome`.execute(db);
   const count = (outcome: string) => Number(result.rows.find((r) => r.outcome === outcome)?.count ?? 0);
   return { resolved: count('resolved'), dead: count('dead') };
+}
+
+/**
+ * The same retention for the deliveries of sandbox endpoints on a test clock, counted back from the
+ * clock's frozen_time (docs/sandbox-test-clocks.md). Only attached endpoints are visited.
+ */
+export async function deleteClockedFinishedDeliveriesOlderThan(db: Database, retentionMs: number): Promise<number> {
+  const result = await sql`
+    delete from webhook_deliveries d using webhook_endpoints e join test_clocks k on k.id = e.test_clock_id and k.deleted_at is null
+    where e.test_clock_id is not null and d.organization_id = e.organization_id and d.mode = 'test' and d.endpoint_id = e.id
+      and d.status <> 'pending' and d.created_at < k.frozen_time - make_interval(secs => ${retentionMs / 1000})`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }
 
 /** Deletes finished deliveries (their attempts and dead letters with them) created before `cutoff`. */

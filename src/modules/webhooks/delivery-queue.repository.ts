@@ -32,6 +32,8 @@ export interface ClaimedDelivery {
   allow_private_targets: boolean;
   /** Sandbox `fail_webhooks`: the attempt fails without being sent. */
   simulated_failure: boolean;
+  /** Sandbox: the endpoint follows a test clock, and this attempt happens at this time of it (when it was due). */
+  clock_time: Date | null;
 }
 
 export interface ClaimOptions {
@@ -46,6 +48,16 @@ export interface ClaimOptions {
 }
 
 /**
+ * Sandbox test clocks (docs/sandbox-test-clocks.md): a delivery of an endpoint attached to a clock
+ * (not deleted) is due by the clock's frozen_time, and its attempt happens, in clock time, at the
+ * time it was due. The clock is joined to its endpoint, outside the lateral scan, so the due bound
+ * stays a plain value per endpoint and the scan keeps its index condition.
+ */
+const CLOCK_JOIN = `left join test_clocks k on k.id = e.test_clock_id and k.deleted_at is null`;
+const DUE_BY = `coalesce(k.frozen_time, $1::timestamptz)`;
+const CLOCK_TIME = `case when k.id is not null then c.next_attempt_at end as clock_time`;
+
+/**
  * The claim. Its per-endpoint scan limit is a literal (a whole number of ours): with a bound
  * parameter the planner cannot see how small the lateral scans are and reaches for JIT
  * compilation (~14 ms).
@@ -57,10 +69,12 @@ function claimStatement(perEndpoint: number): string {
       -- skipped, and a row claimed since this statement's snapshot is re-checked on its newest
       -- version once locked, and dropped.
       select c.*, row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id) as rank
-      from webhook_endpoints e cross join lateral (
+      from webhook_endpoints e ${CLOCK_JOIN} cross join lateral (
         select d.id, d.endpoint_id, d.next_attempt_at, d.attempts as previous, d.attempt_started_at as previous_started_at, d.locked_until as previous_lease
         from webhook_deliveries d
-        where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= $1::timestamptz and (d.locked_until is null or d.locked_until < $1::timestamptz)
+        where d.endpoint_id = e.id and d.status = 'pending' and (d.locked_until is null or d.locked_until < $1::timestamptz)
+          -- Due by the endpoint's sandbox test clock, if it follows one (leases stay in real time).
+          and d.next_attempt_at <= ${DUE_BY}
         order by d.next_attempt_at, d.id
         limit ${perEndpoint}
         for update of d skip locked
@@ -77,7 +91,7 @@ function claimStatement(perEndpoint: number): string {
       -- would hash-join a scan of the whole table).
       update webhook_deliveries d set locked_until = $2::timestamptz, attempts = d.attempts + 1, attempt_started_at = $1::timestamptz, updated_at = $1::timestamptz
       where d.id = any(array(select id from picked))
-      returning d.id, d.endpoint_id, d.event_id, d.body, d.attempts, d.failures, d.max_attempts
+      returning d.id, d.endpoint_id, d.event_id, d.body, d.attempts, d.failures, d.max_attempts, d.next_attempt_at
     ), interrupted as (
       insert into webhook_delivery_attempts (delivery_id, number, started_at)
       select id, previous, coalesce(previous_started_at, $1::timestamptz) from picked where previous_lease is not null and previous > 0
@@ -85,8 +99,9 @@ function claimStatement(perEndpoint: number): string {
     )
     select c.*, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.allow_private_targets,
       e.simulated_failure,
-      e.active as endpoint_active, e.deleted_at is not null as endpoint_deleted
-    from claimed c join webhook_endpoints e on e.id = c.endpoint_id`;
+      e.active as endpoint_active, e.deleted_at is not null as endpoint_deleted,
+      ${CLOCK_TIME}
+    from claimed c join webhook_endpoints e on e.id = c.endpoint_id ${CLOCK_JOIN}`;
 }
 
 /**

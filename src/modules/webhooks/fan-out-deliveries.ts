@@ -33,7 +33,11 @@ export function deliveryFanOutWrite(db: Database, tenant: { organizationId: stri
     insert into webhook_deliveries
       (id, organization_id, mode, endpoint_id, event_id, event_type, body, origin, status, max_attempts, next_attempt_at, created_at, updated_at)
     select 'wd_' || substr(ev.event_id, 5, 10) || upper(substr(encode(sha256(convert_to(ev.event_id || '/' || e.id, 'UTF8')), 'hex'), 1, 16)),
-      e.organization_id, e.mode, e.id, ev.event_id, ev.type, ev.body, 'event', 'pending', ${MAX_ATTEMPTS}, ev.created_at, ev.created_at, ev.created_at
+      e.organization_id, e.mode, e.id, ev.event_id, ev.type, ev.body, 'event', 'pending', ${MAX_ATTEMPTS},
+      -- Due now by the endpoint's sandbox test clock when it follows one (docs/sandbox-test-clocks.md).
+      case when e.test_clock_id is null then ev.created_at
+        else coalesce((select k.frozen_time from test_clocks k where k.id = e.test_clock_id and k.deleted_at is null), ev.created_at) end,
+      ev.created_at, ev.created_at
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ev(event_id text, type text, body text, created_at timestamptz, matches text[])
     join webhook_endpoints e
       on e.organization_id = ${tenant.organizationId} and e.mode = ${tenant.mode} and e.active and e.deleted_at is null

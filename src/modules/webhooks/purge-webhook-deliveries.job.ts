@@ -4,7 +4,7 @@
  */
 import { defineJob } from '../../jobs/job-definition.js';
 import { EVENT_RETENTION_MS } from '../events/list-events.js';
-import { deleteFinishedDeliveriesBefore } from './deliveries.repository.js';
+import { deleteClockedFinishedDeliveriesOlderThan, deleteFinishedDeliveriesBefore } from './deliveries.repository.js';
 
 export const purgeWebhookDeliveriesJob = defineJob<Record<string, never>>({
   kind: 'purge-webhook-deliveries',
@@ -12,5 +12,6 @@ export const purgeWebhookDeliveriesJob = defineJob<Record<string, never>>({
   retryDelaysMs: [60_000, 5 * 60_000],
   async handle({ db, clock }) {
     await deleteFinishedDeliveriesBefore(db, new Date(clock.now().getTime() - EVENT_RETENTION_MS));
+    await deleteClockedFinishedDeliveriesOlderThan(db, EVENT_RETENTION_MS);
   },
 });

@@ -12,6 +12,7 @@ import { insertClaimedPing } from './deliveries.repository.js';
 import { recordAttempts } from './delivery-queue.repository.js';
 import { DELIVERY_LEASE_MS } from './delivery-policy.js';
 import { envelopeBody } from './event-envelope.js';
+import { realClockOf } from '../../core/clock.js';
 import { findEndpoint } from './get-webhook-endpoint.js';
 import { getWebhookDelivery } from './get-webhook-delivery.js';
 import type { WebhookDeliveryDetailView } from './webhook-delivery-view.js';
@@ -23,8 +24,10 @@ export async function sendTestPing(ctx: TenantContext, endpointId: string): Prom
   const now = ctx.clock.now();
   const event = { id: newId('event', now), type: PING_EVENT_TYPE, created_at: now, mode: ctx.mode, data: { endpoint_id: endpoint.id } };
   const ping = { id: newId('webhook_delivery', now), endpoint_id: endpoint.id, event_id: event.id, event_type: event.type, body: envelopeBody(event), now };
-  await insertClaimedPing(ctx.db, ctx, ping, new Date(now.getTime() + DELIVERY_LEASE_MS));
-  const claimed = { ...ping, ...endpoint, id: ping.id, attempts: 1, failures: 0, max_attempts: 1, endpoint_active: true, endpoint_deleted: false };
-  await recordAttempts(ctx.db, [await attemptDelivery(claimed, ctx.webhookTransport, ctx.clock)]);
+  // On a sandbox test clock the ping happens at the clock's time; its lease and signature stay in real time.
+  const real = realClockOf(ctx.clock);
+  await insertClaimedPing(ctx.db, ctx, ping, new Date(real.now().getTime() + DELIVERY_LEASE_MS));
+  const claimed = { ...ping, ...endpoint, id: ping.id, attempts: 1, failures: 0, max_attempts: 1, endpoint_active: true, endpoint_deleted: false, clock_time: ctx.testClockId ? now : null };
+  await recordAttempts(ctx.db, [await attemptDelivery(claimed, ctx.webhookTransport, real)]);
   return getWebhookDelivery(ctx, ping.id);
 }

@@ -12,6 +12,7 @@ export function endpointView(row: WebhookEndpointRow) {
     previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
     allow_private_targets: row.allow_private_targets,
     simulated_failure: row.simulated_failure,
+    test_clock: row.test_clock_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -1,5 +1,6 @@
 /** Schemas of webhook endpoints: the record, its create and update bodies, and rotation. */
 import { Type, type Static } from '@sinclair/typebox';
+import { AttachedTestClock, TestClockQueryProperty } from '../test-clocks/test-clock.schema.js';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { EVENT_TYPE_FILTER_PATTERN } from '../events/events.schema.js';
@@ -36,6 +37,7 @@ const endpointProperties = {
       'Read-only, sandbox only. True after `POST /v1/test/shipments/{id}/simulate` with `fail_webhooks`: every attempt fails without being sent (error "simulated failure (fail_webhooks)") and is retried on the normal schedule, ' +
       'until `recover_webhooks`. Always false in live.',
   }),
+  test_clock: AttachedTestClock('the endpoint\'s deliveries (their retry schedule and dead letters)'),
   created_at: DateTimeString(),
   updated_at: DateTimeString(),
 };
@@ -73,3 +75,7 @@ export type RotateWebhookSecret = Static<typeof RotateWebhookSecretSchema>;
 
 export const WebhookEndpointParamsSchema = Type.Object({ id: IdString('webhook_endpoint') }, { additionalProperties: false });
 export const ListWebhookEndpointsQuerySchema = Type.Object(pageQueryProperties, { additionalProperties: false });
+
+/** Sandbox: the endpoint's deliveries follow the test clock named here. */
+export const CreateWebhookEndpointQuerySchema = Type.Object({ ...TestClockQueryProperty }, { additionalProperties: false });
+export type CreateWebhookEndpointQuery = Static<typeof CreateWebhookEndpointQuerySchema>;

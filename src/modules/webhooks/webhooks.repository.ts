@@ -25,9 +25,11 @@ export interface WebhookEndpointRow {
   allow_private_targets: boolean;
   /** Sandbox: the simulation endpoint's `fail_webhooks` is on for it. */
   simulated_failure: boolean;
+  /** Sandbox: the test clock its deliveries follow (docs/sandbox-test-clocks.md); null: real time. */
+  test_clock_id: string | null;
 }
 
-const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at', 'allow_private_targets', 'simulated_failure'] as const;
+const COLUMNS = ['id', 'organization_id', 'mode', 'url', 'description', 'events', 'active', 'secret', 'previous_secret', 'previous_secret_expires_at', 'created_at', 'updated_at', 'allow_private_targets', 'simulated_failure', 'test_clock_id'] as const;
 
 export async function insertEndpoint(db: Database, row: WebhookEndpointRow): Promise<void> {
   await db.insertInto('webhook_endpoints').values({ ...row, events: JSON.stringify(row.events), deleted_at: null }).execute();

@@ -22,6 +22,7 @@ import {
   type ListWebhookDeliveriesQuery,
 } from './webhook-delivery.schema.js';
 import {
+  CreateWebhookEndpointQuerySchema,
   CreateWebhookEndpointSchema,
   ListWebhookEndpointsQuerySchema,
   RotateWebhookSecretSchema,
@@ -31,6 +32,7 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
   type CreateWebhookEndpoint,
+  type CreateWebhookEndpointQuery,
   type RotateWebhookSecret,
   type UpdateWebhookEndpoint,
 } from './webhook-endpoint.schema.js';
@@ -65,15 +67,16 @@ export async function webhookRoutes(app: FastifyInstance, runtime: AppRuntime): 
   const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
   const allowPrivate = runtime.config.webhooks.allowPrivateTargets;
 
-  app.post<{ Body: CreateWebhookEndpoint }>(
+  app.post<{ Body: CreateWebhookEndpoint; Querystring: CreateWebhookEndpointQuery }>(
     WEBHOOK_PATHS.endpoints,
     {
-      config: manage,
+      config: { ...manage, errors: ['bad_request', 'test_mode_only'] },
       schema: {
         operationId: 'createWebhookEndpoint',
         tags: ['webhooks'],
         summary: 'Create a webhook endpoint',
         description: 'The `secret` is in this response only. A `url` that is not https or not publicly routable is refused with a finding on `url`.',
+        querystring: CreateWebhookEndpointQuerySchema,
         body: Type.Ref(CreateWebhookEndpointSchema),
         response: { 201: Type.Ref(WebhookEndpointWithSecretSchema, { description: 'The endpoint, with its signing secret.' }) },
       },

@@ -20,6 +20,8 @@ export interface WebhookEndpointsTable {
   allow_private_targets: Generated<boolean>;
   /** Sandbox: every attempt fails without being sent, until `recover_webhooks` (migration 0022). */
   simulated_failure: Generated<boolean>;
+  /** The sandbox test clock its deliveries follow (migration 0023); null: real time. */
+  test_clock_id: Generated<string | null>;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'dead';
