@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a shipment without an API key (public validator)
-         * @description The dry run of `POST /v1/shipments/validate` for anyone, without an API key: the same checks (schema and business rules, docs/business-rules.md) and the same answer, valid or not, in the language of `Accept-Language` (English or Dutch). Nothing is stored. The body limit is the same (1 MB).
+         * @description The dry run of `POST /v1/shipments/validate` for anyone, without an API key: the same checks (schema and business rules, docs/business-rules.md) and the same answer, valid or not, in the language of `Accept-Language` (English, Dutch, German or French). Nothing is stored. The body limit is the same (1 MB).
          *
          *     **Bot check**: send a solved challenge of `GET /v1/public/botcheck` in the `Botcheck-Token` header; each token passes once, and a missing, expired, reused or unsolved one answers 403 `botcheck_failed`.
          *
@@ -1924,7 +1924,7 @@ export interface components {
         Finding: {
             /** @description Stable finding code. */
             code: string;
-            /** @description In the requested language (`Accept-Language: nl` or English). */
+            /** @description In the language of `Accept-Language`: English, Dutch (`nl`), German (`de`) or French (`fr`); English by default. */
             message: string;
             params?: {
                 [key: string]: unknown;
@@ -2411,7 +2411,7 @@ export interface components {
             /** @description The `req_` id; quote it to support. */
             request_id?: string;
             status: number;
-            /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+            /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
             title: string;
             /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
             type: string;
@@ -3310,7 +3310,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3332,7 +3332,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3354,7 +3354,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3376,7 +3376,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3398,7 +3398,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3420,7 +3420,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3453,7 +3453,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3475,7 +3475,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3497,7 +3497,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3519,7 +3519,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3541,7 +3541,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3563,7 +3563,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3596,7 +3596,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3618,7 +3618,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3640,7 +3640,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3662,7 +3662,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3684,7 +3684,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3706,7 +3706,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3739,7 +3739,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3761,7 +3761,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3783,7 +3783,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3805,7 +3805,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3827,7 +3827,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3849,7 +3849,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3871,7 +3871,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3893,7 +3893,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3915,7 +3915,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3937,7 +3937,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3981,7 +3981,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4003,7 +4003,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4025,7 +4025,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4047,7 +4047,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4069,7 +4069,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4091,7 +4091,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4113,7 +4113,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4155,7 +4155,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4177,7 +4177,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4199,7 +4199,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4221,7 +4221,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4243,7 +4243,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4265,7 +4265,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4287,7 +4287,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4331,7 +4331,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4353,7 +4353,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4375,7 +4375,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4397,7 +4397,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4419,7 +4419,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4441,7 +4441,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4463,7 +4463,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4505,7 +4505,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4527,7 +4527,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4549,7 +4549,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4571,7 +4571,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4593,7 +4593,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4615,7 +4615,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4637,7 +4637,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4659,7 +4659,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4710,7 +4710,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4732,7 +4732,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4754,7 +4754,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4776,7 +4776,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4798,7 +4798,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4820,7 +4820,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4842,7 +4842,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4864,7 +4864,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4886,7 +4886,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4908,7 +4908,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4930,7 +4930,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4986,7 +4986,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5008,7 +5008,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5030,7 +5030,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5052,7 +5052,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5074,7 +5074,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5096,7 +5096,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5140,7 +5140,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5162,7 +5162,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5184,7 +5184,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5206,7 +5206,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5228,7 +5228,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5250,7 +5250,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5272,7 +5272,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5314,7 +5314,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5365,7 +5365,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5387,7 +5387,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5432,7 +5432,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5454,7 +5454,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5476,7 +5476,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5498,7 +5498,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5520,7 +5520,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5562,7 +5562,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5584,7 +5584,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5606,7 +5606,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5628,7 +5628,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5650,7 +5650,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5672,7 +5672,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5718,7 +5718,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5740,7 +5740,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5762,7 +5762,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5784,7 +5784,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5806,7 +5806,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5828,7 +5828,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5850,7 +5850,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5872,7 +5872,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5894,7 +5894,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5947,7 +5947,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5969,7 +5969,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5991,7 +5991,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6013,7 +6013,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6035,7 +6035,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6057,7 +6057,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6101,7 +6101,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6123,7 +6123,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6165,7 +6165,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6187,7 +6187,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6236,7 +6236,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6258,7 +6258,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6280,7 +6280,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6302,7 +6302,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6324,7 +6324,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6346,7 +6346,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6368,7 +6368,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6390,7 +6390,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6449,7 +6449,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6471,7 +6471,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6493,7 +6493,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6515,7 +6515,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6537,7 +6537,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6559,7 +6559,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6603,7 +6603,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6625,7 +6625,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6647,7 +6647,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6669,7 +6669,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6691,7 +6691,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6713,7 +6713,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6735,7 +6735,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6792,7 +6792,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6814,7 +6814,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6836,7 +6836,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6858,7 +6858,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6880,7 +6880,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6902,7 +6902,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6954,7 +6954,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6976,7 +6976,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6998,7 +6998,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7020,7 +7020,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7042,7 +7042,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7064,7 +7064,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7086,7 +7086,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7108,7 +7108,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7130,7 +7130,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7154,7 +7154,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7203,7 +7203,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7225,7 +7225,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7247,7 +7247,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7269,7 +7269,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7291,7 +7291,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7313,7 +7313,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7335,7 +7335,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7357,7 +7357,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7379,7 +7379,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7401,7 +7401,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7445,7 +7445,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7467,7 +7467,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7489,7 +7489,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7511,7 +7511,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7533,7 +7533,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7555,7 +7555,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7577,7 +7577,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7626,7 +7626,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7648,7 +7648,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7670,7 +7670,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7692,7 +7692,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7714,7 +7714,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7736,7 +7736,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7758,7 +7758,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7780,7 +7780,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7802,7 +7802,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7824,7 +7824,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7846,7 +7846,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7897,7 +7897,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7919,7 +7919,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7941,7 +7941,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7963,7 +7963,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7985,7 +7985,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8007,7 +8007,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8029,7 +8029,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8051,7 +8051,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8073,7 +8073,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8095,7 +8095,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8117,7 +8117,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8168,7 +8168,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8190,7 +8190,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8212,7 +8212,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8234,7 +8234,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8256,7 +8256,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8278,7 +8278,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8300,7 +8300,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8351,7 +8351,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8373,7 +8373,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8395,7 +8395,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8417,7 +8417,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8439,7 +8439,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8461,7 +8461,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8483,7 +8483,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8505,7 +8505,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8527,7 +8527,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8549,7 +8549,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8571,7 +8571,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8624,7 +8624,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8646,7 +8646,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8668,7 +8668,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8690,7 +8690,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8712,7 +8712,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8734,7 +8734,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8756,7 +8756,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8823,7 +8823,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8845,7 +8845,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8867,7 +8867,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8889,7 +8889,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8911,7 +8911,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8933,7 +8933,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8955,7 +8955,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8977,7 +8977,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8999,7 +8999,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9021,7 +9021,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9043,7 +9043,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9091,7 +9091,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9113,7 +9113,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9135,7 +9135,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9157,7 +9157,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9179,7 +9179,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9201,7 +9201,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9223,7 +9223,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9245,7 +9245,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9294,7 +9294,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9316,7 +9316,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9338,7 +9338,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9360,7 +9360,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9382,7 +9382,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9404,7 +9404,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9426,7 +9426,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9477,7 +9477,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9499,7 +9499,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9521,7 +9521,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9543,7 +9543,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9565,7 +9565,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9587,7 +9587,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9609,7 +9609,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9653,7 +9653,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9675,7 +9675,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9697,7 +9697,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9719,7 +9719,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9741,7 +9741,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9763,7 +9763,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9785,7 +9785,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9830,7 +9830,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9852,7 +9852,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9874,7 +9874,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9896,7 +9896,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9918,7 +9918,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9940,7 +9940,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9962,7 +9962,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10022,7 +10022,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10044,7 +10044,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10066,7 +10066,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10088,7 +10088,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10110,7 +10110,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10132,7 +10132,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10154,7 +10154,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10176,7 +10176,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10198,7 +10198,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10220,7 +10220,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10242,7 +10242,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10289,7 +10289,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10311,7 +10311,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10333,7 +10333,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10355,7 +10355,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10377,7 +10377,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10399,7 +10399,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10421,7 +10421,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10443,7 +10443,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10465,7 +10465,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10487,7 +10487,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10511,7 +10511,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10556,7 +10556,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10578,7 +10578,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10600,7 +10600,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10622,7 +10622,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10644,7 +10644,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10666,7 +10666,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10690,7 +10690,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10743,7 +10743,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10765,7 +10765,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10787,7 +10787,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10809,7 +10809,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10831,7 +10831,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10853,7 +10853,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10875,7 +10875,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10926,7 +10926,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10948,7 +10948,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10970,7 +10970,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10992,7 +10992,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11014,7 +11014,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11036,7 +11036,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11058,7 +11058,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11080,7 +11080,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11102,7 +11102,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11124,7 +11124,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11148,7 +11148,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11199,7 +11199,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11221,7 +11221,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11243,7 +11243,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11265,7 +11265,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11287,7 +11287,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11309,7 +11309,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11331,7 +11331,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11353,7 +11353,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11375,7 +11375,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11397,7 +11397,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11419,7 +11419,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11468,7 +11468,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11490,7 +11490,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11512,7 +11512,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11534,7 +11534,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11556,7 +11556,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11578,7 +11578,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11600,7 +11600,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11651,7 +11651,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11673,7 +11673,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11695,7 +11695,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11717,7 +11717,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11739,7 +11739,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11761,7 +11761,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11783,7 +11783,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11805,7 +11805,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11827,7 +11827,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11849,7 +11849,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11873,7 +11873,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11918,7 +11918,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11940,7 +11940,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11962,7 +11962,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11984,7 +11984,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12006,7 +12006,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12054,7 +12054,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12076,7 +12076,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12098,7 +12098,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12120,7 +12120,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12142,7 +12142,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12164,7 +12164,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12186,7 +12186,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12208,7 +12208,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12230,7 +12230,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12282,7 +12282,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12304,7 +12304,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12326,7 +12326,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12348,7 +12348,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12370,7 +12370,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12392,7 +12392,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12414,7 +12414,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12436,7 +12436,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12458,7 +12458,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12480,7 +12480,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12528,7 +12528,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12550,7 +12550,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12572,7 +12572,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12594,7 +12594,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12616,7 +12616,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12638,7 +12638,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12660,7 +12660,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12682,7 +12682,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12704,7 +12704,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12726,7 +12726,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12778,7 +12778,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12800,7 +12800,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12822,7 +12822,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12844,7 +12844,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12866,7 +12866,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12888,7 +12888,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12910,7 +12910,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12932,7 +12932,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12954,7 +12954,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12976,7 +12976,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13028,7 +13028,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13050,7 +13050,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13072,7 +13072,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13094,7 +13094,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13116,7 +13116,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13138,7 +13138,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13160,7 +13160,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13182,7 +13182,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13206,7 +13206,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13258,7 +13258,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13280,7 +13280,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13302,7 +13302,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13324,7 +13324,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13346,7 +13346,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13368,7 +13368,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13390,7 +13390,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13412,7 +13412,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13436,7 +13436,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13480,7 +13480,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13502,7 +13502,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13524,7 +13524,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13546,7 +13546,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13568,7 +13568,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13590,7 +13590,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13612,7 +13612,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13663,7 +13663,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13685,7 +13685,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13707,7 +13707,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13729,7 +13729,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13751,7 +13751,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13773,7 +13773,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13795,7 +13795,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13817,7 +13817,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13839,7 +13839,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13861,7 +13861,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13883,7 +13883,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13930,7 +13930,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13952,7 +13952,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13974,7 +13974,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13996,7 +13996,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14018,7 +14018,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14040,7 +14040,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14062,7 +14062,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14084,7 +14084,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14106,7 +14106,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14128,7 +14128,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14150,7 +14150,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14201,7 +14201,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14223,7 +14223,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14245,7 +14245,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14267,7 +14267,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14289,7 +14289,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14311,7 +14311,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14333,7 +14333,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14355,7 +14355,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14377,7 +14377,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14399,7 +14399,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14423,7 +14423,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14475,7 +14475,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14497,7 +14497,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14519,7 +14519,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14541,7 +14541,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14563,7 +14563,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14585,7 +14585,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14627,7 +14627,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14649,7 +14649,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14702,7 +14702,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14724,7 +14724,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14746,7 +14746,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14768,7 +14768,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14790,7 +14790,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14812,7 +14812,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14856,7 +14856,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14878,7 +14878,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14900,7 +14900,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14922,7 +14922,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14944,7 +14944,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14966,7 +14966,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14988,7 +14988,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15035,7 +15035,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15057,7 +15057,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15079,7 +15079,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15101,7 +15101,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15123,7 +15123,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15145,7 +15145,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15167,7 +15167,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15189,7 +15189,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15211,7 +15211,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15233,7 +15233,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15255,7 +15255,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15304,7 +15304,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15326,7 +15326,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15348,7 +15348,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15370,7 +15370,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15392,7 +15392,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15414,7 +15414,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15463,7 +15463,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15485,7 +15485,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15507,7 +15507,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15529,7 +15529,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15551,7 +15551,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15573,7 +15573,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15595,7 +15595,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15617,7 +15617,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15639,7 +15639,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15661,7 +15661,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15705,7 +15705,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15727,7 +15727,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15749,7 +15749,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15771,7 +15771,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15793,7 +15793,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15815,7 +15815,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15837,7 +15837,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15879,7 +15879,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15901,7 +15901,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15923,7 +15923,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15945,7 +15945,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15967,7 +15967,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15989,7 +15989,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16011,7 +16011,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16059,7 +16059,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16081,7 +16081,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16103,7 +16103,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16125,7 +16125,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16147,7 +16147,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16169,7 +16169,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16191,7 +16191,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16213,7 +16213,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16235,7 +16235,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16257,7 +16257,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16308,7 +16308,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16330,7 +16330,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16352,7 +16352,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16374,7 +16374,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16396,7 +16396,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16418,7 +16418,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16440,7 +16440,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16462,7 +16462,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16484,7 +16484,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16506,7 +16506,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16528,7 +16528,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16575,7 +16575,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16597,7 +16597,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16619,7 +16619,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16641,7 +16641,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16663,7 +16663,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16685,7 +16685,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16707,7 +16707,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16729,7 +16729,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16751,7 +16751,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16773,7 +16773,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16795,7 +16795,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16837,7 +16837,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16859,7 +16859,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16881,7 +16881,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16903,7 +16903,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
