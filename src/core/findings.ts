@@ -124,6 +124,11 @@ export function registerFindingMessages(messages: Record<string, Record<Language
   }
 }
 
+/** The finding codes that have templates (those of this file and those registered so far). */
+export function findingCodes(): string[] {
+  return Object.keys(TEMPLATES);
+}
+
 /** Builds a finding whose message comes from the template of its code. */
 export function finding(path: string, code: string, params: Record<string, unknown> = {}, language: Language = 'en'): Finding {
   return { path, code, message: renderMessage(code, params, language) ?? code, params };
