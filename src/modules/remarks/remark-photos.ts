@@ -27,7 +27,7 @@ registerFindingMessages({
   not_a_photo: {
     en: (p) => `Document ${String(p.document_id)} is a(n) ${String(p.kind)}, not a photo.`,
     nl: (p) => `Document ${String(p.document_id)} is een ${String(p.kind)}, geen foto.`,
-    de: (p) => `Das Dokument ${String(p.document_id)} ist ein(e) ${String(p.kind)}, kein Foto.`,
+    de: (p) => `Das Dokument ${String(p.document_id)} ist vom Typ ${String(p.kind)}, kein Foto.`,
     fr: (p) => `Le document ${String(p.document_id)} est de type ${String(p.kind)}, pas une photo.`,
   },
 });
