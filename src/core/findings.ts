@@ -24,62 +24,92 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
   required: {
     en: (p) => `The field ${String(p.field)} is required.`,
     nl: (p) => `Het veld ${String(p.field)} is verplicht.`,
+    de: (p) => `Das Feld ${String(p.field)} ist erforderlich.`,
+    fr: (p) => `Le champ ${String(p.field)} est obligatoire.`,
   },
   unknown_field: {
     en: (p) => `The field ${String(p.field)} is not known.`,
     nl: (p) => `Het veld ${String(p.field)} is onbekend.`,
+    de: (p) => `Das Feld ${String(p.field)} ist unbekannt.`,
+    fr: (p) => `Le champ ${String(p.field)} est inconnu.`,
   },
   invalid_type: {
     en: (p) => `Must be of type ${String(p.type)}.`,
     nl: (p) => `Moet van het type ${String(p.type)} zijn.`,
+    de: (p) => `Muss vom Typ ${String(p.type)} sein.`,
+    fr: (p) => `Doit être de type ${String(p.type)}.`,
   },
   too_short: {
     en: (p) => `Must be at least ${String(p.limit)} long.`,
     nl: (p) => `Moet minstens ${String(p.limit)} lang zijn.`,
+    de: (p) => `Muss mindestens ${String(p.limit)} lang sein.`,
+    fr: (p) => `Doit avoir une longueur d'au moins ${String(p.limit)}.`,
   },
   too_long: {
     en: (p) => `Must be at most ${String(p.limit)} long.`,
     nl: (p) => `Mag hoogstens ${String(p.limit)} lang zijn.`,
+    de: (p) => `Darf höchstens ${String(p.limit)} lang sein.`,
+    fr: (p) => `Doit avoir une longueur d'au plus ${String(p.limit)}.`,
   },
   too_few_items: {
     en: (p) => `Must have at least ${String(p.limit)} items.`,
     nl: (p) => `Moet minstens ${String(p.limit)} elementen hebben.`,
+    de: (p) => `Muss mindestens ${String(p.limit)} Elemente enthalten.`,
+    fr: (p) => `Doit contenir au moins ${String(p.limit)} éléments.`,
   },
   too_many_items: {
     en: (p) => `Must have at most ${String(p.limit)} items.`,
     nl: (p) => `Mag hoogstens ${String(p.limit)} elementen hebben.`,
+    de: (p) => `Darf höchstens ${String(p.limit)} Elemente enthalten.`,
+    fr: (p) => `Doit contenir au plus ${String(p.limit)} éléments.`,
   },
   invalid_format: {
     en: (p) => `Does not match the expected format${p.format ? ` (${String(p.format)})` : ''}.`,
     nl: (p) => `Voldoet niet aan het verwachte formaat${p.format ? ` (${String(p.format)})` : ''}.`,
+    de: (p) => `Entspricht nicht dem erwarteten Format${p.format ? ` (${String(p.format)})` : ''}.`,
+    fr: (p) => `Ne correspond pas au format attendu${p.format ? ` (${String(p.format)})` : ''}.`,
   },
   invalid_value: {
     en: (p) => `Must be one of: ${Array.isArray(p.allowed) ? p.allowed.join(', ') : String(p.allowed)}.`,
     nl: (p) => `Moet een van deze waarden zijn: ${Array.isArray(p.allowed) ? p.allowed.join(', ') : String(p.allowed)}.`,
+    de: (p) => `Muss einer dieser Werte sein: ${Array.isArray(p.allowed) ? p.allowed.join(', ') : String(p.allowed)}.`,
+    fr: (p) => `Doit être l'une de ces valeurs : ${Array.isArray(p.allowed) ? p.allowed.join(', ') : String(p.allowed)}.`,
   },
   out_of_range: {
     en: (p) => `Must be ${String(p.comparison)} ${String(p.limit)}.`,
     nl: (p) => `Moet ${String(p.comparison)} ${String(p.limit)} zijn.`,
+    de: (p) => `Muss ${String(p.comparison)} ${String(p.limit)} sein.`,
+    fr: (p) => `Doit être ${String(p.comparison)} ${String(p.limit)}.`,
   },
   invalid_characters: {
     en: () => 'Contains a character that cannot be stored: U+0000 or an unpaired surrogate.',
     nl: () => 'Bevat een teken dat niet kan worden opgeslagen: U+0000 of een ongepaarde surrogaat.',
+    de: () => 'Enthält ein Zeichen, das nicht gespeichert werden kann: U+0000 oder ein ungepaartes Surrogat.',
+    fr: () => 'Contient un caractère qui ne peut pas être enregistré : U+0000 ou un substitut (surrogate) non apparié.',
   },
   unsafe_url: {
     en: (p) => `Not a safe webhook target: ${String(p.reason)}`,
     nl: (p) => `Geen veilig webhookdoel: ${String(p.reason)}`,
+    de: (p) => `Kein sicheres Webhook-Ziel: ${String(p.reason)}`,
+    fr: (p) => `Cible de webhook non sûre : ${String(p.reason)}`,
   },
   unknown_event_type: {
     en: (p) => `There is no event type ${String(p.type)}; use a type of the catalogue, a family wildcard such as shipment.*, or *.`,
     nl: (p) => `Er is geen gebeurtenistype ${String(p.type)}; gebruik een type uit de catalogus, een familiejoker zoals shipment.*, of *.`,
+    de: (p) => `Es gibt keinen Ereignistyp ${String(p.type)}; verwenden Sie einen Typ aus dem Katalog, einen Familien-Platzhalter wie shipment.* oder *.`,
+    fr: (p) => `Il n'existe pas de type d'événement ${String(p.type)} ; utilisez un type du catalogue, un joker de famille comme shipment.* ou *.`,
   },
   field_frozen: {
     en: (p) => `The field ${String(p.field)} is frozen since the shipment was ${String(p.status)}; it can no longer change.`,
     nl: (p) => `Het veld ${String(p.field)} is bevroren sinds de zending de status ${String(p.status)} kreeg; het kan niet meer wijzigen.`,
+    de: (p) => `Das Feld ${String(p.field)} ist eingefroren, seit die Sendung den Status ${String(p.status)} erhielt; es kann sich nicht mehr ändern.`,
+    fr: (p) => `Le champ ${String(p.field)} est figé depuis que l'envoi a reçu le statut ${String(p.status)} ; il ne peut plus changer.`,
   },
   invalid: {
     en: () => 'Is not valid.',
     nl: () => 'Is ongeldig.',
+    de: () => 'Ist ungültig.',
+    fr: () => "N'est pas valide.",
   },
 };
 
@@ -92,6 +122,11 @@ export function registerFindingMessages(messages: Record<string, Record<Language
     if (TEMPLATES[code] && TEMPLATES[code] !== templates) throw new Error(`finding code ${code} has templates already`);
     TEMPLATES[code] = templates;
   }
+}
+
+/** The finding codes that have templates (those of this file and those registered so far). */
+export function findingCodes(): string[] {
+  return Object.keys(TEMPLATES);
 }
 
 /** Builds a finding whose message comes from the template of its code. */

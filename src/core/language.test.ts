@@ -1,17 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateLanguage, pickLanguage } from './language.js';
+import { negotiateLanguage, pickLanguage, titleLanguage } from './language.js';
 
 describe('Accept-Language', () => {
   it.each([
     [undefined, 'en'],
     ['nl', 'nl'],
     ['nl-BE', 'nl'],
-    ['de-DE, nl;q=0.7, en;q=0.9', 'en'],
-    ['fr, nl;q=0.5', 'nl'],
+    ['de-DE, nl;q=0.7, en;q=0.9', 'de'],
+    ['fr, nl;q=0.5', 'fr'],
+    ['pl, nl;q=0.5', 'nl'],
+    ['pl-PL, cs', 'en'],
     ['nl;q=0, en', 'en'],
     ['*', 'en'],
   ])('%s → %s', (header, expected) => {
     expect(negotiateLanguage(header)).toBe(expected);
+  });
+});
+
+describe('the language of error titles', () => {
+  it.each([
+    ['en', 'en'],
+    ['nl', 'nl'],
+    ['de', 'en'],
+    ['fr', 'en'],
+  ] as const)('%s → %s (the catalogue has English and Dutch titles)', (language, expected) => {
+    expect(titleLanguage(language)).toBe(expected);
   });
 });
 

@@ -1,10 +1,19 @@
 /**
- * Languages the API answers in (service description, Versioning: `Accept-Language: nl` translates
- * error titles and finding messages; English is the default).
+ * Languages the API answers in (service description, Versioning): finding messages in English,
+ * Dutch, German and French after `Accept-Language`, English the default. Error titles exist in
+ * English and Dutch only; `titleLanguage` narrows to them.
  */
-export type Language = 'en' | 'nl';
+export type Language = 'en' | 'nl' | 'de' | 'fr';
 
-export const LANGUAGES: readonly Language[] = ['en', 'nl'];
+export const LANGUAGES: readonly Language[] = ['en', 'nl', 'de', 'fr'];
+
+/** The languages of the error catalogue's titles. */
+export type TitleLanguage = 'en' | 'nl';
+
+/** The title language for a request's language: Dutch for Dutch, English for the rest (German and French included). */
+export function titleLanguage(language: Language): TitleLanguage {
+  return language === 'nl' ? 'nl' : 'en';
+}
 
 /**
  * The best of `supported` in an Accept-Language header (RFC 9110 §12.5.4): the highest q-value

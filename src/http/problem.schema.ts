@@ -11,7 +11,7 @@ export const FindingSchema = Type.Object(
   {
     path: Type.String({ description: 'JSON path of the value, such as `$.goods[0].gross_weight_kg`.' }),
     code: Type.String({ description: 'Stable finding code.' }),
-    message: Type.String({ description: 'In the requested language (`Accept-Language: nl` or English).' }),
+    message: Type.String({ description: 'In the language of `Accept-Language`: English, Dutch (`nl`), German (`de`) or French (`fr`); English by default.' }),
     rule: Type.Optional(Type.String()),
     source: Type.Optional(Type.String()),
     params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
@@ -21,7 +21,7 @@ export const FindingSchema = Type.Object(
 
 const problemProperties = (code: TSchema) => ({
   type: Type.String({ description: 'Documentation of the code: `{DOCS_URL}/errors/<code>`.' }),
-  title: Type.String({ description: 'English, or Dutch with `Accept-Language: nl`. Do not branch on it.' }),
+  title: Type.String({ description: 'English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it.' }),
   status: Type.Integer(),
   code,
   detail: Type.Optional(Type.String()),

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_CATALOGUE, isAppError } from '../core/errors.js';
 import { translateFindings, type Finding } from '../core/findings.js';
-import { negotiateLanguage, type Language } from '../core/language.js';
+import { negotiateLanguage, titleLanguage, type Language } from '../core/language.js';
 import { validationFindings } from './validation.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -26,7 +26,7 @@ export function problemBody(error: AppError, requestId: string, language: Langua
   const entry = ERROR_CATALOGUE[error.code];
   return {
     type: `${docsUrl}/errors/${error.code}`,
-    title: language === 'nl' ? entry.title_nl : entry.title,
+    title: titleLanguage(language) === 'nl' ? entry.title_nl : entry.title,
     status: entry.status,
     code: error.code,
     detail: error.message,

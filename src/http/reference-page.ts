@@ -68,7 +68,7 @@ td p,th p{margin:0}.op{border-top:1px solid #d0d5db;padding-top:.5rem;margin-top
 <p>Machine-readable: <a href="/v1/openapi.json"><code>/v1/openapi.json</code></a> (OpenAPI 3.1).</p>
 <nav>${nav} <a href="#errors">errors</a></nav>
 ${[...byTag].map(([tag, ops]) => `<h2 id="tag-${esc(tag)}">${esc(tag)}</h2>${ops.join('')}`).join('')}
-<h2 id="errors">Error codes</h2><p>Every error is <code>application/problem+json</code>; branch on <code>code</code>. Titles are English, or Dutch with <code>Accept-Language: nl</code>.</p>
+<h2 id="errors">Error codes</h2><p>Every error is <code>application/problem+json</code>; branch on <code>code</code>. Titles are English, or Dutch with <code>Accept-Language: nl</code>; finding messages follow <code>Accept-Language</code> in English, Dutch, German and French.</p>
 <table><tr><th>Code</th><th>Status</th><th>Title</th><th>Titel</th></tr>${errors}</table></body></html>`;
 }
 

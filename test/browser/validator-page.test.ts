@@ -99,13 +99,20 @@ describe('the validator page in Chromium', () => {
     expect(complaints).toEqual([]);
   });
 
-  it('takes ?lang=de over Accept-Language, with English finding messages said so', async () => {
-    const { page } = await openPage(`${t.baseUrl}/validate?lang=de`, 'nl-NL');
+  it('takes ?lang=de over Accept-Language, German finding messages included', async () => {
+    const { page, complaints } = await openPage(`${t.baseUrl}/validate?lang=de`, 'nl-NL');
     expect(await page.getAttribute('html', 'lang')).toBe('de');
     await check(page, shipmentWithMistakes());
     expect(await page.locator('#verdict').innerText()).toMatch(/^Nicht gültig/);
-    expect(await page.locator('#messages-language').innerText()).toContain('Englisch');
+    const consignee = page.locator('#errors .finding[data-code="consignee_missing"]');
+    expect(await consignee.locator('.message').innerText()).toBe('Der Frachtbrief hat keinen Empfänger; CMR Artikel 6 Absatz 1 Buchstabe e verlangt Name und Anschrift des Empfängers.');
+    const weight = page.locator('#errors .finding', { has: page.locator('code.path', { hasText: /^\$\.goods\[0\]\.gross_weight_kg$/ }) });
+    expect(await weight.locator('.message').innerText()).toMatch(/^Muss /);
+    // The messages are German now: no line says they are English.
+    expect(await page.locator('#messages-language').count()).toBe(0);
+    expect(await page.locator('#results').innerText()).not.toContain('Englisch');
     await screenshot(page, 'validator-05-de-findings', { at: '#results' });
+    expect(complaints).toEqual([]);
   });
 
   it('says what is wrong with input that is not JSON, without calling the service', async () => {

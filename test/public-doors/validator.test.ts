@@ -41,7 +41,7 @@ describe.each(backends())('the public validator on $name', (backend) => {
     t.app.inject({ method: 'POST', url: '/v1/shipments/validate', headers: { ...t.auth(tenant.testKey), ...headers }, payload: payload as object });
 
   it('answers exactly what POST /v1/shipments/validate answers, valid or not, in the requested language', async () => {
-    for (const [body, language] of [[fullShipment(), 'en'], [invalidShipment(), 'en'], [invalidShipment(), 'nl'], [[1, 2], 'en']] as const) {
+    for (const [body, language] of [[fullShipment(), 'en'], [invalidShipment(), 'en'], [invalidShipment(), 'nl'], [invalidShipment(), 'de'], [invalidShipment(), 'fr'], [[1, 2], 'en']] as const) {
       const open = await validate(body, { 'accept-language': language });
       const withKey = await keyed(body, { 'accept-language': language });
       expect(open.statusCode, open.body).toBe(200);
@@ -51,6 +51,10 @@ describe.each(backends())('the public validator on $name', (backend) => {
     expect(invalid.valid).toBe(false);
     expect(invalid.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: '$.goods[0].gross_weight_kg' }), expect.objectContaining({ code: 'consignee_missing', rule: expect.any(String), source: expect.any(String) })]));
     expect((await validate(fullShipment())).json()).toMatchObject({ valid: true, errors: [] });
+    const consignee = async (language: string) =>
+      ((await validate(invalidShipment(), { 'accept-language': language })).json().errors as { code: string; message: string }[]).find((f) => f.code === 'consignee_missing')?.message;
+    expect(await consignee('de')).toContain('Der Frachtbrief hat keinen Empfänger');
+    expect(await consignee('fr')).toContain("La lettre de voiture n'a pas de destinataire");
   });
 
   it('refuses what the keyed dry run refuses about the body, and stores nothing', async () => {

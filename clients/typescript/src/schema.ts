@@ -355,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a shipment without an API key (public validator)
-         * @description The dry run of `POST /v1/shipments/validate` for anyone, without an API key: the same checks (schema and business rules, docs/business-rules.md) and the same answer, valid or not, in the language of `Accept-Language` (English or Dutch). Nothing is stored. The body limit is the same (1 MB).
+         * @description The dry run of `POST /v1/shipments/validate` for anyone, without an API key: the same checks (schema and business rules, docs/business-rules.md) and the same answer, valid or not, in the language of `Accept-Language` (English, Dutch, German or French). Nothing is stored. The body limit is the same (1 MB).
          *
          *     **Bot check**: send a solved challenge of `GET /v1/public/botcheck` in the `Botcheck-Token` header; each token passes once, and a missing, expired, reused or unsolved one answers 403 `botcheck_failed`.
          *
@@ -2060,7 +2060,7 @@ export interface components {
         Finding: {
             /** @description Stable finding code. */
             code: string;
-            /** @description In the requested language (`Accept-Language: nl` or English). */
+            /** @description In the language of `Accept-Language`: English, Dutch (`nl`), German (`de`) or French (`fr`); English by default. */
             message: string;
             params?: {
                 [key: string]: unknown;
@@ -2547,7 +2547,7 @@ export interface components {
             /** @description The `req_` id; quote it to support. */
             request_id?: string;
             status: number;
-            /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+            /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
             title: string;
             /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
             type: string;
@@ -3477,7 +3477,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3499,7 +3499,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3521,7 +3521,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3543,7 +3543,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3565,7 +3565,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3587,7 +3587,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3620,7 +3620,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3642,7 +3642,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3664,7 +3664,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3686,7 +3686,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3708,7 +3708,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3730,7 +3730,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3763,7 +3763,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3785,7 +3785,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3807,7 +3807,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3829,7 +3829,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3851,7 +3851,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3873,7 +3873,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3906,7 +3906,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3928,7 +3928,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3950,7 +3950,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3972,7 +3972,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -3994,7 +3994,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4016,7 +4016,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4038,7 +4038,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4060,7 +4060,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4082,7 +4082,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4104,7 +4104,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4148,7 +4148,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4170,7 +4170,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4192,7 +4192,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4214,7 +4214,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4236,7 +4236,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4258,7 +4258,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4280,7 +4280,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4322,7 +4322,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4344,7 +4344,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4366,7 +4366,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4388,7 +4388,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4410,7 +4410,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4432,7 +4432,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4454,7 +4454,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4498,7 +4498,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4520,7 +4520,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4542,7 +4542,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4564,7 +4564,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4586,7 +4586,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4608,7 +4608,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4630,7 +4630,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4672,7 +4672,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4694,7 +4694,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4716,7 +4716,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4738,7 +4738,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4760,7 +4760,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4782,7 +4782,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4804,7 +4804,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4826,7 +4826,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4877,7 +4877,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4899,7 +4899,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4921,7 +4921,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4943,7 +4943,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4965,7 +4965,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -4987,7 +4987,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5009,7 +5009,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5031,7 +5031,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5053,7 +5053,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5075,7 +5075,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5097,7 +5097,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5153,7 +5153,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5175,7 +5175,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5197,7 +5197,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5219,7 +5219,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5241,7 +5241,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5263,7 +5263,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5307,7 +5307,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5329,7 +5329,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5351,7 +5351,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5373,7 +5373,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5395,7 +5395,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5417,7 +5417,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5439,7 +5439,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5481,7 +5481,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5532,7 +5532,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5554,7 +5554,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5599,7 +5599,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5621,7 +5621,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5643,7 +5643,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5665,7 +5665,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5687,7 +5687,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5729,7 +5729,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5751,7 +5751,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5773,7 +5773,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5795,7 +5795,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5817,7 +5817,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5839,7 +5839,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5885,7 +5885,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5907,7 +5907,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5929,7 +5929,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5951,7 +5951,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5973,7 +5973,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -5995,7 +5995,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6017,7 +6017,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6039,7 +6039,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6061,7 +6061,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6114,7 +6114,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6136,7 +6136,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6158,7 +6158,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6180,7 +6180,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6202,7 +6202,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6224,7 +6224,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6268,7 +6268,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6290,7 +6290,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6332,7 +6332,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6354,7 +6354,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6606,7 +6606,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6628,7 +6628,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6650,7 +6650,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6672,7 +6672,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6694,7 +6694,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6716,7 +6716,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6738,7 +6738,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6760,7 +6760,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6819,7 +6819,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6841,7 +6841,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6863,7 +6863,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6885,7 +6885,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6907,7 +6907,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6929,7 +6929,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6973,7 +6973,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6995,7 +6995,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7017,7 +7017,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7039,7 +7039,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7061,7 +7061,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7083,7 +7083,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7105,7 +7105,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7162,7 +7162,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7184,7 +7184,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7206,7 +7206,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7228,7 +7228,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7250,7 +7250,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7272,7 +7272,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7326,7 +7326,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7348,7 +7348,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7370,7 +7370,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7392,7 +7392,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7414,7 +7414,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7436,7 +7436,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7458,7 +7458,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7480,7 +7480,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7502,7 +7502,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7526,7 +7526,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7575,7 +7575,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7597,7 +7597,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7619,7 +7619,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7641,7 +7641,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7663,7 +7663,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7685,7 +7685,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7707,7 +7707,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7729,7 +7729,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7751,7 +7751,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7773,7 +7773,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7817,7 +7817,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7839,7 +7839,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7861,7 +7861,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7883,7 +7883,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7905,7 +7905,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7927,7 +7927,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7949,7 +7949,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -7998,7 +7998,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8020,7 +8020,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8042,7 +8042,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8064,7 +8064,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8086,7 +8086,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8108,7 +8108,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8130,7 +8130,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8152,7 +8152,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8174,7 +8174,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8196,7 +8196,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8218,7 +8218,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8269,7 +8269,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8291,7 +8291,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8313,7 +8313,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8335,7 +8335,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8357,7 +8357,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8379,7 +8379,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8401,7 +8401,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8423,7 +8423,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8445,7 +8445,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8467,7 +8467,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8489,7 +8489,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8540,7 +8540,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8562,7 +8562,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8584,7 +8584,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8606,7 +8606,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8628,7 +8628,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8650,7 +8650,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8672,7 +8672,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8723,7 +8723,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8745,7 +8745,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8767,7 +8767,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8789,7 +8789,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8811,7 +8811,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8833,7 +8833,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8855,7 +8855,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8877,7 +8877,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8899,7 +8899,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8921,7 +8921,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8943,7 +8943,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -8996,7 +8996,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9018,7 +9018,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9040,7 +9040,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9062,7 +9062,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9084,7 +9084,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9106,7 +9106,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9128,7 +9128,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9195,7 +9195,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9217,7 +9217,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9239,7 +9239,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9261,7 +9261,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9283,7 +9283,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9305,7 +9305,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9327,7 +9327,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9349,7 +9349,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9371,7 +9371,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9393,7 +9393,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9415,7 +9415,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9463,7 +9463,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9485,7 +9485,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9507,7 +9507,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9529,7 +9529,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9551,7 +9551,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9573,7 +9573,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9595,7 +9595,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9617,7 +9617,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9666,7 +9666,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9688,7 +9688,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9710,7 +9710,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9732,7 +9732,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9754,7 +9754,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9776,7 +9776,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9798,7 +9798,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9849,7 +9849,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9871,7 +9871,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9893,7 +9893,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9915,7 +9915,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9937,7 +9937,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9959,7 +9959,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -9981,7 +9981,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10025,7 +10025,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10047,7 +10047,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10069,7 +10069,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10091,7 +10091,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10113,7 +10113,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10135,7 +10135,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10157,7 +10157,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10202,7 +10202,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10224,7 +10224,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10246,7 +10246,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10268,7 +10268,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10290,7 +10290,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10312,7 +10312,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10334,7 +10334,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10394,7 +10394,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10416,7 +10416,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10438,7 +10438,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10460,7 +10460,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10482,7 +10482,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10504,7 +10504,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10526,7 +10526,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10548,7 +10548,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10570,7 +10570,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10592,7 +10592,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10614,7 +10614,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10661,7 +10661,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10683,7 +10683,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10705,7 +10705,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10727,7 +10727,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10749,7 +10749,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10771,7 +10771,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10793,7 +10793,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10815,7 +10815,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10837,7 +10837,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10859,7 +10859,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10883,7 +10883,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10928,7 +10928,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10950,7 +10950,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10972,7 +10972,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -10994,7 +10994,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11016,7 +11016,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11038,7 +11038,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11062,7 +11062,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11115,7 +11115,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11137,7 +11137,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11159,7 +11159,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11181,7 +11181,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11203,7 +11203,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11225,7 +11225,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11247,7 +11247,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11298,7 +11298,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11320,7 +11320,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11342,7 +11342,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11364,7 +11364,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11386,7 +11386,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11408,7 +11408,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11430,7 +11430,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11452,7 +11452,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11474,7 +11474,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11496,7 +11496,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11520,7 +11520,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11574,7 +11574,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11596,7 +11596,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11618,7 +11618,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11640,7 +11640,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11662,7 +11662,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11684,7 +11684,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11706,7 +11706,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11728,7 +11728,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11750,7 +11750,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11772,7 +11772,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11794,7 +11794,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11843,7 +11843,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11865,7 +11865,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11887,7 +11887,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11909,7 +11909,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11931,7 +11931,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11953,7 +11953,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -11975,7 +11975,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12026,7 +12026,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12048,7 +12048,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12070,7 +12070,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12092,7 +12092,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12114,7 +12114,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12136,7 +12136,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12158,7 +12158,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12180,7 +12180,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12202,7 +12202,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12224,7 +12224,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12248,7 +12248,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12293,7 +12293,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12315,7 +12315,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12337,7 +12337,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12359,7 +12359,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12381,7 +12381,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12429,7 +12429,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12451,7 +12451,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12473,7 +12473,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12495,7 +12495,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12517,7 +12517,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12539,7 +12539,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12561,7 +12561,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12583,7 +12583,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12605,7 +12605,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12657,7 +12657,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12679,7 +12679,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12701,7 +12701,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12723,7 +12723,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12745,7 +12745,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12767,7 +12767,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12789,7 +12789,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12811,7 +12811,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12833,7 +12833,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12855,7 +12855,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12903,7 +12903,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12925,7 +12925,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12947,7 +12947,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12969,7 +12969,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -12991,7 +12991,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13013,7 +13013,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13035,7 +13035,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13057,7 +13057,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13079,7 +13079,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13101,7 +13101,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13153,7 +13153,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13175,7 +13175,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13197,7 +13197,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13219,7 +13219,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13241,7 +13241,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13263,7 +13263,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13285,7 +13285,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13307,7 +13307,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13329,7 +13329,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13351,7 +13351,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13403,7 +13403,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13425,7 +13425,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13447,7 +13447,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13469,7 +13469,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13491,7 +13491,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13513,7 +13513,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13535,7 +13535,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13557,7 +13557,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13581,7 +13581,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13633,7 +13633,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13655,7 +13655,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13677,7 +13677,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13699,7 +13699,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13721,7 +13721,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13743,7 +13743,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13765,7 +13765,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13787,7 +13787,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13811,7 +13811,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13855,7 +13855,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13877,7 +13877,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13899,7 +13899,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13921,7 +13921,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13943,7 +13943,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13965,7 +13965,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -13987,7 +13987,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14038,7 +14038,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14060,7 +14060,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14082,7 +14082,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14104,7 +14104,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14126,7 +14126,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14148,7 +14148,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14170,7 +14170,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14192,7 +14192,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14214,7 +14214,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14236,7 +14236,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14258,7 +14258,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14305,7 +14305,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14327,7 +14327,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14349,7 +14349,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14371,7 +14371,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14393,7 +14393,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14415,7 +14415,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14437,7 +14437,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14459,7 +14459,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14481,7 +14481,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14503,7 +14503,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14525,7 +14525,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15603,7 +15603,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15625,7 +15625,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15647,7 +15647,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15669,7 +15669,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15691,7 +15691,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15713,7 +15713,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15735,7 +15735,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15757,7 +15757,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15779,7 +15779,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15801,7 +15801,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15825,7 +15825,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15877,7 +15877,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15899,7 +15899,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15921,7 +15921,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15943,7 +15943,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15965,7 +15965,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15987,7 +15987,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16029,7 +16029,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16051,7 +16051,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16104,7 +16104,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16126,7 +16126,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16148,7 +16148,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16170,7 +16170,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16192,7 +16192,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16214,7 +16214,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16258,7 +16258,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16280,7 +16280,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16302,7 +16302,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16324,7 +16324,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16346,7 +16346,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16368,7 +16368,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16390,7 +16390,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16437,7 +16437,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16459,7 +16459,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16481,7 +16481,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16503,7 +16503,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16525,7 +16525,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16547,7 +16547,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16569,7 +16569,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16591,7 +16591,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16613,7 +16613,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16635,7 +16635,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16657,7 +16657,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16706,7 +16706,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16728,7 +16728,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16750,7 +16750,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16772,7 +16772,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16794,7 +16794,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16816,7 +16816,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16868,7 +16868,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16890,7 +16890,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16912,7 +16912,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16934,7 +16934,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16956,7 +16956,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -16978,7 +16978,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17000,7 +17000,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17022,7 +17022,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17044,7 +17044,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17066,7 +17066,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17110,7 +17110,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17132,7 +17132,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17154,7 +17154,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17176,7 +17176,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17198,7 +17198,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17220,7 +17220,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17242,7 +17242,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17284,7 +17284,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17306,7 +17306,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17328,7 +17328,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17350,7 +17350,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17372,7 +17372,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17394,7 +17394,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17416,7 +17416,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17464,7 +17464,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17486,7 +17486,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17508,7 +17508,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17530,7 +17530,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17552,7 +17552,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17574,7 +17574,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17596,7 +17596,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17618,7 +17618,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17640,7 +17640,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17662,7 +17662,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17713,7 +17713,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17735,7 +17735,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17757,7 +17757,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17779,7 +17779,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17801,7 +17801,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17823,7 +17823,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17845,7 +17845,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17867,7 +17867,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17889,7 +17889,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17911,7 +17911,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17933,7 +17933,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -17980,7 +17980,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18002,7 +18002,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18024,7 +18024,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18046,7 +18046,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18068,7 +18068,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18090,7 +18090,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18112,7 +18112,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18134,7 +18134,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18156,7 +18156,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18178,7 +18178,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18200,7 +18200,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18242,7 +18242,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18264,7 +18264,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18286,7 +18286,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -18308,7 +18308,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;

@@ -23,13 +23,20 @@ import { inspectionUrl } from './inspection-link.js';
 const NOTE_LANGUAGES: readonly NoteLanguage[] = ['en', 'nl', 'de', 'fr'];
 
 /**
+ * The request languages a note falls back to: English and Dutch, as before the API spoke German and
+ * French (finding messages only). A German sign page's signature thus does not switch a note's
+ * next version to German labels; only the driver's language prints German or French.
+ */
+const REQUEST_NOTE_LANGUAGES: readonly NoteLanguage[] = ['en', 'nl'];
+
+/**
  * The language of the printed labels: the driver's, who carries the note and shows it at the
  * roadside, when we print it; else the language of the request that caused the version.
  */
 export function noteLanguage(shipment: ShipmentRow, requestLanguage: string): NoteLanguage {
   const driver = (shipment.data.driver as { language?: string } | undefined)?.language;
-  const pick = [driver, requestLanguage].find((l): l is NoteLanguage => NOTE_LANGUAGES.includes(l as NoteLanguage));
-  return pick ?? 'en';
+  if (NOTE_LANGUAGES.includes(driver as NoteLanguage)) return driver as NoteLanguage;
+  return REQUEST_NOTE_LANGUAGES.find((l) => l === requestLanguage) ?? 'en';
 }
 
 /** Box 21: where and when the note was established — the consignor's city and the issue time. */

@@ -22,6 +22,8 @@ registerFindingMessages({
   party_absent: {
     en: (p) => `The shipment has no ${String(p.role)}: only a party on the shipment can delegate its access.`,
     nl: (p) => `De zending heeft geen ${String(p.role)}: alleen een partij van de zending kan haar toegang delegeren.`,
+    de: (p) => `Die Sendung hat keine Partei in der Rolle ${String(p.role)}: Nur eine Partei der Sendung kann ihren Zugriff delegieren.`,
+    fr: (p) => `L'envoi n'a pas de partie dans le rôle ${String(p.role)} : seule une partie à l'envoi peut déléguer son accès.`,
   },
 });
 

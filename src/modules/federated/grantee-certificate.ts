@@ -13,6 +13,8 @@ registerFindingMessages({
   invalid_certificate: {
     en: (p) => `Not a usable X.509 certificate: ${String(p.reason)}`,
     nl: (p) => `Geen bruikbaar X.509-certificaat: ${String(p.reason_nl ?? p.reason)}`,
+    de: (p) => `Kein verwendbares X.509-Zertifikat: ${String(p.reason)}`,
+    fr: (p) => `Pas de certificat X.509 utilisable : ${String(p.reason)}`,
   },
 });
 

@@ -15,14 +15,20 @@ registerFindingMessages({
   photo_not_found: {
     en: (p) => `There is no document ${String(p.document_id)}: upload the photo to this shipment first.`,
     nl: (p) => `Er is geen document ${String(p.document_id)}: upload de foto eerst bij deze zending.`,
+    de: (p) => `Es gibt kein Dokument ${String(p.document_id)}: Laden Sie das Foto zuerst zu dieser Sendung hoch.`,
+    fr: (p) => `Il n'existe pas de document ${String(p.document_id)} : téléversez d'abord la photo sur cet envoi.`,
   },
   photo_of_other_shipment: {
     en: (p) => `Document ${String(p.document_id)} belongs to another shipment: upload the photo to this one.`,
     nl: (p) => `Document ${String(p.document_id)} hoort bij een andere zending: upload de foto bij deze.`,
+    de: (p) => `Das Dokument ${String(p.document_id)} gehört zu einer anderen Sendung: Laden Sie das Foto zu dieser hoch.`,
+    fr: (p) => `Le document ${String(p.document_id)} appartient à un autre envoi : téléversez la photo sur celui-ci.`,
   },
   not_a_photo: {
     en: (p) => `Document ${String(p.document_id)} is a(n) ${String(p.kind)}, not a photo.`,
     nl: (p) => `Document ${String(p.document_id)} is een ${String(p.kind)}, geen foto.`,
+    de: (p) => `Das Dokument ${String(p.document_id)} ist vom Typ ${String(p.kind)}, kein Foto.`,
+    fr: (p) => `Le document ${String(p.document_id)} est de type ${String(p.kind)}, pas une photo.`,
   },
 });
 

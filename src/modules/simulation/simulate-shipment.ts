@@ -21,6 +21,8 @@ registerFindingMessages({
   not_for_action: {
     en: (p) => `The field ${String(p.field)} does not apply to action ${String(p.action)}.`,
     nl: (p) => `Het veld ${String(p.field)} hoort niet bij actie ${String(p.action)}.`,
+    de: (p) => `Das Feld ${String(p.field)} gilt nicht für die Aktion ${String(p.action)}.`,
+    fr: (p) => `Le champ ${String(p.field)} ne s'applique pas à l'action ${String(p.action)}.`,
   },
 });
 

@@ -44,7 +44,6 @@ export function renderValidatorPage(language: MessageLanguage, assets: Record<Va
 <section id="results" class="step" aria-labelledby="results-title" aria-live="polite" hidden>
 <h2 id="results-title" tabindex="-1">${esc(w.resultsHeading)}</h2>
 <p id="verdict"></p>
-${w.messagesInEnglish ? `<p class="hint" id="messages-language">${esc(w.messagesInEnglish)}</p>` : ''}
 <div id="findings"></div>
 </section>
 </main>

@@ -1,7 +1,6 @@
 /**
  * The words of the public validator page in the languages of the sign app (English, Dutch, German,
- * French). Finding messages come from the API, which speaks English and Dutch: under German and
- * French words the findings' messages are English (their paths, rules and sources are the same).
+ * French). Finding messages come from the API, which the page asks in its own language.
  */
 import type { MessageLanguage } from '../signatures/sign-messages.js';
 
@@ -31,8 +30,6 @@ export interface ValidatorWords {
   problem: string;
   rateLimited: string;
   network: string;
-  /** Shown under German and French words: the API's finding messages are English or Dutch. */
-  messagesInEnglish: string;
   apiDocs: string;
   contact: string;
   languages: string;
@@ -63,7 +60,6 @@ const en: ValidatorWords = {
   problem: 'The check was refused: {detail}',
   rateLimited: 'Too many checks from your address: try again in {seconds} s.',
   network: 'The service could not be reached. Check your connection and try again.',
-  messagesInEnglish: '',
   apiDocs: 'API documentation',
   contact: 'Contact',
   languages: 'Language',
@@ -94,7 +90,6 @@ const nl: ValidatorWords = {
   problem: 'De controle werd geweigerd: {detail}',
   rateLimited: 'Te veel controles vanaf uw adres: probeer het over {seconds} s opnieuw.',
   network: 'De dienst is niet bereikbaar. Controleer uw verbinding en probeer het opnieuw.',
-  messagesInEnglish: '',
   apiDocs: 'API-documentatie',
   contact: 'Contact',
   languages: 'Taal',
@@ -125,7 +120,6 @@ const de: ValidatorWords = {
   problem: 'Die Prüfung wurde abgelehnt: {detail}',
   rateLimited: 'Zu viele Prüfungen von Ihrer Adresse: versuchen Sie es in {seconds} s erneut.',
   network: 'Der Dienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-  messagesInEnglish: 'Die Meldungen zu den Fehlern sind auf Englisch.',
   apiDocs: 'API-Dokumentation',
   contact: 'Kontakt',
   languages: 'Sprache',
@@ -156,7 +150,6 @@ const fr: ValidatorWords = {
   problem: 'La vérification a été refusée : {detail}',
   rateLimited: 'Trop de vérifications depuis votre adresse : réessayez dans {seconds} s.',
   network: 'Le service est injoignable. Vérifiez votre connexion et réessayez.',
-  messagesInEnglish: 'Les messages des constats sont en anglais.',
   apiDocs: 'Documentation de l’API',
   contact: 'Contact',
   languages: 'Langue',

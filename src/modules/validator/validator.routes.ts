@@ -29,7 +29,7 @@ export function validatorPageLanguage(lang: string | undefined, acceptLanguage: 
 
 const DESCRIPTION =
   'The dry run of `POST /v1/shipments/validate` for anyone, without an API key: the same checks (schema and business rules, docs/business-rules.md) and the same answer, ' +
-  'valid or not, in the language of `Accept-Language` (English or Dutch). Nothing is stored. The body limit is the same (1 MB).\n\n' +
+  'valid or not, in the language of `Accept-Language` (English, Dutch, German or French). Nothing is stored. The body limit is the same (1 MB).\n\n' +
   '**Bot check**: send a solved challenge of `GET /v1/public/botcheck` in the `Botcheck-Token` header; each token passes once, and a missing, expired, reused or unsolved one ' +
   'answers 403 `botcheck_failed`.\n\n' +
   '**Limits**: VALIDATOR_RATE_LIMIT requests (default 10) per minute per client address (behind a proxy, as TRUST_PROXY allows), counted before the bot check, with ' +

@@ -47,6 +47,8 @@ export const ADR_RULES: readonly Rule[] = [
     messages: {
       en: (p) => `Goods line ${line(p)} declares dangerous goods without a UN number; ADR 5.4.1.1.1(a) requires it on the transport document.`,
       nl: (p) => `Goederenregel ${line(p)} vermeldt gevaarlijke goederen zonder UN-nummer; ADR 5.4.1.1.1 onder a vereist dit in het vervoersdocument.`,
+      de: (p) => `Warenposition ${line(p)} meldet Gefahrgut ohne UN-Nummer; ADR 5.4.1.1.1 a) verlangt sie im Beförderungspapier.`,
+      fr: (p) => `La ligne de marchandises ${line(p)} déclare des marchandises dangereuses sans numéro ONU ; l'ADR 5.4.1.1.1 a) l'exige dans le document de transport.`,
     },
     example: { line: 2 },
     check: whenAbsent('un_number'),
@@ -59,6 +61,8 @@ export const ADR_RULES: readonly Rule[] = [
     messages: {
       en: (p) => `Goods line ${line(p)} declares dangerous goods without a proper shipping name; ADR 5.4.1.1.1(b) requires it on the transport document.`,
       nl: (p) => `Goederenregel ${line(p)} vermeldt gevaarlijke goederen zonder officiële vervoersnaam; ADR 5.4.1.1.1 onder b vereist deze in het vervoersdocument.`,
+      de: (p) => `Warenposition ${line(p)} meldet Gefahrgut ohne offizielle Benennung für die Beförderung; ADR 5.4.1.1.1 b) verlangt sie im Beförderungspapier.`,
+      fr: (p) => `La ligne de marchandises ${line(p)} déclare des marchandises dangereuses sans désignation officielle de transport ; l'ADR 5.4.1.1.1 b) l'exige dans le document de transport.`,
     },
     example: { line: 2 },
     check: whenAbsent('proper_shipping_name'),
@@ -71,6 +75,8 @@ export const ADR_RULES: readonly Rule[] = [
     messages: {
       en: (p) => `Goods line ${line(p)} declares dangerous goods without a class; ADR 5.4.1.1.1(c) requires the label numbers or the class on the transport document.`,
       nl: (p) => `Goederenregel ${line(p)} vermeldt gevaarlijke goederen zonder klasse; ADR 5.4.1.1.1 onder c vereist de etiketnummers of de klasse in het vervoersdocument.`,
+      de: (p) => `Warenposition ${line(p)} meldet Gefahrgut ohne Klasse; ADR 5.4.1.1.1 c) verlangt die Gefahrzettelmuster-Nummern oder die Klasse im Beförderungspapier.`,
+      fr: (p) => `La ligne de marchandises ${line(p)} déclare des marchandises dangereuses sans classe ; l'ADR 5.4.1.1.1 c) exige les numéros de modèles d'étiquettes ou la classe dans le document de transport.`,
     },
     example: { line: 2 },
     check: whenAbsent('class'),
@@ -83,6 +89,8 @@ export const ADR_RULES: readonly Rule[] = [
     messages: {
       en: (p) => `Goods line ${line(p)} has no packing group, which class ${String(p.class)} assigns; ADR 5.4.1.1.1(d) requires it on the transport document.`,
       nl: (p) => `Goederenregel ${line(p)} heeft geen verpakkingsgroep, terwijl klasse ${String(p.class)} die toekent; ADR 5.4.1.1.1 onder d vereist deze in het vervoersdocument.`,
+      de: (p) => `Warenposition ${line(p)} hat keine Verpackungsgruppe, obwohl Klasse ${String(p.class)} eine zuordnet; ADR 5.4.1.1.1 d) verlangt sie im Beförderungspapier.`,
+      fr: (p) => `La ligne de marchandises ${line(p)} n'a pas de groupe d'emballage, alors que la classe ${String(p.class)} en attribue un ; l'ADR 5.4.1.1.1 d) l'exige dans le document de transport.`,
     },
     example: { line: 2, class: '3' },
     check: perLine('packing_group', (adr) =>
@@ -99,6 +107,10 @@ export const ADR_RULES: readonly Rule[] = [
         `Goods line ${line(p)} gives packing group ${String(p.packing_group)}, but class ${String(p.class)} has no packing groups (ADR 2.1.1.3); check the class.`,
       nl: (p) =>
         `Goederenregel ${line(p)} vermeldt verpakkingsgroep ${String(p.packing_group)}, maar klasse ${String(p.class)} kent geen verpakkingsgroepen (ADR 2.1.1.3); controleer de klasse.`,
+      de: (p) =>
+        `Warenposition ${line(p)} nennt Verpackungsgruppe ${String(p.packing_group)}, aber Klasse ${String(p.class)} kennt keine Verpackungsgruppen (ADR 2.1.1.3); prüfen Sie die Klasse.`,
+      fr: (p) =>
+        `La ligne de marchandises ${line(p)} indique le groupe d'emballage ${String(p.packing_group)}, mais la classe ${String(p.class)} n'a pas de groupes d'emballage (ADR 2.1.1.3) ; vérifiez la classe.`,
     },
     example: { line: 2, class: '2.1', packing_group: 'II' },
     check: perLine('packing_group', (adr) =>
@@ -117,6 +129,10 @@ export const ADR_RULES: readonly Rule[] = [
         `Goods line ${line(p)} declares dangerous goods without a tunnel restriction code; ADR 5.4.1.1.1(k) requires it unless the route is known to avoid restricted road tunnels (ADR 8.6).`,
       nl: (p) =>
         `Goederenregel ${line(p)} vermeldt gevaarlijke goederen zonder tunnelbeperkingscode; ADR 5.4.1.1.1 onder k vereist deze, tenzij vaststaat dat de route geen tunnels met beperkingen passeert (ADR 8.6).`,
+      de: (p) =>
+        `Warenposition ${line(p)} meldet Gefahrgut ohne Tunnelbeschränkungscode; ADR 5.4.1.1.1 k) verlangt ihn, es sei denn, es steht fest, dass die Route keine Straßentunnel mit Beschränkungen durchfährt (ADR 8.6).`,
+      fr: (p) =>
+        `La ligne de marchandises ${line(p)} déclare des marchandises dangereuses sans code de restriction en tunnels ; l'ADR 5.4.1.1.1 k) l'exige, sauf s'il est établi que l'itinéraire évite les tunnels routiers soumis à restrictions (ADR 8.6).`,
     },
     example: { line: 2 },
     check: whenAbsent('tunnel_code'),

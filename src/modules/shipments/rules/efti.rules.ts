@@ -14,6 +14,8 @@ import { defineRule, type Rule } from './rule.js';
 
 const fillEn = (p: Record<string, unknown>) => (p.field ? `set ${String(p.field)}` : 'the service has no value for it yet (no code list of the Annex it can cite)');
 const fillNl = (p: Record<string, unknown>) => (p.field ? `vul ${String(p.field)} in` : 'de dienst heeft er nog geen waarde voor (geen codelijst uit de bijlage die hij kan aanhalen)');
+const fillDe = (p: Record<string, unknown>) => (p.field ? `setzen Sie ${String(p.field)}` : 'der Dienst hat noch keinen Wert dafür (keine Codeliste des Anhangs, die er anführen kann)');
+const fillFr = (p: Record<string, unknown>) => (p.field ? `renseignez ${String(p.field)}` : "le service n'a pas encore de valeur pour cet élément (aucune liste de codes de l'annexe qu'il puisse citer)");
 
 export const EFTI_RULES: readonly Rule[] = [
   defineRule({
@@ -26,6 +28,10 @@ export const EFTI_RULES: readonly Rule[] = [
         `The eFTI data subset ${String(p.subset)} makes ${String(p.efti_id)} (${String(p.element)}) mandatory, and this shipment cannot fill it: ${fillEn(p)}. The eFTI dataset leaves it out and lists it as omitted.`,
       nl: (p) =>
         `De eFTI-gegevenssubset ${String(p.subset)} maakt ${String(p.efti_id)} (${String(p.element)}) verplicht, en deze zending kan het niet vullen: ${fillNl(p)}. De eFTI-dataset laat het weg en vermeldt het als weggelaten.`,
+      de: (p) =>
+        `Die eFTI-Datenteilmenge ${String(p.subset)} macht ${String(p.efti_id)} (${String(p.element)}) verpflichtend, und diese Sendung kann es nicht füllen: ${fillDe(p)}. Der eFTI-Datensatz lässt es weg und führt es als ausgelassen auf.`,
+      fr: (p) =>
+        `Le sous-ensemble de données eFTI ${String(p.subset)} rend ${String(p.efti_id)} (${String(p.element)}) obligatoire, et cet envoi ne peut pas le renseigner : ${fillFr(p)}. Le jeu de données eFTI l'omet et le liste comme omis.`,
     },
     example: { efti_id: 'eFTI578', subset: 'EU03', element: 'consignment/usedTransportEquipment/registrationCountry/code', field: '$.vehicle.trailer_country' },
     check: (draft, { derivedTransportType }) => {

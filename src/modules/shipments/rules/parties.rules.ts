@@ -44,6 +44,10 @@ export const PARTY_RULES: readonly Rule[] = [
         `Successive carrier ${position(p)} (${String(p.name)}) is the carrier itself; under CMR article 34 a successive carrier is another carrier who takes over the goods and the consignment note.`,
       nl: (p) =>
         `Opvolgende vervoerder ${position(p)} (${String(p.name)}) is de vervoerder zelf; volgens CMR artikel 34 is een opvolgende vervoerder een andere vervoerder die de goederen en de vrachtbrief overneemt.`,
+      de: (p) =>
+        `Nachfolgender Frachtführer ${position(p)} (${String(p.name)}) ist der Frachtführer selbst; nach CMR Artikel 34 ist ein nachfolgender Frachtführer ein anderer Frachtführer, der das Gut und den Frachtbrief übernimmt.`,
+      fr: (p) =>
+        `Le transporteur successif ${position(p)} (${String(p.name)}) est le transporteur lui-même ; selon l'article 34 de la CMR, un transporteur successif est un autre transporteur qui accepte la marchandise et la lettre de voiture.`,
     },
     example: { position: 1, name: 'Van den Berg Transport B.V.' },
     check: (draft) => {
@@ -63,6 +67,10 @@ export const PARTY_RULES: readonly Rule[] = [
         `Successive carrier ${position(p)} (${String(p.name)}) is the same as successive carrier ${String(p.same_as)}; list each successive carrier once unless it takes over the goods twice.`,
       nl: (p) =>
         `Opvolgende vervoerder ${position(p)} (${String(p.name)}) is dezelfde als opvolgende vervoerder ${String(p.same_as)}; vermeld elke opvolgende vervoerder één keer, tenzij hij de goederen twee keer overneemt.`,
+      de: (p) =>
+        `Nachfolgender Frachtführer ${position(p)} (${String(p.name)}) ist derselbe wie nachfolgender Frachtführer ${String(p.same_as)}; führen Sie jeden nachfolgenden Frachtführer einmal auf, es sei denn, er übernimmt das Gut zweimal.`,
+      fr: (p) =>
+        `Le transporteur successif ${position(p)} (${String(p.name)}) est le même que le transporteur successif ${String(p.same_as)} ; indiquez chaque transporteur successif une seule fois, sauf s'il prend en charge la marchandise deux fois.`,
     },
     example: { position: 2, same_as: 1, name: 'Trans Rhein GmbH' },
     // Reported once, at the later listing, against the first earlier one it matches.

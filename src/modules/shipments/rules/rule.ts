@@ -1,7 +1,7 @@
 /**
  * A business rule of the shipment (issue 3): a stable finding `code`, a `rule` id, the `source` it
- * comes from (CMR article, e-CMR protocol, ADR chapter, EU regulation), a severity, English and
- * Dutch messages built from `params`, and a check that returns one hit per offending place.
+ * comes from (CMR article, e-CMR protocol, ADR chapter, EU regulation), a severity, English, Dutch,
+ * German and French messages built from `params`, and a check that returns one hit per offending place.
  *
  * Rules run on whatever parsed JSON the client sent, also when the schema already failed (so the
  * dry run reports everything at once). A check therefore reads the draft defensively: any field

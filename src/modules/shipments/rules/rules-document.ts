@@ -3,11 +3,14 @@
  * when the committed file differs), so the documentation lists exactly the rules the code runs,
  * with messages rendered by the same templates from each rule's `example` params.
  */
+import { LANGUAGES, type Language } from '../../../core/language.js';
 import { ECMR_PARTIES, ECMR_RATIFICATION_AS_OF } from './ecmr-ratification.js';
 import { SHIPMENT_RULES } from './shipment-rules.js';
 
 /** Markdown table cells: a pipe would end the cell and a newline the row. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', nl: 'Dutch', de: 'German', fr: 'French' };
 
 export function rulesDocument(): string {
   const header = [
@@ -19,13 +22,14 @@ export function rulesDocument(): string {
     '(`POST /v1/shipments/validate`), also when the JSON schema already failed, so every problem is',
     'reported at once. A rule of severity `error` blocks the request; a `warning` rides along on',
     'the response. Each finding carries the `code`, `rule` and `source` below, a JSON `path`, the',
-    '`params` its message is built from, and the message in the requested language (`Accept-Language`).',
+    '`params` its message is built from, and the message in the requested language (`Accept-Language`:',
+    'English, Dutch, German or French; English by default).',
     'The messages shown are rendered from example params.',
     '',
     `States party to the e-CMR protocol as of ${ECMR_RATIFICATION_AS_OF} (rule \`ecmr_not_ratified\`): ${[...ECMR_PARTIES].join(', ')}.`,
     '',
-    '| code | rule | severity | source | message (English) | message (Dutch) |',
-    '|---|---|---|---|---|---|',
+    `| code | rule | severity | source | ${LANGUAGES.map((l) => `message (${LANGUAGE_NAMES[l]})`).join(' | ')} |`,
+    `|---|---|---|---|${LANGUAGES.map(() => '---|').join('')}`,
   ];
   const rows = SHIPMENT_RULES.map((rule) =>
     [
@@ -33,8 +37,7 @@ export function rulesDocument(): string {
       `\`${rule.rule}\``,
       rule.severity,
       rule.source,
-      rule.messages.en(rule.example),
-      rule.messages.nl(rule.example),
+      ...LANGUAGES.map((l) => rule.messages[l](rule.example)),
     ]
       .map(cell)
       .join(' | '),

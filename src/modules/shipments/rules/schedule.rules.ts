@@ -7,6 +7,7 @@
  * `invalid_format`, and a rule finding at the same path would hide that finding
  * (validate-shipment.ts keeps the rule's), naming the wrong problem.
  */
+import type { Language } from '../../../core/language.js';
 import { defineRule, type Rule, type RuleHit } from './rule.js';
 import { objectAt, stringAt } from './draft-reader.js';
 
@@ -35,12 +36,14 @@ function windowTime(draft: unknown, stop: StopKey, end: 'from' | 'to'): Instant 
   return Number.isNaN(time) ? undefined : { text, time };
 }
 
-const WINDOW_NAME: Record<'en' | 'nl', Record<StopKey, string>> = {
+const WINDOW_NAME: Record<Language, Record<StopKey, string>> = {
   en: { pickup: 'pickup', delivery: 'delivery' },
   nl: { pickup: 'ophaalvenster', delivery: 'aflevervenster' },
+  de: { pickup: 'Abholzeitfenster', delivery: 'Lieferzeitfenster' },
+  fr: { pickup: "d'enlèvement", delivery: 'de livraison' },
 };
 
-const stopName = (language: 'en' | 'nl', p: Record<string, unknown>) =>
+const stopName = (language: Language, p: Record<string, unknown>) =>
   WINDOW_NAME[language][p.stop === 'delivery' ? 'delivery' : 'pickup'];
 
 export const SCHEDULE_RULES: readonly Rule[] = [
@@ -52,6 +55,8 @@ export const SCHEDULE_RULES: readonly Rule[] = [
     messages: {
       en: (p) => `The ${stopName('en', p)} window ends at ${String(p.to)}, before it starts at ${String(p.from)}.`,
       nl: (p) => `Het ${stopName('nl', p)} eindigt op ${String(p.to)}, vóórdat het begint op ${String(p.from)}.`,
+      de: (p) => `Das ${stopName('de', p)} endet am ${String(p.to)}, bevor es am ${String(p.from)} beginnt.`,
+      fr: (p) => `Le créneau ${stopName('fr', p)} se termine le ${String(p.to)}, avant de commencer le ${String(p.from)}.`,
     },
     example: { stop: 'pickup', from: '2026-12-01T09:00:00Z', to: '2026-12-01T07:00:00Z' },
     check: (draft) =>
@@ -71,6 +76,10 @@ export const SCHEDULE_RULES: readonly Rule[] = [
         `The delivery window starts at ${String(p.delivery_from)}, before the pickup window starts at ${String(p.pickup_from)}; goods cannot be delivered before they are taken over.`,
       nl: (p) =>
         `Het aflevervenster begint op ${String(p.delivery_from)}, vóór het begin van het ophaalvenster op ${String(p.pickup_from)}; goederen kunnen niet worden afgeleverd voordat ze in ontvangst zijn genomen.`,
+      de: (p) =>
+        `Das Lieferzeitfenster beginnt am ${String(p.delivery_from)}, vor dem Beginn des Abholzeitfensters am ${String(p.pickup_from)}; Güter können nicht abgeliefert werden, bevor sie übernommen sind.`,
+      fr: (p) =>
+        `Le créneau de livraison commence le ${String(p.delivery_from)}, avant le début du créneau d'enlèvement le ${String(p.pickup_from)} ; la marchandise ne peut pas être livrée avant d'avoir été prise en charge.`,
     },
     example: { pickup_from: '2026-12-01T13:00:00Z', delivery_from: '2026-12-01T07:00:00Z' },
     check: (draft) => {

@@ -18,6 +18,10 @@ export const WASTE_RULES: readonly Rule[] = [
         'The waste shipment has no notification number; waste shipped under prior written notification and consent (Regulation (EU) 2024/1157, articles 4 and 5, Annex IA) must carry it. For green-listed waste under an Annex VII document, set annex_vii to true.',
       nl: () =>
         'De afvaloverbrenging heeft geen kennisgevingsnummer; afval dat wordt overgebracht na voorafgaande schriftelijke kennisgeving en toestemming (Verordening (EU) 2024/1157, artikelen 4 en 5, bijlage IA) moet dit vermelden. Zet annex_vii op true voor afval van de groene lijst met een bijlage VII-document.',
+      de: () =>
+        'Die Abfallverbringung hat keine Notifizierungsnummer; Abfälle, die nach vorheriger schriftlicher Notifizierung und Zustimmung verbracht werden (Verordnung (EU) 2024/1157, Artikel 4 und 5, Anhang IA), müssen sie angeben. Für Abfälle der Grünen Liste mit einem Anhang-VII-Dokument setzen Sie annex_vii auf true.',
+      fr: () =>
+        "Le transfert de déchets n'a pas de numéro de notification ; les déchets transférés selon la procédure de notification et de consentement écrits préalables (règlement (UE) 2024/1157, articles 4 et 5, annexe IA) doivent le porter. Pour des déchets de la liste verte accompagnés du document de l'annexe VII, mettez annex_vii à true.",
     },
     example: {},
     check: (draft) => {
