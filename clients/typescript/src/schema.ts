@@ -6403,7 +6403,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6425,7 +6425,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6447,7 +6447,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6469,7 +6469,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6491,7 +6491,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6513,7 +6513,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6535,7 +6535,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -6557,7 +6557,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14574,7 +14574,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14596,7 +14596,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14618,7 +14618,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14640,7 +14640,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14662,7 +14662,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14684,7 +14684,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14733,7 +14733,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14755,7 +14755,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14777,7 +14777,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14799,7 +14799,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14821,7 +14821,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14843,7 +14843,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14865,7 +14865,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14887,7 +14887,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14909,7 +14909,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14931,7 +14931,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14975,7 +14975,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -14997,7 +14997,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15019,7 +15019,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15041,7 +15041,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15063,7 +15063,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15085,7 +15085,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15107,7 +15107,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15149,7 +15149,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15171,7 +15171,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15193,7 +15193,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15215,7 +15215,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15237,7 +15237,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15259,7 +15259,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15281,7 +15281,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15332,7 +15332,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15354,7 +15354,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15376,7 +15376,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15398,7 +15398,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15420,7 +15420,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15442,7 +15442,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15464,7 +15464,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15486,7 +15486,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15508,7 +15508,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15530,7 +15530,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;
@@ -15552,7 +15552,7 @@ export interface operations {
                         /** @description The `req_` id; quote it to support. */
                         request_id?: string;
                         status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl`. Do not branch on it. */
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
                         title: string;
                         /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
                         type: string;

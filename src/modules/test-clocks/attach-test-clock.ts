@@ -12,6 +12,8 @@ registerFindingMessages({
   test_clock_not_found: {
     en: (p) => `There is no test clock ${String(p.test_clock)} in this organisation's sandbox.`,
     nl: (p) => `Er is geen testklok ${String(p.test_clock)} in de sandbox van deze organisatie.`,
+    de: (p) => `In der Sandbox dieser Organisation gibt es keine Testuhr ${String(p.test_clock)}.`,
+    fr: (p) => `Il n'y a pas d'horloge de test ${String(p.test_clock)} dans le bac à sable de cette organisation.`,
   },
 });
 
