@@ -20,7 +20,8 @@ CREATE TABLE audit_log (
   mode             text NOT NULL CHECK (mode IN ('test', 'live')),
   seq              bigint NOT NULL,
   action           text NOT NULL,
-  -- {type: api_key|cli|user|system, id?, note?}; actor_id repeats the id for the filter.
+  -- {type: api_key|cli|user|system, id?, note?}; actor_id repeats the id (or the type, for cli and
+  -- system) for the filter.
   actor            jsonb NOT NULL,
   actor_id         text,
   target_type      text NOT NULL,

@@ -23,7 +23,6 @@ interface PlannedRoute {
 }
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'GET', url: '/v1/audit-log', tag: 'audit-log', summary: 'Administrative acts (two years)', access: { scope: 'audit-log:read' } },
   { method: 'GET', url: '/v1/auth/members', tag: 'auth', summary: 'Members of the organisation (console only)', access: { consoleOnly: true } },
   { method: 'PATCH', url: '/v1/auth/organization', tag: 'auth', summary: 'Organisation settings (console only)', access: { consoleOnly: true } },
 ];

@@ -53,7 +53,8 @@ export async function appendAuditRows(trx: Database, t: Tenant, rows: readonly C
         seq: r.seq,
         action: r.action,
         actor: JSON.stringify(r.actor),
-        actor_id: typeof r.actor.id === 'string' ? r.actor.id : null,
+        // The filter's key: the actor's id, or its type for the CLI and the service.
+        actor_id: typeof r.actor.id === 'string' ? r.actor.id : String(r.actor.type),
         target_type: r.target.type,
         target_id: r.target.id,
         ip: r.ip,

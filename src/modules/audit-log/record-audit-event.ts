@@ -85,3 +85,24 @@ export async function recordAuditEvent(db: Database, input: AuditEventInput): Pr
     },
   ]);
 }
+
+/** Records an act of a tenant use case (its organisation, mode, clock and request source) in `trx`. */
+export function recordTenantAct(
+  trx: Database,
+  ctx: { organizationId: string; mode: Mode; clock: Clock; source?: AuditSource },
+  act: { action: string; target: { type: string; id: string }; changes?: Record<string, unknown> },
+): Promise<void> {
+  return recordAuditEvent(trx, { organizationId: ctx.organizationId, mode: ctx.mode, ...act, source: auditSourceOf(ctx), clock: ctx.clock });
+}
+
+/** `{field: {from, to}}` for each of `fields` whose value differs (compared as JSON). */
+export function fieldChanges(beforeRow: object, afterRow: object, fields: readonly string[]): Record<string, { from: unknown; to: unknown }> {
+  const before = beforeRow as Record<string, unknown>;
+  const after = afterRow as Record<string, unknown>;
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of fields) {
+    if (!(field in after)) continue;
+    if (JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null)) out[field] = { from: before[field] ?? null, to: after[field] ?? null };
+  }
+  return out;
+}
