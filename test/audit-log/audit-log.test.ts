@@ -29,7 +29,7 @@ describe.each(backends())('audit log on $name', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(backend);
-    t.resolver.set('hooks.customer.example', ['93.184.216.34']);
+    t.resolver.set('hooks.example.com', ['93.184.216.34']);
   });
   afterAll(() => t.close());
 
@@ -67,7 +67,7 @@ describe.each(backends())('audit log on $name', (backend) => {
     const tenant = await t.newTenant();
     const headers = { ...t.auth(tenant.testKey), 'user-agent': 'audit-test/1.0' };
     const call = (method: 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-    const created = await call('POST', '/v1/webhook-endpoints', { url: 'https://hooks.customer.example/a', events: ['shipment.issued'] });
+    const created = await call('POST', '/v1/webhook-endpoints', { url: 'https://hooks.example.com/a', events: ['shipment.issued'] });
     expect(created.statusCode, created.body).toBe(201);
     const endpoint = created.json() as { id: string; secret: string };
     expect((await call('PATCH', `/v1/webhook-endpoints/${endpoint.id}`, { description: 'ops', active: false })).statusCode).toBe(200);
@@ -91,7 +91,7 @@ describe.each(backends())('audit log on $name', (backend) => {
       expect(row.id).toMatch(/^aud_[0-9A-Z]{26}$/);
     }
     expect(page.data[0]!.target).toEqual({ type: 'webhook_endpoint', id: endpoint.id });
-    expect(page.data[0]!.changes).toMatchObject({ url: 'https://hooks.customer.example/a', events: ['shipment.issued'] });
+    expect(page.data[0]!.changes).toMatchObject({ url: 'https://hooks.example.com/a', events: ['shipment.issued'] });
     expect(page.data[1]!.changes).toEqual({ description: { from: null, to: 'ops' }, active: { from: true, to: false } });
     expect(page.data[4]!.changes).toHaveProperty('legal_name.to', (dutchProfile() as { legal_name: string }).legal_name);
     const text = JSON.stringify(page);
