@@ -9,7 +9,7 @@
 import type { Mode } from '../../core/mode.js';
 import { withTransaction, type Database } from '../../ports/database.js';
 import { claimBackfill, pendingBackfills } from './audit-log.repository.js';
-import { appendAuditActs, type AuditAct } from './record-audit-event.js';
+import { appendAuditActs, type AuditAct } from './append-audit-acts.js';
 
 const BACKFILLED = { type: 'system', note: 'backfilled' };
 
