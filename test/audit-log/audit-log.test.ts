@@ -155,6 +155,12 @@ describe.each(backends())('audit log on $name', (backend) => {
     expect((await integrity(tenant.liveKey)).valid).toBe(true);
   });
 
+  it('concurrent acts on one organisation append one unforked chain', async () => {
+    const tenant = await t.newTenant();
+    await Promise.all(Array.from({ length: 10 }, () => createApiKey(t.runtime.services, { organizationId: tenant.organizationId, mode: 'test' }, CLI_SOURCE)));
+    expect(await integrity(tenant.testKey)).toMatchObject({ valid: true, checked: 11 });
+  });
+
   it('the database refuses UPDATE, DELETE and TRUNCATE on the audit table', async () => {
     const tenant = await t.newTenant();
     const db = t.runtime.services.db;
