@@ -24,6 +24,7 @@ import { boundedJsonParser } from './http/json-body.js';
 import { appendRouteHook } from './http/route-hooks.js';
 import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from './http/validation.js';
 import { eventRoutes } from './modules/events/events.routes.js';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));
   await app.register(async (scope) => eventRoutes(scope, runtime));
+  await app.register(async (scope) => auditLogRoutes(scope, runtime));
   // One scope: the simulation and the public validator answer with the shipments' schemas.
   await app.register(async (scope) => {
     await shipmentRoutes(scope, runtime);

@@ -12,6 +12,7 @@ import type { Resolver } from './ports/resolver.js';
 import { systemResolver } from './adapters/resolver/system.js';
 import { lockDataDir, type DataDirLock } from './adapters/database/data-dir-lock.js';
 import { checkSchemaCurrent, migrate } from './adapters/database/migrator.js';
+import { backfillAuditLog } from './modules/audit-log/backfill-audit-log.js';
 import { openPglite } from './adapters/database/pglite.js';
 import { openPostgres } from './adapters/database/postgres.js';
 import { createMemoryKeyValue } from './adapters/keyvalue/memory.js';
@@ -116,6 +117,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const objects = config.s3 ? createS3ObjectStore(config.s3) : createFileSystemObjectStore(join(config.dataDir, 'objects'));
     closers.push(() => objects.close());
     const secrets = await loadServiceSecrets(database.db, clock.now());
+    // Organisations from before the audit log get their history written once (migration 0025).
+    await backfillAuditLog(database.db);
     const resolver = options.resolver ?? systemResolver();
     const webhookTransport = nodeHttpTransport({ resolver, allowPrivate: config.webhooks.allowPrivateTargets, timeoutMs: ATTEMPT_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, userAgent: `freight-document-service-webhooks/${API_VERSION}` });
     closers.push(() => webhookTransport.close());

@@ -18,6 +18,7 @@ import { revokeApiKey } from '../modules/api-keys/revoke-api-key.js';
 import { createOrganization } from '../modules/organizations/create-organization.js';
 import { setLiveEnabled } from '../modules/organizations/set-live-enabled.js';
 import type { Services } from '../core/context.js';
+import { CLI_SOURCE } from './cli-source.js';
 
 export const HELP = `Usage: npm run --silent cli -- <command> [options]
 
@@ -60,7 +61,7 @@ async function run(args: string[], services: Db): Promise<{ json: unknown; text:
     return { json: { schema_version: version }, text: `schema version ${version}` };
   }
   if (group === 'bootstrap') {
-    const result = await bootstrapOrganization(services);
+    const result = await bootstrapOrganization(services, CLI_SOURCE);
     return { json: result, text: `organization ${result.organization_id}\ntest key ${result.test_key}\nlive key ${result.live_key}` };
   }
   if (command === 'org create') {
@@ -70,19 +71,19 @@ async function run(args: string[], services: Db): Promise<{ json: unknown; text:
   if (command === 'org live-enabled') {
     const [org, flag] = rest;
     if (flag !== 'true' && flag !== 'false') throw new UsageError('org live-enabled takes ORG and true or false');
-    await setLiveEnabled(services, need(org, 'ORG'), flag === 'true');
+    await setLiveEnabled(services, need(org, 'ORG'), flag === 'true', CLI_SOURCE);
     return { json: { organization_id: org, live_enabled: flag === 'true' }, text: `organization ${org} live_enabled=${flag}` };
   }
   if (command === 'keys create') {
     const mode = need(values.mode, '--mode') as Mode;
     if (!MODES.includes(mode)) throw new UsageError('--mode must be test or live');
     const scopes = values.scopes?.split(',').map((s) => s.trim()).filter(Boolean);
-    const key = await createApiKey(services, { organizationId: need(values.org, '--org'), mode, scopes });
+    const key = await createApiKey(services, { organizationId: need(values.org, '--org'), mode, scopes }, CLI_SOURCE);
     return { json: { key: key.key, id: key.id }, text: `key ${key.key}\nid ${key.id}` };
   }
   if (command === 'keys revoke') {
     const id = need(rest[0], 'KEY_ID');
-    await revokeApiKey(services, id);
+    await revokeApiKey(services, id, CLI_SOURCE);
     return { json: { id, revoked: true }, text: `revoked ${id}` };
   }
   throw new UsageError(command ? `unknown command: ${command}` : 'no command given');

@@ -39,10 +39,22 @@ export interface Services {
   efti?: EftiPlatform;
 }
 
+/** Who acts and from where, for the audit log: an API key (id), the CLI, a console user, the service. */
+export type Actor = { type: 'api_key'; id: string } | { type: 'cli' } | { type: 'user'; id: string } | { type: 'system'; note?: string };
+
+/** The actor of a use case, with the IP and user agent of its HTTP request if there is one. */
+export interface ActSource {
+  actor: Actor;
+  ip?: string;
+  userAgent?: string;
+}
+
 export interface TenantContext extends Services {
   organizationId: string;
   mode: Mode;
   requestId: string;
+  /** Who acts (the request's API key) and from where; absent: the service itself. */
+  source?: ActSource;
   /**
    * Sandbox only: the test clock this request follows (`clock` then stands at its frozen_time), and
    * which what it makes is attached to (docs/sandbox-test-clocks.md). Absent: real time.

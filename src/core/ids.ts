@@ -27,6 +27,7 @@ export const ID_PREFIXES = {
   delegation: 'dlg',
   contact_message: 'ctc',
   test_clock: 'clk',
+  audit_event: 'aud',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

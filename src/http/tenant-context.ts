@@ -7,7 +7,10 @@ import { frozenClock } from '../core/clock.js';
 export function tenantContext(runtime: AppRuntime, request: FastifyRequest): TenantContext {
   const principal = request.principal;
   if (!principal) throw new Error(`route ${request.routeOptions.url ?? ''} reads a tenant but declares no API key access`);
-  const base = { ...runtime.services, organizationId: principal.organizationId, mode: principal.mode, requestId: request.id };
+  const userAgent = request.headers['user-agent'];
+  // The actor, IP and user agent of administrative acts (the audit log).
+  const source = { actor: { type: 'api_key' as const, id: principal.keyId }, ip: request.ip, ...(userAgent ? { userAgent } : {}) };
+  const base = { ...runtime.services, organizationId: principal.organizationId, mode: principal.mode, requestId: request.id, source };
   // A sandbox request on something attached to a test clock reads that clock (src/http/test-clock-context.ts).
   const testClock = request.testClock;
   return testClock ? { ...base, clock: frozenClock(testClock.frozenTime, runtime.services.clock), testClockId: testClock.id } : base;

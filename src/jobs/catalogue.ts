@@ -1,4 +1,5 @@
 /** Every job kind and schedule of the service; the registry refuses duplicates and unhandled schedules. */
+import { purgeAuditLogJob } from '../modules/audit-log/purge-audit-log.job.js';
 import { purgeEventsJob } from '../modules/events/purge-events.job.js';
 import { purgeIdempotencyKeysJob } from '../modules/idempotency/purge-idempotency-keys.job.js';
 import { purgeRequestLogsJob } from '../modules/request-logs/purge-request-logs.job.js';
@@ -12,7 +13,7 @@ import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },
@@ -22,4 +23,5 @@ export const SCHEDULES: readonly Schedule[] = [
   { kind: settleDeadLettersJob.kind, everyMs: HOUR },
   { kind: purgeWebhookDeliveriesJob.kind, everyMs: HOUR },
   { kind: purgeContactMessagesJob.kind, everyMs: 24 * HOUR },
+  { kind: purgeAuditLogJob.kind, everyMs: 24 * HOUR },
 ];

@@ -32,10 +32,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Administrative acts (two years)
-         * @description Declared, not built yet: answers `not_implemented` (501) after the checks every route makes.
+         * Administrative acts of this organisation and mode, newest first (two years)
+         * @description API keys created and revoked (also from the CLI), webhook endpoints created, updated, deleted and their secrets rotated, live clearance, invoicing profile changes. Filter by `action`, `actor`, `target` and creation time. Acts on live things and live clearance are in the live log.
          */
-        get: operations["getAuditLog"];
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log/integrity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recompute this organisation and mode's audit hash chain */
+        get: operations["checkAuditLogIntegrity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1610,6 +1627,58 @@ export interface components {
              * @description Later than the clock's current frozen_time, by at most 730 days.
              */
             frozen_time: string;
+        };
+        /** @description One administrative act. */
+        AuditEvent: {
+            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`. */
+            action: string;
+            /** @description Who acted. */
+            actor: {
+                /** @description The `key_` id of the API key, or the user id. */
+                id?: string;
+                /** @description `backfilled`: written from what existed before the audit log. */
+                note?: string;
+                /**
+                 * @description `api_key` (an API call), `cli` (the operator command line), `user` (the console), `system` (the service; `backfilled` rows).
+                 * @enum {string}
+                 */
+                type: "api_key" | "cli" | "user" | "system";
+            };
+            /** @description A summary of what changed (`{field: {from, to}}` for updates); never a secret. */
+            changes: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** @description The `aud_` id; ids sort in time order. */
+            id: string;
+            /** @description The client address of the API call; null for the CLI and backfilled rows. */
+            ip: string | null;
+            /** @description What was acted on. */
+            target: {
+                id: string;
+                /** @description `api_key`, `webhook_endpoint`, `organization`, `invoicing_profile`… */
+                type: string;
+            };
+            /** @description The `user-agent` of the API call, if it sent one. */
+            user_agent: string | null;
+        };
+        AuditEventPage: {
+            data: components["schemas"]["AuditEvent"][];
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        /** @description The recomputed hash chain of this organisation and mode. */
+        AuditIntegrityReport: {
+            /** @description Rows recomputed. */
+            checked: number;
+            /** Format: date-time */
+            checked_at: string;
+            /** @description The id of the first row that does not verify (absent when valid, or when rows are missing at the end). */
+            first_broken?: string;
+            /** @description Every remaining row verifies, in sequence, from the last row retention removed to the head. */
+            valid: boolean;
         };
         /** @description A proof-of-work challenge (ALTCHA v2, https://altcha.org). Find a counter whose PBKDF2 key of `nonce` + counter (uint32, big-endian) with `salt` starts with `keyPrefix`, then send base64 of `{"challenge": {"parameters", "signature"}, "solution": {"counter", "derivedKey"}}` as the `Botcheck-Token` header. The altcha widget (npm `altcha`) and `solveChallenge` of altcha-lib do exactly this; each token passes once. */
         BotcheckChallenge: {
@@ -3597,15 +3666,63 @@ export interface operations {
             };
         };
     };
-    getAuditLog: {
+    listAuditLog: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+                /** @description Newest first (`desc`, the default) or oldest first. */
+                order?: "desc" | "asc";
+                /** @description Only this action, e.g. `api_key.revoked`. */
+                action?: string;
+                /** @description Only acts of this actor: an API key id (`key_…`), a user id, or `cli`. */
+                actor?: string;
+                /** @description Only acts on this id (`key_…`, `we_…`, `org_…`). */
+                target?: string;
+                /** @description Only acts at or after this time. */
+                created_gte?: string;
+                /** @description Only acts before this time. */
+                created_lt?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description A page of audit rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPage"];
+                };
+            };
+            /** @description `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
             /** @description `unauthorized`, `invalid_api_key` */
             401: {
                 headers: {
@@ -3694,15 +3811,123 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_implemented` */
-            501: {
+            /** @description `service_unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "not_implemented";
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    checkAuditLogIntegrity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrity report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditIntegrityReport"];
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

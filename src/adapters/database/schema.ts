@@ -3,6 +3,7 @@
  * repository (`<area>.tables.ts`), as migrations/ defines the tables. It holds no table of its own,
  * so a module's columns change in that module.
  */
+import type { AuditBackfillPendingTable, AuditChainHeadsTable, AuditLogTable } from '../../modules/audit-log/audit-log.tables.js';
 import type { ApiKeysTable } from '../../modules/api-keys/api-keys.tables.js';
 import type { ContactMessagesTable } from '../../modules/contact/contact.tables.js';
 import type { DocumentsTable } from '../../modules/documents/documents.tables.js';
@@ -60,4 +61,7 @@ export interface DB {
   delegations: DelegationsTable;
   contact_messages: ContactMessagesTable;
   test_clocks: TestClocksTable;
+  audit_log: AuditLogTable;
+  audit_chain_heads: AuditChainHeadsTable;
+  audit_backfill_pending: AuditBackfillPendingTable;
 }

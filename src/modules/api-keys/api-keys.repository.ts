@@ -43,6 +43,7 @@ export async function markRevoked(db: Database, id: string, at: Date): Promise<b
   return result.numUpdatedRows > 0n;
 }
 
-export async function apiKeyExists(db: Database, id: string): Promise<boolean> {
-  return (await db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+/** The organisation and mode of a key, if it exists. */
+export async function findApiKeyTenant(db: Database, id: string): Promise<{ organization_id: string; mode: Mode } | undefined> {
+  return db.selectFrom('api_keys').select(['organization_id', 'mode']).where('id', '=', id).executeTakeFirst();
 }

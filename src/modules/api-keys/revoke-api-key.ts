@@ -1,12 +1,19 @@
 import { AppError } from '../../core/errors.js';
-import type { Services } from '../../core/context.js';
-import { apiKeyExists, markRevoked } from './api-keys.repository.js';
+import type { ActSource, Services } from '../../core/context.js';
+import { withTransaction } from '../../ports/database.js';
+import { recordAuditEvent } from '../audit-log/record-audit-event.js';
+import { findApiKeyTenant, markRevoked } from './api-keys.repository.js';
 
 /**
  * Revokes a key. Processes that cached it stop accepting it within the key cache's 5 seconds.
- * Revoking a revoked key is a no-op. Raises `not_found`.
+ * Revoking a revoked key is a no-op (and records nothing). Raises `not_found`. The revocation is
+ * recorded in the audit log (`api_key.revoked`, in the key's mode) in the same transaction.
  */
-export async function revokeApiKey(services: Pick<Services, 'db' | 'clock'>, id: string): Promise<void> {
-  if (await markRevoked(services.db, id, services.clock.now())) return;
-  if (!(await apiKeyExists(services.db, id))) throw new AppError('not_found', `No API key ${id}.`);
+export async function revokeApiKey(services: Pick<Services, 'db' | 'clock'>, id: string, source: ActSource = { actor: { type: 'system' } }): Promise<void> {
+  await withTransaction(services.db, async (trx) => {
+    const key = await findApiKeyTenant(trx, id);
+    if (!key) throw new AppError('not_found', `No API key ${id}.`);
+    if (!(await markRevoked(trx, id, services.clock.now()))) return;
+    await recordAuditEvent(trx, { organizationId: key.organization_id, mode: key.mode, action: 'api_key.revoked', target: { type: 'api_key', id }, source, clock: services.clock });
+  });
 }

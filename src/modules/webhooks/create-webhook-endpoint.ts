@@ -1,9 +1,12 @@
 /**
  * Creates a webhook endpoint in the caller's mode; the response is the only one that shows its
  * secret. Raises `validation_failed` for an unsafe url (private ones only under the switch).
+ * Recorded in the audit log (`webhook_endpoint.created`, without the secret) in the same transaction.
  */
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
+import { withTransaction } from '../../ports/database.js';
+import { recordTenantAct } from '../audit-log/record-audit-event.js';
 import { checkEventSubscriptions } from './check-event-subscriptions.js';
 import { checkWebhookTarget } from './check-webhook-target.js';
 import type { CreateWebhookEndpoint } from './webhook-endpoint.schema.js';
@@ -34,6 +37,13 @@ export async function createWebhookEndpoint(ctx: TenantContext, input: CreateWeb
     // Sandbox: `?test_clock=` (src/http/test-clock-context.ts).
     test_clock_id: ctx.testClockId ?? null,
   };
-  await insertEndpoint(ctx.db, row);
+  await withTransaction(ctx.db, async (trx) => {
+    await insertEndpoint(trx, row);
+    await recordTenantAct(trx, ctx, {
+      action: 'webhook_endpoint.created',
+      target: { type: 'webhook_endpoint', id: row.id },
+      changes: { url: row.url, events: row.events, description: row.description, active: row.active },
+    });
+  });
   return { ...endpointView(row), secret: row.secret };
 }

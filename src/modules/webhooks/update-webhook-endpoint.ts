@@ -1,5 +1,10 @@
-/** Changes an endpoint's url, events, description or active flag; a new url is checked like a new endpoint's. */
+/**
+ * Changes an endpoint's url, events, description or active flag; a new url is checked like a new
+ * endpoint's. Recorded in the audit log (`webhook_endpoint.updated`, each field's from and to).
+ */
 import type { TenantContext } from '../../core/context.js';
+import { withTransaction } from '../../ports/database.js';
+import { fieldChanges, recordTenantAct } from '../audit-log/record-audit-event.js';
 import { checkEventSubscriptions } from './check-event-subscriptions.js';
 import { checkWebhookTarget } from './check-webhook-target.js';
 import { findEndpoint } from './get-webhook-endpoint.js';
@@ -19,6 +24,13 @@ export async function updateWebhookEndpoint(ctx: TenantContext, id: string, inpu
     ...(input.active !== undefined ? { active: input.active } : {}),
     updated_at: ctx.clock.now(),
   };
-  await updateEndpoint(ctx.db, ctx, id, changes);
+  await withTransaction(ctx.db, async (trx) => {
+    await updateEndpoint(trx, ctx, id, changes);
+    await recordTenantAct(trx, ctx, {
+      action: 'webhook_endpoint.updated',
+      target: { type: 'webhook_endpoint', id },
+      changes: fieldChanges(current, changes, ['url', 'events', 'description', 'active']),
+    });
+  });
   return endpointView({ ...current, ...changes });
 }

@@ -1,0 +1,17 @@
+/**
+ * The actions the audit log records, `<resource>.<verb>`. Console sign-in, members and second
+ * factors (branch `auth`) add theirs here when they record them.
+ */
+export const AUDIT_ACTIONS = [
+  'api_key.created',
+  'api_key.revoked',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.deleted',
+  'webhook_endpoint.secret_rotated',
+  'organization.live_enabled',
+  'organization.live_disabled',
+  'invoicing_profile.updated',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

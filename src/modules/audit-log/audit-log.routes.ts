@@ -1,0 +1,45 @@
+/** Audit-log area: GET /v1/audit-log and GET /v1/audit-log/integrity (scope `audit-log:read`). */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppRuntime } from '../../app-runtime.js';
+import { tenantContext } from '../../http/tenant-context.js';
+import { AuditEventPageSchema, AuditEventSchema, AuditIntegritySchema, ListAuditLogQuerySchema, type ListAuditLogQuery } from './audit-log.schema.js';
+import { checkAuditIntegrity } from './check-audit-integrity.js';
+import { listAuditLog } from './list-audit-log.js';
+
+export const AUDIT_LOG_PATHS = { list: '/v1/audit-log', integrity: '/v1/audit-log/integrity' } as const;
+
+export async function auditLogRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
+  for (const schema of [AuditEventSchema, AuditEventPageSchema, AuditIntegritySchema]) app.addSchema(schema);
+
+  app.get<{ Querystring: ListAuditLogQuery }>(
+    AUDIT_LOG_PATHS.list,
+    {
+      config: { access: { scope: 'audit-log:read' }, errors: ['bad_request', 'invalid_cursor'] },
+      schema: {
+        operationId: 'listAuditLog',
+        tags: ['audit-log'],
+        summary: 'Administrative acts of this organisation and mode, newest first (two years)',
+        description:
+          'API keys created and revoked (also from the CLI), webhook endpoints created, updated, deleted and their secrets rotated, live clearance, invoicing profile changes. Filter by `action`, `actor`, `target` and creation time. Acts on live things and live clearance are in the live log.',
+        querystring: ListAuditLogQuerySchema,
+        response: { 200: Type.Ref(AuditEventPageSchema, { description: 'A page of audit rows.' }) },
+      },
+    },
+    async (request) => listAuditLog(tenantContext(runtime, request), request.query),
+  );
+
+  app.get(
+    AUDIT_LOG_PATHS.integrity,
+    {
+      config: { access: { scope: 'audit-log:read' }, errors: [] },
+      schema: {
+        operationId: 'checkAuditLogIntegrity',
+        tags: ['audit-log'],
+        summary: "Recompute this organisation and mode's audit hash chain",
+        response: { 200: Type.Ref(AuditIntegritySchema, { description: 'The integrity report.' }) },
+      },
+    },
+    async (request) => checkAuditIntegrity(tenantContext(runtime, request)),
+  );
+}
