@@ -27,6 +27,8 @@ export const ID_PREFIXES = {
   delegation: 'dlg',
   contact_message: 'ctc',
   test_clock: 'clk',
+  user: 'usr',
+  console_session: 'ses',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -4,6 +4,7 @@
  * so a module's columns change in that module.
  */
 import type { ApiKeysTable } from '../../modules/api-keys/api-keys.tables.js';
+import type { ConsoleSessionsTable, MagicLinksTable, MembershipsTable, UsersTable } from '../../modules/console-auth/console-auth.tables.js';
 import type { ContactMessagesTable } from '../../modules/contact/contact.tables.js';
 import type { DocumentsTable } from '../../modules/documents/documents.tables.js';
 import type { EventsTable, ShipmentEventsTable } from '../../modules/events/events.tables.js';
@@ -60,4 +61,8 @@ export interface DB {
   delegations: DelegationsTable;
   contact_messages: ContactMessagesTable;
   test_clocks: TestClocksTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  magic_links: MagicLinksTable;
+  console_sessions: ConsoleSessionsTable;
 }
