@@ -248,6 +248,26 @@ describe.each(backends())('console sign-in on $name', (backend) => {
     expect((await getSession(stranger)).statusCode).toBe(200);
   });
 
+  it('switches the session to another of the user\'s organisations, with the role there, and not to one the user is not in', async () => {
+    const secret = await signIn();
+    const own = (await getSession(secret)).json();
+    const other = await t.newTenant();
+    const stranger = await t.newTenant();
+    await t.runtime.services.db.insertInto('memberships').values({ user_id: own.user.id, organization_id: other.organizationId, role: 'viewer', created_at: t.clock.now() }).execute();
+    const switchTo = (organization_id: string, headers: Record<string, string> = { origin: BASE }) =>
+      t.app.inject({ method: 'POST', url: '/v1/auth/session/organization', headers: { ...cookie(secret), ...headers }, payload: { organization_id } });
+
+    expectProblem(await switchTo(stranger.organizationId), 'not_found');
+    expectProblem(await switchTo(other.organizationId, {}), 'forbidden');
+    const switched = await switchTo(other.organizationId);
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().organization).toMatchObject({ id: other.organizationId, role: 'viewer' });
+    const now = (await getSession(secret)).json();
+    expect(now.organization).toMatchObject({ id: other.organizationId, role: 'viewer' });
+    expect(now.memberships.map((m: { organization_id: string }) => m.organization_id)).toEqual([own.organization.id, other.organizationId]);
+    expect((await switchTo(own.organization.id)).json().organization).toMatchObject({ id: own.organization.id, role: 'owner' });
+  });
+
   it('signs out from the landing page\'s form', async () => {
     const secret = await signIn();
     const res = await t.app.inject({ method: 'POST', url: '/console/sign-out', headers: { ...cookie(secret), origin: BASE, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });

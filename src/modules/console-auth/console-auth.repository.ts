@@ -109,3 +109,7 @@ export function listOpenSessions(db: Database, userId: string, now: Date) {
     .orderBy('id', 'desc')
     .execute();
 }
+
+export async function setSessionOrganization(db: Database, id: string, organizationId: string): Promise<void> {
+  await db.updateTable('console_sessions').set({ organization_id: organizationId }).where('id', '=', id).execute();
+}

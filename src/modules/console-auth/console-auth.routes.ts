@@ -15,13 +15,14 @@ import { rateLimited, setRateLimitHeaders } from '../../http/rate-limit-answer.j
 import type { RateLimitDecision } from '../../ports/keyvalue.js';
 import { authenticateConsoleSession, type ConsoleSession } from './authenticate-console-session.js';
 import { MAGIC_LINK_PATH, SESSION_COOKIE, secretHash, normalizedEmail, sessionLifetimes } from './console-auth-policy.js';
-import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, type CreateMagicLink } from './console-auth.schema.js';
+import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
 import { describeConsoleSession } from './describe-console-session.js';
 import { listConsoleSessions } from './list-console-sessions.js';
 import { CONSOLE_PAGE_CSP, renderConsoleLanding, renderLinkRefused } from './render-console-pages.js';
 import { requestMagicLink } from './request-magic-link.js';
 import { signInWithMagicLink } from './sign-in-with-magic-link.js';
 import { endSession, signOut, signOutEverywhere } from './sign-out.js';
+import { switchOrganization } from './switch-organization.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const console_ = { access: { consoleOnly: true } } as const;
@@ -32,7 +33,7 @@ function sessionOf(request: { consoleSession?: ConsoleSession }): ConsoleSession
 }
 
 export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  for (const schema of [CreateMagicLinkSchema, MagicLinkReceiptSchema, ConsoleSessionViewSchema, ConsoleSessionListSchema]) app.addSchema(schema);
+  for (const schema of [CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, ConsoleSessionViewSchema, ConsoleSessionListSchema]) app.addSchema(schema);
   const lifetimes = sessionLifetimes(runtime.config.console);
   const limits = runtime.config.console.magicLinks;
 
@@ -133,6 +134,25 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
       },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await describeConsoleSession(runtime.services, sessionOf(request))),
+  );
+
+  app.post<{ Body: SwitchOrganization }>(
+    '/v1/auth/session/organization',
+    {
+      config: { ...console_, idempotent: false, errors: ['not_found'] },
+      schema: {
+        operationId: 'switchConsoleOrganization',
+        tags: ['auth'],
+        summary: 'Switch the organisation the console acts in',
+        description: 'The session acts in this organisation, with the user\'s role there, from now on. An organisation the user is not a member of (or that does not exist) is 404 `not_found`.',
+        body: Type.Ref(SwitchOrganizationSchema),
+        response: { 200: Type.Ref(ConsoleSessionViewSchema) },
+      },
+    },
+    async (request, reply) => {
+      const session = await switchOrganization(runtime.services, sessionOf(request), request.body.organization_id);
+      return reply.header('cache-control', 'no-store').send(await describeConsoleSession(runtime.services, session));
+    },
   );
 
   app.get(

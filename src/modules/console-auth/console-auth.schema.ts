@@ -27,6 +27,12 @@ export const MagicLinkReceiptSchema = Type.Object(
   { $id: 'MagicLinkReceipt', additionalProperties: false, description: 'The same answer for every address, whether it has an account or not.' },
 );
 
+export const SwitchOrganizationSchema = Type.Object(
+  { organization_id: IdString('organization', { description: 'One of the organisations in `memberships` of `GET /v1/auth/session`.' }) },
+  { $id: 'SwitchOrganization', additionalProperties: false, description: 'The organisation the console acts in from now on.' },
+);
+export type SwitchOrganization = Static<typeof SwitchOrganizationSchema>;
+
 export const ConsoleSessionViewSchema = Type.Object(
   {
     user: Type.Object({ id: IdString('user'), email: Type.String() }, { additionalProperties: false, description: 'Who is signed in.' }),
