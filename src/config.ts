@@ -70,6 +70,11 @@ const EnvSchema = Type.Object({
   CONTACT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   CONTACT_RATE_WINDOW_S: Type.Integer({ minimum: 1, default: 3600 }),
   CORS_ORIGINS: Type.Optional(Type.String({ pattern: '^\\s*(\\*|https?://[^\\s,/]+(\\s*,\\s*https?://[^\\s,/]+)*)\\s*$' })),
+  CONSOLE_SESSION_IDLE_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
+  CONSOLE_SESSION_MAX_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7 }),
+  MAGIC_LINK_ADDRESS_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  MAGIC_LINK_IP_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
+  MAGIC_LINK_WINDOW_S: Type.Integer({ minimum: 1, default: 3600 }),
   CONTACT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
 });
 
@@ -152,6 +157,14 @@ export interface Config {
    * it they are not sent. Absent when not configured: every shipment is `gate_status: "not_configured"`.
    */
   efti?: EftiConfig;
+  /**
+   * Console sign-in (docs/console-auth.md): a session ends `idleHours` after its last request or
+   * `maxDays` after sign-in, whichever comes first. Magic links may be asked `addressLimit` times per
+   * address and `ipLimit` times per client IP in `windowS`. `secureCookie`: the session cookie is
+   * `Secure` unless ENVIRONMENT=development or PUBLIC_BASE_URL is http (a browser would drop a
+   * Secure cookie set over plain http).
+   */
+  console: { idleHours: number; maxDays: number; magicLinks: { addressLimit: number; ipLimit: number; windowS: number }; secureCookie: boolean };
 }
 
 export interface EftiConfig {
@@ -247,6 +260,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       contactEmail: e.CONTACT_EMAIL,
     },
     efti,
+    console: {
+      idleHours: e.CONSOLE_SESSION_IDLE_HOURS,
+      maxDays: e.CONSOLE_SESSION_MAX_DAYS,
+      magicLinks: { addressLimit: e.MAGIC_LINK_ADDRESS_LIMIT, ipLimit: e.MAGIC_LINK_IP_LIMIT, windowS: e.MAGIC_LINK_WINDOW_S },
+      secureCookie: e.ENVIRONMENT !== 'development' && publicBaseUrl.startsWith('https:'),
+    },
   };
 }
 

@@ -28,6 +28,8 @@ export const ID_PREFIXES = {
   contact_message: 'ctc',
   test_clock: 'clk',
   audit_event: 'aud',
+  user: 'usr',
+  console_session: 'ses',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -3,7 +3,7 @@
  * routes, API key authentication, the per-key rate limit with its headers, and the route's access
  * rule (service description, Authentication; order of refusals in authorize.ts); on sign routes,
  * the link token (sign-link-access.ts); on the public doors, the per-IP window and the bot check
- * (public-door-access.ts). The keyed part is
+ * (public-door-access.ts); on console routes, the session cookie (console-access.ts). The keyed part is
  * attached to each keyed route as it is declared, with that route's rule.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -13,6 +13,7 @@ import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
 import { authorize } from '../modules/api-keys/authorize.js';
 import type { RateLimitDecision } from '../ports/keyvalue.js';
 import type { RouteAccess } from './route-config.js';
+import { consoleAccess } from './console-access.js';
 import { appendRouteHook } from './route-hooks.js';
 import { publicDoorAccess } from './public-door-access.js';
 import { rateLimited, setRateLimitHeaders } from './rate-limit-answer.js';
@@ -82,7 +83,8 @@ export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime)
   });
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
-    if (access && !access.public) appendRouteHook(route, 'onRequest', keyedAccess(runtime, access));
+    if (access?.consoleOnly) appendRouteHook(route, 'onRequest', consoleAccess(runtime, keyedAccess(runtime, access)));
+    else if (access && !access.public) appendRouteHook(route, 'onRequest', keyedAccess(runtime, access));
     if (access?.signLink) appendRouteHook(route, 'onRequest', signLinkAccess(runtime, access.signLink));
     if (access?.door) appendRouteHook(route, 'onRequest', publicDoorAccess(runtime, access.door));
   });

@@ -69,7 +69,8 @@ function completeRoute(route: RouteOptions): void {
   const errors = errorResponses([...shared, ...(config.errors ?? [])]);
   if (config.errors?.includes('pdf_render_failed')) documentRenderQueue(errors as Responses);
   schema.response = { ...errors, ...schema.response };
-  if (access && !access.public) schema.security = [{ apiKey: access.scope ? [access.scope] : [] }];
+  if (access?.consoleOnly) schema.security = [{ cookieAuth: [] }];
+  else if (access && !access.public) schema.security = [{ apiKey: access.scope ? [access.scope] : [] }];
   else schema.security = [];
 }
 
@@ -90,6 +91,14 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
               SCOPES.map((s) => `- \`${s}\`: ${SCOPE_DESCRIPTIONS[s]}`).join('\n'),
             'x-scopes': Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]])),
           } as never,
+          cookieAuth: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'fds_session',
+            description:
+              'Console session (docs/console-auth.md): set by following a sign-in link (`POST /v1/auth/magic-links`). API keys are refused on these routes (403 `forbidden`); ' +
+              'state-changing calls must send an `Origin` (or `Referer`) of PUBLIC_BASE_URL, else 403 `forbidden`.',
+          },
         },
       },
       tags: [
@@ -99,6 +108,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'usage', description: 'Metered usage per UTC day.' },
         { name: 'webhooks', description: 'Webhook endpoints with their signing secrets; deliveries and their log.' },
         { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
+        { name: 'auth', description: 'Console sign-in by e-mailed link, console sessions, and the console-only routes (session cookie, never API keys).' },
         { name: 'test-clocks', description: 'Sandbox only: test clocks that attached shipments, signature requests and webhook endpoints follow instead of real time.' },
       ],
       webhooks: eventWebhooks() as never,

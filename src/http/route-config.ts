@@ -73,10 +73,13 @@ export function honoursIdempotencyKey(route: Pick<RouteOptions, 'method' | 'conf
 /** The codes the shared request path can answer on a keyed route (listed in every operation). */
 export function keyedRouteErrors(access: RouteAccess, hasBody: boolean, idempotent: boolean): ErrorCode[] {
   const codes: ErrorCode[] = ['unauthorized', 'invalid_api_key'];
+  // Console routes: an API key is refused before any scope or mode is looked at.
   if (access.consoleOnly) codes.push('forbidden');
-  if (access.scope) codes.push('insufficient_scope');
-  if (!access.allowUnclearedLive) codes.push('live_not_enabled');
-  if (access.testOnly) codes.push('test_mode_only');
+  else {
+    if (access.scope) codes.push('insufficient_scope');
+    if (!access.allowUnclearedLive) codes.push('live_not_enabled');
+    if (access.testOnly) codes.push('test_mode_only');
+  }
   if (hasBody) codes.push('malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
   if (idempotent) codes.push(...IDEMPOTENCY_ERRORS);
   codes.push('rate_limited', 'internal_error', 'service_unavailable');

@@ -15,3 +15,14 @@ export function tenantContext(runtime: AppRuntime, request: FastifyRequest): Ten
   const testClock = request.testClock;
   return testClock ? { ...base, clock: frozenClock(testClock.frozenTime, runtime.services.clock), testClockId: testClock.id } : base;
 }
+
+/**
+ * The use-case context of a console request: the session's current organisation, in the sandbox
+ * (`test`). The console acts in test mode until a later issue lets the session choose live; use
+ * cases written against TenantContext serve the console and the API alike.
+ */
+export function consoleTenantContext(runtime: AppRuntime, request: FastifyRequest): TenantContext {
+  const session = request.consoleSession;
+  if (!session) throw new Error(`route ${request.routeOptions.url ?? ''} reads a console tenant but is not consoleOnly`);
+  return { ...runtime.services, organizationId: session.organizationId, mode: 'test', requestId: request.id };
+}

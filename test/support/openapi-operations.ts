@@ -26,8 +26,10 @@ export interface Operation {
   params: Parameter[];
   /** Media type → schema of the request body, when the operation takes one. */
   body?: { required: boolean; content: Record<string, JsonSchema> };
-  /** Needs an API key (security names a scheme); otherwise public: system routes and capability links. */
+  /** Needs an API key (security names `apiKey`); otherwise public (system routes, capability links) or console. */
   keyed: boolean;
+  /** Console only (security names `cookieAuth`): a session cookie, never an API key (docs/console-auth.md). */
+  console: boolean;
   /** Every documented status. */
   statuses: number[];
   /** Status → the problem codes documented for it. */
@@ -60,7 +62,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         params: (op.parameters ?? []).map((p: any) => ({ name: p.name, in: p.in, required: Boolean(p.required), schema: deref(doc, p.schema ?? {}) })),
         body: op.requestBody ? { required: Boolean(op.requestBody.required), content: Object.fromEntries(Object.entries<any>(op.requestBody.content).map(([type, c]) => [type, c.schema ?? {}])) } : undefined,
         statuses: Object.keys(op.responses ?? {}).map(Number),
-        keyed: (op.security ?? []).some((s: Record<string, unknown>) => Object.keys(s).length > 0),
+        keyed: (op.security ?? []).some((s: Record<string, unknown>) => 'apiKey' in s),
+        console: (op.security ?? []).some((s: Record<string, unknown>) => 'cookieAuth' in s),
         problems,
       });
     }

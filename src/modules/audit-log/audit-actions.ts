@@ -1,6 +1,7 @@
 /**
- * The actions the audit log records, `<resource>.<verb>`. Console sign-in, members and second
- * factors (branch `auth`) add theirs here when they record them.
+ * The actions the audit log records, `<resource>.<verb>`. Console sign-in records `user.signed_in`
+ * and, at a first sign-in, `member.joined` (the new organisation's owner); members and second
+ * factors add theirs here when they record them.
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -12,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'organization.live_enabled',
   'organization.live_disabled',
   'invoicing_profile.updated',
+  'user.signed_in',
+  'member.joined',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

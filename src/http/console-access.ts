@@ -1,0 +1,76 @@
+/**
+ * The request path of console routes (`consoleOnly`, docs/console-auth.md): a request with an
+ * Authorization header goes the API key way and is refused there (`forbidden` for a valid key);
+ * otherwise the session cookie must name a live console session (else 401 `unauthorized`). A
+ * state-changing request (POST, PATCH, PUT, DELETE) carrying the cookie must also come from a page
+ * of this service: its Origin (or, without one, its Referer) must be PUBLIC_BASE_URL's origin, else
+ * 403 `forbidden`. SameSite=Lax already keeps the cookie off cross-site POSTs in current browsers;
+ * the Origin check covers older ones and same-site sibling hosts.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppRuntime } from '../app-runtime.js';
+import { AppError } from '../core/errors.js';
+import { authenticateConsoleSession, type ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
+import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/console-auth-policy.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The console session of a `consoleOnly` route (src/http/console-access.ts). */
+    consoleSession?: ConsoleSession;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The value of one cookie in a Cookie header (the first, as browsers send the most specific first). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') return origin;
+  const referer = request.headers.referer;
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Refuses a state-changing cookie request that does not come from PUBLIC_BASE_URL's origin. */
+export function checkConsoleOrigin(request: FastifyRequest, expectedOrigin: string): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = requestOrigin(request);
+  if (origin === expectedOrigin) return;
+  throw new AppError(
+    'forbidden',
+    origin
+      ? `This console request comes from ${origin}, not from ${expectedOrigin}: state-changing console calls are accepted from the console's own pages only.`
+      : `This console request has neither Origin nor Referer: state-changing console calls must come from the console's pages at ${expectedOrigin}.`,
+  );
+}
+
+/** The session of the request's cookie (with the Origin check on state-changing methods); raises `unauthorized` or `forbidden`. */
+export async function requireConsoleSession(runtime: AppRuntime, request: FastifyRequest): Promise<ConsoleSession> {
+  const secret = cookieValue(request.headers.cookie, SESSION_COOKIE);
+  if (!secret) throw new AppError('unauthorized', `Sign in to the console first: this route takes the ${SESSION_COOKIE} session cookie, not an API key.`);
+  checkConsoleOrigin(request, new URL(runtime.config.publicBaseUrl).origin);
+  const session = await authenticateConsoleSession(runtime.services, sessionLifetimes(runtime.config.console), secret);
+  if (!session) throw new AppError('unauthorized', 'The console session has ended (signed out, idle too long or past its maximum age); sign in again.');
+  return session;
+}
+
+export function consoleAccess(runtime: AppRuntime, keyed: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    // An API key on a console route: authenticated as usual, then refused (`forbidden`) by authorize().
+    if (request.headers.authorization !== undefined) return keyed(request, reply);
+    request.consoleSession = await requireConsoleSession(runtime, request);
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Console sign-in (issue 18, point 1; docs/console-auth.md): POST /v1/auth/magic-links e-mails a
+ * single-use link; GET /console/magic/{token} follows it and sets the session cookie; the session
+ * routes under /v1/auth/ take that cookie and refuse API keys (src/http/console-access.ts).
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppRuntime } from '../../app-runtime.js';
+import { AppError } from '../../core/errors.js';
+import { IdString } from '../../core/schema-types.js';
+import { rateLimiterOf } from '../../core/rate-limiters.js';
+import { cookieValue } from '../../http/console-access.js';
+import { htmlPageHeaders } from '../../http/html-page.js';
+import { rateLimited, setRateLimitHeaders } from '../../http/rate-limit-answer.js';
+import type { RateLimitDecision } from '../../ports/keyvalue.js';
+import { authenticateConsoleSession, type ConsoleSession } from './authenticate-console-session.js';
+import { MAGIC_LINK_PATH, SESSION_COOKIE, secretHash, normalizedEmail, sessionLifetimes } from './console-auth-policy.js';
+import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
+import { describeConsoleSession } from './describe-console-session.js';
+import { listConsoleSessions } from './list-console-sessions.js';
+import { CONSOLE_PAGE_CSP, renderConsoleLanding, renderLinkRefused } from './render-console-pages.js';
+import { requestMagicLink } from './request-magic-link.js';
+import { signInWithMagicLink } from './sign-in-with-magic-link.js';
+import { endSession, signOut, signOutEverywhere } from './sign-out.js';
+import { switchOrganization } from './switch-organization.js';
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const console_ = { access: { consoleOnly: true } } as const;
+
+function sessionOf(request: { consoleSession?: ConsoleSession }): ConsoleSession {
+  if (!request.consoleSession) throw new Error('console route without a console session');
+  return request.consoleSession;
+}
+
+export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
+  for (const schema of [CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, ConsoleSessionViewSchema, ConsoleSessionListSchema]) app.addSchema(schema);
+  const lifetimes = sessionLifetimes(runtime.config.console);
+  const limits = runtime.config.console.magicLinks;
+
+  function setCookie(reply: FastifyReply, value: string, maxAgeS: number): FastifyReply {
+    const attributes = [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeS}`, ...(runtime.config.console.secureCookie ? ['Secure'] : [])];
+    return reply.header('set-cookie', attributes.join('; '));
+  }
+
+  /** Counts one request against a window; past it, 429 with Retry-After. */
+  async function count(prefix: string, key: string, limit: number, what: string, reply: FastifyReply): Promise<void> {
+    const limiter = rateLimiterOf(runtime.services.kv, { keyPrefix: prefix, points: limit, durationS: limits.windowS });
+    let decision: RateLimitDecision;
+    try {
+      decision = await limiter.consume(key);
+    } catch (error) {
+      throw new AppError('service_unavailable', 'The rate-limit store is not answering; retry shortly.', { cause: error });
+    }
+    setRateLimitHeaders(reply, decision);
+    if (!decision.allowed) {
+      runtime.metrics.rateLimitRefused('magic_link');
+      throw rateLimited(decision, `sign-in links per ${limits.windowS} s ${what}`);
+    }
+  }
+
+  app.post<{ Body: CreateMagicLink }>(
+    '/v1/auth/magic-links',
+    {
+      config: { access: { public: true }, idempotent: false, errors: ['rate_limited'] },
+      schema: {
+        operationId: 'createMagicLink',
+        tags: ['auth'],
+        summary: 'E-mail a sign-in link for the console',
+        description:
+          'No API key. E-mails a link to `PUBLIC_BASE_URL/console/magic/…` that signs in once, within 15 minutes (only its hash is stored). ' +
+          'The answer is the same for every address: one without an account gets one when the link is followed (with a new organisation in the sandbox, not cleared for live, of which it is the owner). ' +
+          `Each client address may ask MAGIC_LINK_IP_LIMIT links (${limits.ipLimit}) and each e-mail address MAGIC_LINK_ADDRESS_LIMIT links (${limits.addressLimit}) per MAGIC_LINK_WINDOW_S seconds (${limits.windowS}); past either, 429 \`rate_limited\` with \`Retry-After\`. ` +
+          'A mail server that does not take the mail is 503 `service_unavailable` (ask again). Not idempotent: each request sends a mail.',
+        body: Type.Ref(CreateMagicLinkSchema),
+        response: { 202: Type.Ref(MagicLinkReceiptSchema, { description: 'The link is on its way.' }) },
+      },
+    },
+    async (request, reply) => {
+      await count('rl:magic:ip', `ip:${request.ip}`, limits.ipLimit, 'from this client address', reply);
+      // Counted under the address's hash: the key-value store holds no e-mail addresses.
+      await count('rl:magic:addr', secretHash(normalizedEmail(request.body.email)), limits.addressLimit, 'for this e-mail address', reply);
+      let receipt;
+      try {
+        receipt = await requestMagicLink(runtime.services, request.body);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError('service_unavailable', 'The sign-in e-mail could not be sent; ask again shortly.', { cause: error });
+      }
+      return reply.status(202).header('cache-control', 'no-store').send(receipt);
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    `${MAGIC_LINK_PATH}/:token`,
+    { config: { access: { public: true } }, schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 200 }) }) } },
+    async (request, reply) => {
+      const token = request.params.token;
+      const result = TOKEN.test(token) ? await signInWithMagicLink(runtime.services, lifetimes, { token, userAgent: request.headers['user-agent'], ip: request.ip }) : ({ refused: 'unknown' } as const);
+      if ('refused' in result) {
+        return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).status(result.refused === 'unknown' ? 404 : 410).send(renderLinkRefused(result.refused));
+      }
+      setCookie(reply, result.secret, Math.floor(lifetimes.maxMs / 1000));
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect('/console', 303);
+    },
+  );
+
+  app.get('/console', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
+    const secret = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    const session = secret ? await authenticateConsoleSession(runtime.services, lifetimes, secret) : undefined;
+    const view = session ? await describeConsoleSession(runtime.services, session) : undefined;
+    // same-origin: the sign-out form's POST must carry an Origin the CSRF check accepts.
+    return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).header('referrer-policy', 'same-origin').send(renderConsoleLanding(view));
+  });
+
+  // The landing page's sign-out form (urlencoded, empty): its own scope, so no other route reads form bodies.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+    scope.post('/console/sign-out', { config: { ...console_, idempotent: false, optionalBody: true }, schema: { hide: true } }, async (request, reply) => {
+      await signOut(runtime.services, sessionOf(request));
+      return setCookie(reply, '', 0).redirect('/console', 303);
+    });
+  });
+
+  app.get(
+    '/v1/auth/session',
+    {
+      config: console_,
+      schema: {
+        operationId: 'getConsoleSession',
+        tags: ['auth'],
+        summary: 'The signed-in console session',
+        description: 'The user, the organisation the console acts in with the user\'s role there, all of the user\'s organisations, and when the session ends.',
+        response: { 200: Type.Ref(ConsoleSessionViewSchema) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await describeConsoleSession(runtime.services, sessionOf(request))),
+  );
+
+  app.post<{ Body: SwitchOrganization }>(
+    '/v1/auth/session/organization',
+    {
+      config: { ...console_, idempotent: false, errors: ['not_found'] },
+      schema: {
+        operationId: 'switchConsoleOrganization',
+        tags: ['auth'],
+        summary: 'Switch the organisation the console acts in',
+        description: 'The session acts in this organisation, with the user\'s role there, from now on. An organisation the user is not a member of (or that does not exist) is 404 `not_found`.',
+        body: Type.Ref(SwitchOrganizationSchema),
+        response: { 200: Type.Ref(ConsoleSessionViewSchema) },
+      },
+    },
+    async (request, reply) => {
+      const session = await switchOrganization(runtime.services, sessionOf(request), request.body.organization_id);
+      return reply.header('cache-control', 'no-store').send(await describeConsoleSession(runtime.services, session));
+    },
+  );
+
+  app.get(
+    '/v1/auth/sessions',
+    {
+      config: console_,
+      schema: {
+        operationId: 'listConsoleSessions',
+        tags: ['auth'],
+        summary: 'Your active console sessions',
+        description: 'Every console session of the signed-in user that still signs in, newest first; `current` marks this one.',
+        response: { 200: Type.Ref(ConsoleSessionListSchema) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await listConsoleSessions(runtime.services, lifetimes, sessionOf(request))),
+  );
+
+  const noContent = { 204: Type.Null({ description: 'Done; the session cookie is cleared.' }) };
+  app.post(
+    '/v1/auth/sign-out',
+    {
+      config: { ...console_, idempotent: false, optionalBody: true },
+      schema: { operationId: 'signOut', tags: ['auth'], summary: 'Sign out', description: 'Ends this console session and clears its cookie. No body.', response: noContent },
+    },
+    async (request, reply) => {
+      await signOut(runtime.services, sessionOf(request));
+      return setCookie(reply, '', 0).status(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/auth/sign-out-everywhere',
+    {
+      config: { ...console_, idempotent: false, optionalBody: true },
+      schema: { operationId: 'signOutEverywhere', tags: ['auth'], summary: 'Sign out everywhere', description: 'Ends every console session of the signed-in user, this one included, and clears this cookie. No body.', response: noContent },
+    },
+    async (request, reply) => {
+      await signOutEverywhere(runtime.services, sessionOf(request));
+      return setCookie(reply, '', 0).status(204).send();
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/v1/auth/sessions/:id',
+    {
+      config: { ...console_, errors: ['invalid_id', 'not_found'] },
+      schema: {
+        operationId: 'endConsoleSession',
+        tags: ['auth'],
+        summary: 'End one of your console sessions',
+        description: 'Ends the session (e.g. a browser left signed in elsewhere). Another user\'s session, or one already ended, is 404 `not_found`.',
+        params: Type.Object({ id: IdString('console_session') }, { additionalProperties: false }),
+        response: { 204: Type.Null({ description: 'The session has ended.' }) },
+      },
+    },
+    async (request, reply) => {
+      await endSession(runtime.services, sessionOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}
