@@ -10,11 +10,9 @@ import { systemClock, type Clock } from './core/clock.js';
 import type { Services } from './core/context.js';
 import type { Resolver } from './ports/resolver.js';
 import { systemResolver } from './adapters/resolver/system.js';
-import { lockDataDir, type DataDirLock } from './adapters/database/data-dir-lock.js';
 import { checkSchemaCurrent, migrate } from './adapters/database/migrator.js';
 import { backfillAuditLog } from './modules/audit-log/backfill-audit-log.js';
-import { openPglite } from './adapters/database/pglite.js';
-import { openPostgres } from './adapters/database/postgres.js';
+import { openDatabase } from './adapters/database/open-database.js';
 import { createMemoryKeyValue } from './adapters/keyvalue/memory.js';
 import { createRedisKeyValue } from './adapters/keyvalue/redis.js';
 import { createFileSystemObjectStore } from './adapters/objects/filesystem.js';
@@ -78,17 +76,6 @@ export interface RuntimeOptions {
 }
 
 /** The configured database: PostgreSQL, or PGlite under DATA_DIR behind its folder lock. */
-export async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; lock?: DataDirLock }> {
-  if (config.databaseUrl) return { database: openPostgres(config.databaseUrl) };
-  const lock = lockDataDir(config.dataDir);
-  try {
-    return { database: await openPglite(join(config.dataDir, 'pglite')), lock };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
-
 /** The gates of the configuration: the production gate for live datasets, EFTI_TEST_GATE_URL (if set) for sandbox ones. */
 function eftiPlatform(efti: NonNullable<Config['efti']>, publicBaseUrl: string): EftiPlatform {
   const gate = (url: string) => mtlsGate({ url, clientCert: efti.clientCert, clientKey: efti.clientKey, gateCa: efti.gateCa, timeoutMs: GATE_TIMEOUT_MS, maxAnswerBytes: GATE_MAX_ANSWER_BYTES });

@@ -11,7 +11,7 @@ import { isAppError } from '../core/errors.js';
 import { MODES, type Mode } from '../core/mode.js';
 import { DataDirLockedError } from '../adapters/database/data-dir-lock.js';
 import { MigrationError, migrate, schemaVersion } from '../adapters/database/migrator.js';
-import { openDatabase } from '../runtime.js';
+import { openDatabase } from '../adapters/database/open-database.js';
 import { bootstrapOrganization } from '../modules/organizations/bootstrap-organization.js';
 import { createApiKey } from '../modules/api-keys/create-api-key.js';
 import { revokeApiKey } from '../modules/api-keys/revoke-api-key.js';
@@ -47,20 +47,38 @@ function need(value: string | undefined, what: string): string {
   return value;
 }
 
-async function run(args: string[], services: Db): Promise<{ json: unknown; text: string }> {
+const COMMANDS = ['migrate', 'bootstrap', 'org create', 'org live-enabled', 'keys create', 'keys revoke'];
+
+function parse(args: string[]) {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: { json: { type: 'boolean' }, org: { type: 'string' }, mode: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' } },
   });
   const [group, verb, ...rest] = positionals;
-  const command = [group, verb].filter(Boolean).join(' ');
+  const command = group === 'migrate' || group === 'bootstrap' ? group : [group, verb].filter(Boolean).join(' ');
+  return { values, rest, command };
+}
+
+/**
+ * What can be refused without the database is refused before it is opened: opening and migrating
+ * the embedded one takes seconds, and a mistyped command should not wait for it.
+ */
+function checkUsage(args: string[]): void {
+  const { values, rest, command } = parse(args);
+  if (!COMMANDS.includes(command)) throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
+  if (command === 'org live-enabled' && rest[1] !== 'true' && rest[1] !== 'false') throw new UsageError('org live-enabled takes ORG and true or false');
+  if (command === 'keys create' && !MODES.includes(need(values.mode, '--mode') as Mode)) throw new UsageError('--mode must be test or live');
+}
+
+async function run(args: string[], services: Db): Promise<{ json: unknown; text: string }> {
+  const { values, rest, command } = parse(args);
   // Every command migrates first (main below); this one stops there.
-  if (group === 'migrate') {
+  if (command === 'migrate') {
     const version = await schemaVersion(services.db);
     return { json: { schema_version: version }, text: `schema version ${version}` };
   }
-  if (group === 'bootstrap') {
+  if (command === 'bootstrap') {
     const result = await bootstrapOrganization(services, CLI_SOURCE);
     return { json: result, text: `organization ${result.organization_id}\ntest key ${result.test_key}\nlive key ${result.live_key}` };
   }
@@ -93,6 +111,14 @@ async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
     process.stdout.write(HELP);
     return argv.length === 0 ? 2 : 0;
+  }
+  try {
+    checkUsage(argv);
+  } catch (error) {
+    // parseArgs refuses an unknown option or a missing value with ERR_PARSE_ARGS_… errors.
+    if (!(error instanceof UsageError) && !String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) throw error;
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
   }
   let database;
   try {

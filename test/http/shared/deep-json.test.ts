@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../src/core/json-depth.js';
 import { backends } from '../../support/backends.js';
 import { botcheckHeaders } from '../../support/botcheck.js';
+import { consoleSessionHeaders } from '../../support/console-session.js';
 import { minimalShipment } from '../../support/shipment-fixtures.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
 import { signLinksApi } from '../../support/sign-links-api.js';
@@ -46,9 +47,11 @@ describe.each(backends().slice(0, 1))('JSON nested too deep on $name', (backend)
   });
 
   it.each(operations)('$method $url ($type): 2,000 levels answer 400 malformed_json as problem+json', async ({ method, url, type }) => {
-    // The public doors judge the bot check before the body: pass it, so the body is what is judged.
+    // The public doors judge the bot check, and console routes the session, before the body: pass
+    // them, so the body is what is judged.
     const door = url.startsWith('/v1/public/') ? await botcheckHeaders(t.app) : {};
-    const res = await t.app.inject({ method, url: url.replace('{token}', token), payload: nested(2000), headers: { ...t.auth(tenant.testKey), ...door, 'content-type': type } });
+    const credentials = url.startsWith('/v1/auth/') ? await consoleSessionHeaders(t) : t.auth(tenant.testKey);
+    const res = await t.app.inject({ method, url: url.replace('{token}', token), payload: nested(2000), headers: { ...credentials, ...door, 'content-type': type } });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     const body = res.json();

@@ -1,0 +1,19 @@
+/**
+ * A console session for tests that are not about sign-in: a magic link stored as the request for
+ * one would store it, spent through the real sign-in use case. The headers a browser page of the
+ * service sends with it (its cookie, and its own Origin for state-changing calls).
+ */
+import { randomUUID } from 'node:crypto';
+import { newSecret, secretHash, SESSION_COOKIE, sessionLifetimes } from '../../src/modules/console-auth/console-auth-policy.js';
+import { signInWithMagicLink } from '../../src/modules/console-auth/sign-in-with-magic-link.js';
+import type { TestApp } from './test-app.js';
+
+export async function consoleSessionHeaders(t: TestApp, email = `console-${randomUUID()}@transport.example`): Promise<{ cookie: string; origin: string }> {
+  const services = t.runtime.services;
+  const token = newSecret();
+  const now = services.clock.now();
+  await services.db.insertInto('magic_links').values({ token_hash: secretHash(token), email, created_at: now, expires_at: new Date(now.getTime() + 15 * 60_000), used_at: null }).execute();
+  const session = await signInWithMagicLink(services, sessionLifetimes(t.runtime.config.console), { token });
+  if ('refused' in session) throw new Error(`the test's magic link was refused: ${session.refused}`);
+  return { cookie: `${SESSION_COOKIE}=${session.secret}`, origin: new URL(services.publicBaseUrl).origin };
+}
