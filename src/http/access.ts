@@ -83,7 +83,7 @@ export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime)
   });
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
-    if (access?.consoleOnly) appendRouteHook(route, 'onRequest', consoleAccess(runtime, keyedAccess(runtime, access)));
+    if (access?.consoleOnly) appendRouteHook(route, 'onRequest', consoleAccess(runtime, access, keyedAccess(runtime, access)));
     else if (access && !access.public) appendRouteHook(route, 'onRequest', keyedAccess(runtime, access));
     if (access?.signLink) appendRouteHook(route, 'onRequest', signLinkAccess(runtime, access.signLink));
     if (access?.door) appendRouteHook(route, 'onRequest', publicDoorAccess(runtime, access.door));

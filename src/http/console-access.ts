@@ -9,7 +9,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
-import { AppError } from '../core/errors.js';
+import { AppError, isAppError } from '../core/errors.js';
+import { requirePermission } from '../modules/console-auth/member-permissions.js';
+import type { RouteAccess } from './route-config.js';
 import { authenticateConsoleSession, type ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
 import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/console-auth-policy.js';
 
@@ -67,10 +69,23 @@ export async function requireConsoleSession(runtime: AppRuntime, request: Fastif
   return session;
 }
 
-export function consoleAccess(runtime: AppRuntime, keyed: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+/** Where a console page without a session sends the browser: the sign-in page. */
+export const CONSOLE_SIGN_IN_PATH = '/console';
+
+export function consoleAccess(runtime: AppRuntime, access: RouteAccess, keyed: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // An API key on a console route: authenticated as usual, then refused (`forbidden`) by authorize().
     if (request.headers.authorization !== undefined) return keyed(request, reply);
-    request.consoleSession = await requireConsoleSession(runtime, request);
+    try {
+      request.consoleSession = await requireConsoleSession(runtime, request);
+    } catch (error) {
+      // A page asked for without a session (or after it ended) leads to the sign-in page, not to a JSON problem.
+      if (access.page && request.method === 'GET' && isAppError(error) && error.code === 'unauthorized') {
+        await reply.header('cache-control', 'no-store').redirect(CONSOLE_SIGN_IN_PATH, 303);
+        return;
+      }
+      throw error;
+    }
+    if (access.permission) requirePermission(request.consoleSession.role, access.permission);
   };
 }

@@ -9,6 +9,7 @@ import type { ErrorCode } from '../core/errors.js';
 import type { IdempotencyTenantKey } from '../modules/idempotency/idempotent-request.js';
 import type { SignLinkRule } from './sign-link-access.js';
 import type { PublicDoor } from './public-door-access.js';
+import type { ConsolePermission } from '../modules/console-auth/member-permissions.js';
 
 export interface RouteAccess extends AccessRule {
   /** Public routes (health, version, OpenAPI, docs) take no key. */
@@ -20,6 +21,16 @@ export interface RouteAccess extends AccessRule {
    * before the body (src/http/public-door-access.ts).
    */
   door?: PublicDoor;
+  /**
+   * With `consoleOnly`: what the session's member role must be allowed (src/modules/console-auth/
+   * member-permissions.ts), else 403 `forbidden`.
+   */
+  permission?: ConsolePermission;
+  /**
+   * With `consoleOnly`: a console web page (HTML) rather than a JSON call; without a session the
+   * browser is sent to the sign-in page (303 to /console) instead of a 401 problem.
+   */
+  page?: boolean;
 }
 
 declare module 'fastify' {

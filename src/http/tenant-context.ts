@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import type { TenantContext } from '../core/context.js';
 import { frozenClock } from '../core/clock.js';
+import type { Mode } from '../core/mode.js';
 
 export function tenantContext(runtime: AppRuntime, request: FastifyRequest): TenantContext {
   const principal = request.principal;
@@ -18,11 +19,14 @@ export function tenantContext(runtime: AppRuntime, request: FastifyRequest): Ten
 
 /**
  * The use-case context of a console request: the session's current organisation, in the sandbox
- * (`test`). The console acts in test mode until a later issue lets the session choose live; use
- * cases written against TenantContext serve the console and the API alike.
+ * (`test`) unless a page asks for live (its mode switch, shown once the organisation is cleared for
+ * live); the signed-in user is the actor of what it records in the audit log. Use cases written
+ * against TenantContext serve the console and the API alike.
  */
-export function consoleTenantContext(runtime: AppRuntime, request: FastifyRequest): TenantContext {
+export function consoleTenantContext(runtime: AppRuntime, request: FastifyRequest, mode: Mode = 'test'): TenantContext {
   const session = request.consoleSession;
   if (!session) throw new Error(`route ${request.routeOptions.url ?? ''} reads a console tenant but is not consoleOnly`);
-  return { ...runtime.services, organizationId: session.organizationId, mode: 'test', requestId: request.id };
+  const userAgent = request.headers['user-agent'];
+  const source = { actor: { type: 'user' as const, id: session.userId }, ip: request.ip, ...(userAgent ? { userAgent } : {}) };
+  return { ...runtime.services, organizationId: session.organizationId, mode, requestId: request.id, source };
 }

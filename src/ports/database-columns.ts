@@ -5,3 +5,5 @@ import type { ColumnType } from 'kysely';
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A jsonb column: read as the parsed value, written as its JSON text. */
 export type Json<T> = ColumnType<T, string, string>;
+/** A column with a default in its migration: read as T, optional on insert. */
+export type Defaulted<T> = ColumnType<T, T | undefined, T>;

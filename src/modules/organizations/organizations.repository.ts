@@ -6,15 +6,20 @@ export interface Organization {
   name: string;
   live_enabled: boolean;
   created_at: string;
+  /** Migration 0027: the console's default language, and whether members must use a second factor. */
+  default_language: 'en' | 'nl' | 'de' | 'fr';
+  require_two_factor: boolean;
 }
 
-function toOrganization(row: { id: string; name: string; live_enabled: boolean; created_at: Date }): Organization {
+type OrganizationRow = Omit<Organization, 'created_at'> & { created_at: Date };
+
+function toOrganization(row: OrganizationRow): Organization {
   return { ...row, created_at: row.created_at.toISOString() };
 }
 
 export async function insertOrganization(db: Database, org: { id: string; name: string; live_enabled: boolean; created_at: Date }): Promise<Organization> {
-  await db.insertInto('organizations').values(org).execute();
-  return toOrganization(org);
+  const row = await db.insertInto('organizations').values(org).returningAll().executeTakeFirstOrThrow();
+  return toOrganization(row);
 }
 
 export async function findOrganization(db: Database, id: string): Promise<Organization | undefined> {

@@ -2,11 +2,15 @@
  * Row types of the organisations module: the Kysely view of its tables, beside the code that
  * queries them. src/adapters/database/schema.ts combines every module's into `DB`.
  */
-import type { Timestamp } from '../../ports/database-columns.js';
+import type { Defaulted, Timestamp } from '../../ports/database-columns.js';
 
 export interface OrganizationsTable {
   id: string;
   name: string;
   live_enabled: boolean;
   created_at: Timestamp;
+  /** The console's and the organisation's mails' default language (migration 0027). */
+  default_language: Defaulted<'en' | 'nl' | 'de' | 'fr'>;
+  /** Every member must have passed a second factor before the console lets them act (migration 0027). */
+  require_two_factor: Defaulted<boolean>;
 }

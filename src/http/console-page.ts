@@ -1,0 +1,74 @@
+/**
+ * What every console page route shares: its context (the session, its view, the organisation and
+ * the page language), the answer's headers, and form bodies. Page routes declare
+ * `config: { access: { consoleOnly: true, page: true, permission } }` (src/http/console-access.ts):
+ * without a session a GET is sent to the sign-in page; a POST from another origin is refused.
+ * Pages post `application/x-www-form-urlencoded` forms (no script) inside `consoleFormScope`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppRuntime } from '../app-runtime.js';
+import { htmlPageHeaders } from './html-page.js';
+import type { ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
+import type { ConsoleSessionView } from '../modules/console-auth/console-auth.schema.js';
+import { describeConsoleSession } from '../modules/console-auth/describe-console-session.js';
+import { findOrganization, type Organization } from '../modules/organizations/organizations.repository.js';
+import { CONSOLE_FRAME_CSP } from '../modules/console/console-layout.js';
+import { consoleLanguage, type ConsoleLanguage } from '../modules/console/console-words.js';
+
+export interface ConsolePageContext {
+  session: ConsoleSession;
+  view: ConsoleSessionView;
+  organization: Organization;
+  language: ConsoleLanguage;
+}
+
+export function consoleSessionOf(request: FastifyRequest): ConsoleSession {
+  if (!request.consoleSession) throw new Error(`route ${request.routeOptions.url ?? ''} reads a console session but is not consoleOnly`);
+  return request.consoleSession;
+}
+
+export async function consolePageContext(runtime: AppRuntime, request: FastifyRequest): Promise<ConsolePageContext> {
+  const session = consoleSessionOf(request);
+  const [view, organization] = await Promise.all([describeConsoleSession(runtime.services, session), findOrganization(runtime.services.db, session.organizationId)]);
+  if (!organization) throw new Error(`session ${session.sessionId} acts in a missing organisation`);
+  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+  return { session, view, organization, language: consoleLanguage(typeof lang === 'string' ? lang : undefined, organization.default_language, request.headers['accept-language']) };
+}
+
+/** A console page: its CSP, no caching (pages show secrets once), and same-origin referrers so that its forms pass the Origin check. */
+export function sendConsolePage(reply: FastifyReply, html: string, status = 200): FastifyReply {
+  return htmlPageHeaders(reply, CONSOLE_FRAME_CSP).header('referrer-policy', 'same-origin').status(status).send(html);
+}
+
+/** A parsed form: one string per field, or several for a repeated field (checkboxes). */
+export type FormBody = Record<string, string | string[]>;
+
+export function formValue(body: FormBody, name: string): string | undefined {
+  const value = body[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function formValues(body: FormBody, name: string): string[] {
+  const value = body[name];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function parseForm(text: string): FormBody {
+  const out: FormBody = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const seen = out[name];
+    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+/**
+ * Registers page routes whose POSTs carry forms: inside, `request.body` of a urlencoded POST is a
+ * FormBody (at most 64 KiB). Outside this scope no route reads form bodies.
+ */
+export async function consoleFormScope(app: FastifyInstance, register: (scope: FastifyInstance) => void | Promise<void>): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, parseForm(body as string)));
+    await register(scope);
+  });
+}

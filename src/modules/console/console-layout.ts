@@ -1,0 +1,93 @@
+/**
+ * The frame of every console page: header (organisation, role, switcher, sign out), navigation,
+ * an optional notice, and the page's body. Server-rendered, no script; the one stylesheet is inline
+ * (CONSOLE_PAGE_CSP allows inline styles and nothing else), readable on a phone (one column, the
+ * navigation wraps) and on a laptop (navigation beside the content). Every value goes through `esc`.
+ */
+import { esc } from '../sign-app/html.js';
+import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
+import { CONSOLE_FRAME_WORDS, CONSOLE_NAV, CONSOLE_NAV_PATHS, type ConsoleLanguage, type ConsoleNavKey } from './console-words.js';
+
+/** No script at all; inline styles; forms post to this origin only; images only inline (data:, the QR code). */
+export const CONSOLE_FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+const STYLE = `
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1b1f24;background:#f6f7f9;line-height:1.5}
+a{color:#0b57d0}
+.visually,.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
+header.top{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;justify-content:space-between;padding:.75rem 1rem;background:#12263a;color:#fff}
+header.top a{color:#fff}
+header.top form{display:inline-flex;gap:.25rem;align-items:center;margin:0}
+header.top select,header.top button{font:inherit;font-size:.9rem}
+.shell{display:flex;flex-wrap:wrap;max-width:80rem;margin:0 auto}
+nav.side{flex:0 0 13rem;padding:1rem}
+nav.side ul{list-style:none;margin:0;padding:0}
+nav.side a{display:block;padding:.35rem .6rem;border-radius:.3rem;text-decoration:none;color:#1b1f24}
+nav.side a[aria-current=page]{background:#dbe6f7;font-weight:600}
+main{flex:1 1 30rem;min-width:0;padding:1rem 1.25rem 3rem}
+h1{font-size:1.5rem;margin:.25rem 0 1rem}
+h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+.notice{padding:.75rem 1rem;border-radius:.4rem;background:#e6f4ea;border:1px solid #9ad0a8;margin:0 0 1rem}
+.notice.error{background:#fdecea;border-color:#f1a8a0}
+.secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff8e1;border:1px solid #f0d37a;padding:.5rem;border-radius:.3rem}
+.table-wrap{overflow-x:auto;background:#fff;border:1px solid #dde1e6;border-radius:.4rem}
+table{border-collapse:collapse;width:100%;font-size:.92rem}
+th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #eef0f3;vertical-align:top}
+th{background:#f0f2f5;font-weight:600}
+code,.mono{font-family:ui-monospace,monospace;font-size:.88em;word-break:break-all}
+form.inline{display:inline;margin:0}
+fieldset{border:1px solid #dde1e6;border-radius:.4rem;background:#fff;padding:.75rem 1rem;margin:0 0 1rem}
+label{display:block;margin:.4rem 0 .15rem;font-weight:500}
+label.check{display:flex;gap:.4rem;align-items:center;font-weight:400;margin:.2rem 0}
+input[type=text],input[type=email],input[type=url],input[type=number],input[type=datetime-local],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
+button{font:inherit;padding:.4rem .9rem;border-radius:.3rem;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer;margin:.5rem .25rem .25rem 0}
+button.secondary{background:#fff;color:#0b57d0}
+button.danger{background:#b3261e;border-color:#b3261e}
+.muted{color:#5f6b7a;font-size:.9rem}
+.pager{display:flex;gap:1rem;margin:.75rem 0}
+@media (max-width:40rem){nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}}
+`;
+
+export interface ConsoleFrame {
+  language: ConsoleLanguage;
+  /** The signed-in session (header, switcher); without one, the page is a bare one (sign-in, link refused). */
+  view?: ConsoleSessionView;
+  /** The page of the navigation to mark as current. */
+  active?: ConsoleNavKey;
+  title: string;
+  /** The page's HTML, already escaped by its renderer. */
+  body: string;
+  notice?: { text: string; error?: boolean };
+}
+
+function header(frame: ConsoleFrame & { view: ConsoleSessionView }): string {
+  const w = CONSOLE_FRAME_WORDS[frame.language];
+  const { view } = frame;
+  const options = view.memberships
+    .map((m) => `<option value="${esc(m.organization_id)}"${m.organization_id === view.organization.id ? ' selected' : ''}>${esc(m.name)} (${esc(w.role[m.role])})</option>`)
+    .join('');
+  const switcher =
+    view.memberships.length > 1
+      ? `<form method="post" action="/console/organization"><label class="visually" for="org-switch">${esc(w.switchOrganization)}</label><select id="org-switch" name="organization_id">${options}</select><button type="submit" class="secondary">${esc(w.switchTo)}</button></form>`
+      : '';
+  return `<header class="top"><div><strong>${esc(view.organization.name)}</strong> · ${esc(w.role[view.organization.role])} · ${esc(view.organization.live_enabled ? `${w.sandbox} + ${w.live}` : w.sandbox)}</div>
+${switcher}<div>${esc(w.signedInAs)} ${esc(view.user.email)} <form method="post" action="/console/sign-out"><button type="submit" class="secondary">${esc(w.signOut)}</button></form></div></header>`;
+}
+
+export function renderConsoleFrame(frame: ConsoleFrame): string {
+  const w = CONSOLE_FRAME_WORDS[frame.language];
+  const nav = frame.view
+    ? `<nav class="side" aria-label="Console"><ul>${CONSOLE_NAV.map((key) => `<li><a href="${CONSOLE_NAV_PATHS[key]}"${key === frame.active ? ' aria-current="page"' : ''}>${esc(w.nav[key])}</a></li>`).join('')}</ul></nav>`
+    : '';
+  const notice = frame.notice ? `<p class="notice${frame.notice.error ? ' error' : ''}" role="${frame.notice.error ? 'alert' : 'status'}">${esc(frame.notice.text)}</p>` : '';
+  return `<!doctype html>
+<html lang="${frame.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="same-origin">
+<title>${esc(frame.title)} · Console</title><style>${STYLE}</style></head>
+<body><a class="skip" href="#content">${esc(w.skipToContent)}</a>
+${frame.view ? header({ ...frame, view: frame.view }) : ''}
+<div class="shell">${nav}<main id="content"><h1>${esc(frame.title)}</h1>
+${notice}${frame.body}
+</main></div></body></html>
+`;
+}
