@@ -6,8 +6,8 @@
  * refuses shows at its field. Screens are saved as PNGs (test/support/browser.ts says where).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEmbedded } from '../support/backends.js';
 import { horizontalOverflow, launchChromium, phoneContext, screenshot } from '../support/browser.js';
 import { listeningTestApp } from '../support/listening-app.js';
 import { mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
@@ -17,13 +17,13 @@ const CONTACT_EMAIL = 'hello@fds.example';
 /** The page's window on this app (its own in-memory store, so no other file counts 127.0.0.1 here). */
 const LIMIT = 5;
 
-describe('contact page in Chromium', () => {
+describeOnEmbedded('contact page in Chromium', (embedded) => {
   let t: TestApp & { baseUrl: string };
   let browser: Browser;
   let smtp: SmtpSink;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    [t, browser] = await Promise.all([listeningTestApp(backends()[0]!, { env: { SMTP_URL: smtp.url, CONTACT_EMAIL, CONTACT_RATE_LIMIT: String(LIMIT) } }), launchChromium()]);
+    [t, browser] = await Promise.all([listeningTestApp(embedded, { env: { SMTP_URL: smtp.url, CONTACT_EMAIL, CONTACT_RATE_LIMIT: String(LIMIT) } }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

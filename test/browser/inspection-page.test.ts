@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEmbedded } from '../support/backends.js';
 import { horizontalOverflow, launchChromium, screenshot } from '../support/browser.js';
 import { inspectApi } from '../support/inspect-api.js';
 import { listeningTestApp } from '../support/listening-app.js';
@@ -16,11 +16,11 @@ import type { TestApp } from '../support/test-app.js';
 
 const SMALL_PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 
-describe('inspection page in Chromium at 360×740', () => {
+describeOnEmbedded('inspection page in Chromium at 360×740', (embedded) => {
   let t: TestApp & { baseUrl: string };
   let browser: Browser;
   beforeAll(async () => {
-    [t, browser] = await Promise.all([listeningTestApp(backends()[0]!), launchChromium()]);
+    [t, browser] = await Promise.all([listeningTestApp(embedded), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

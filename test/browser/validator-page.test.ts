@@ -6,8 +6,8 @@
  * (test/support/browser.ts says where).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEmbedded } from '../support/backends.js';
 import { horizontalOverflow, launchChromium, phoneContext, screenshot } from '../support/browser.js';
 import { listeningTestApp } from '../support/listening-app.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
@@ -21,11 +21,11 @@ function shipmentWithMistakes(): string {
   return JSON.stringify(shipment, null, 2);
 }
 
-describe('the validator page in Chromium', () => {
+describeOnEmbedded('the validator page in Chromium', (embedded) => {
   let t: TestApp & { baseUrl: string };
   let browser: Browser;
   beforeAll(async () => {
-    [t, browser] = await Promise.all([listeningTestApp(backends()[0]!), launchChromium()]);
+    [t, browser] = await Promise.all([listeningTestApp(embedded), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
