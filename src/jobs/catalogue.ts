@@ -6,6 +6,7 @@ import { purgeRequestLogsJob } from '../modules/request-logs/purge-request-logs.
 import { purgeWebhookDeliveriesJob } from '../modules/webhooks/purge-webhook-deliveries.job.js';
 import { settleDeadLettersJob } from '../modules/webhooks/settle-dead-letters.job.js';
 import { emailContactMessageJob } from '../modules/contact/email-contact-message.job.js';
+import { purgeConsoleAuthJob } from '../modules/console-auth/purge-console-auth.job.js';
 import { purgeContactMessagesJob } from '../modules/contact/purge-contact-messages.job.js';
 import { registerDatasetJob } from '../modules/efti/gate/register-dataset.job.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
@@ -13,7 +14,7 @@ import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },
@@ -24,4 +25,5 @@ export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeWebhookDeliveriesJob.kind, everyMs: HOUR },
   { kind: purgeContactMessagesJob.kind, everyMs: 24 * HOUR },
   { kind: purgeAuditLogJob.kind, everyMs: 24 * HOUR },
+  { kind: purgeConsoleAuthJob.kind, everyMs: HOUR },
 ];

@@ -11,6 +11,8 @@
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/core/clock.js';
+import { purgeConsoleAuthJob } from '../../src/modules/console-auth/purge-console-auth.job.js';
 import { backends } from '../support/backends.js';
 import { expectProblem } from '../support/problems.js';
 import { mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
@@ -310,5 +312,31 @@ describe.each(backends())('console sign-in on $name', (backend) => {
     // Still signed in: the refused calls changed nothing.
     expect((await getSession(secret)).statusCode).toBe(200);
     expect((await post('/v1/auth/sign-out', secret, { referer: `${BASE}/console` })).statusCode).toBe(204);
+  });
+
+  it('deletes links and sessions a day after they ended (purge-console-auth), and keeps what still works', async () => {
+    const db = t.runtime.services.db;
+    const email = freshEmail();
+    const start = t.clock.now().getTime();
+    const open = await signIn(email);
+    const leaving = await signIn(email);
+    expect((await post('/v1/auth/sign-out', leaving)).statusCode).toBe(204);
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const sessions = () => db.selectFrom('console_sessions').select(['revoked_at']).where('user_id', '=', user.id).execute();
+    const links = () => db.selectFrom('magic_links').select('token_hash').where('email', '=', email).execute();
+    const purgeAt = (ms: number) => purgeConsoleAuthJob.handle({ ...t.runtime.services, clock: new ManualClock(new Date(start + ms)) }, {});
+
+    await purgeAt(2 * HOUR);
+    expect(await sessions()).toHaveLength(2);
+    expect(await links()).toHaveLength(2);
+
+    await purgeAt(25 * HOUR);
+    expect(await links()).toHaveLength(0);
+    expect(await sessions()).toEqual([{ revoked_at: null }]);
+    expect((await getSession(open)).statusCode).toBe(200);
+
+    // Seven days (CONSOLE_SESSION_MAX_DAYS) and one more after sign-in, the open session is gone too.
+    await purgeAt(8 * 24 * HOUR + HOUR);
+    expect(await sessions()).toHaveLength(0);
   });
 });

@@ -113,3 +113,18 @@ export function listOpenSessions(db: Database, userId: string, now: Date) {
 export async function setSessionOrganization(db: Database, id: string, organizationId: string): Promise<void> {
   await db.updateTable('console_sessions').set({ organization_id: organizationId }).where('id', '=', id).execute();
 }
+
+/** Deletes magic links that expired before `cutoff` (used or not): past expiry they sign no one in. */
+export async function deleteMagicLinksExpiredBefore(db: Database, cutoff: Date): Promise<number> {
+  const r = await db.deleteFrom('magic_links').where('expires_at', '<', cutoff).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Deletes sessions that ended before `cutoff`: past their absolute expiry, or revoked. */
+export async function deleteSessionsEndedBefore(db: Database, cutoff: Date): Promise<number> {
+  const r = await db
+    .deleteFrom('console_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
