@@ -3,6 +3,7 @@
  * API (a fake Twilio on 127.0.0.1 checking auth and the form), not to the outbox; a number the
  * provider refuses is recorded as a failed notification with its reason, as SMTP failures are.
  */
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { minimalShipment } from '../../support/shipment-fixtures.js';
@@ -25,12 +26,14 @@ describe('sign links by SMS over the Twilio Messages API', () => {
 
   it('sends the link and the one-time password as SMS from SMS_FROM, keeps the provider\'s sid, and nothing in the outbox', async () => {
     const tenant = await t.newTenant();
+    // A number of this test's own: the outbox is shared by every file on the PostgreSQL backend.
+    const phone = `+316${String(randomInt(10_000_000, 100_000_000))}`;
     const shipment = await shipmentsApi(t, tenant).created(minimalShipment(), { issue: true });
-    const res = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signature-requests`, headers: t.auth(tenant.testKey), payload: { role: 'carrier', channel: 'sms', recipient: '+31612345678', language: 'nl', otp_required: true } });
+    const res = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signature-requests`, headers: t.auth(tenant.testKey), payload: { role: 'carrier', channel: 'sms', recipient: phone, language: 'nl', otp_required: true } });
     expect(res.statusCode).toBe(201);
     expect(res.json().notification.status).toBe('sent');
     expect(sms.received).toHaveLength(1);
-    expect(sms.received[0]).toMatchObject({ to: '+31612345678', from: '+3197010520000' });
+    expect(sms.received[0]).toMatchObject({ to: phone, from: '+3197010520000' });
     expect(sms.received[0]!.body).toContain(res.json().url);
     const token = res.json().url.split('/sign/')[1];
     expect((await t.app.inject({ method: 'POST', url: `/v1/sign/${token}/otp` })).statusCode).toBe(202);
@@ -39,7 +42,7 @@ describe('sign links by SMS over the Twilio Messages API', () => {
     expect(listed.map((n: { template: string; status: string }) => [n.template, n.status])).toEqual([['sign_otp', 'sent'], ['sign_link', 'sent']]);
     const stored = await t.runtime.services.db.selectFrom('notifications').select('provider_reference').where('id', '=', res.json().notification.id).executeTakeFirstOrThrow();
     expect(stored.provider_reference).toBe(`sms:${sms.received[0]!.sid}`);
-    expect(await t.runtime.services.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', '+31612345678').execute()).toEqual([]);
+    expect(await t.runtime.services.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', phone).execute()).toEqual([]);
   });
 
   it('a number the provider refuses: the notification is failed, with the provider\'s error', async () => {
