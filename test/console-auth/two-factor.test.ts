@@ -256,6 +256,11 @@ describe.each(backends())('second factor on $name', (backend) => {
       expect(factorPage.body).toContain('action="/console/two-factor/enrol"');
 
       const secret = await enrol(user.h);
+      const pending = (await call('GET', '/console/two-factor', user.h)).body;
+      expect(pending).toContain('action="/console/two-factor/confirm"');
+      // Cancelling is behind the gate here: the page offers no button that cannot work.
+      expect(pending).not.toContain('action="/console/two-factor/reset"');
+      expectProblem(await call('DELETE', '/v1/auth/two-factor', user.h), 'two_factor_required');
       expect((await call('POST', '/v1/auth/two-factor/confirm', user.h, { code: code(secret) })).statusCode).toBe(200);
       expect((await call('GET', '/v1/auth/sessions', user.h)).statusCode).toBe(200);
       expect((await call('POST', '/v1/auth/sign-out', await user.another())).statusCode).toBe(204);

@@ -45,7 +45,7 @@ function statusLine(w: TwoFactorWords, status: TwoFactorStatus): string {
 
 function recoverySection(w: TwoFactorWords, codes: string[]): string {
   return `<section aria-labelledby="recovery-title"><h2 id="recovery-title">${esc(w.recoveryTitle)}</h2><p>${esc(w.recoveryOnce)}</p>
-<ol id="recovery-codes" class="secret">${codes.map((c) => `<li>${esc(c)}</li>`).join('')}</ol>
+<ol id="recovery-codes" class="secret" style="padding-left:2.75rem">${codes.map((c) => `<li>${esc(c)}</li>`).join('')}</ol>
 <p><a href="/console">${esc(w.continue)}</a></p></section>`;
 }
 
@@ -53,7 +53,10 @@ function enrolmentSection(page: TwoFactorPage, w: TwoFactorWords, enrolment: Two
   return `<fieldset><p>${esc(w.scan)}</p><img id="qr-code" src="${esc(enrolment.qr_code)}" alt="${esc(w.qrAlt)}" width="240" height="240">
 <p>${esc(w.typeSecret)}</p><p id="totp-secret" class="secret">${esc(enrolment.secret.match(/.{1,4}/g)!.join(' '))}</p>
 ${form(page, 'confirm', codeField('confirm-code', w.confirmLabel, true), w.confirm)}</fieldset>
-${form(page, 'enrol', '', w.startAgain, 'secondary')} ${form(page, 'reset', '', w.cancel, 'secondary')}`;
+${form(page, 'enrol', '', w.startAgain, 'secondary')}${
+    // Where the organisation requires a factor, cancelling is behind the gate: no button that cannot work.
+    page.status.required_by_organization ? '' : ` ${form(page, 'reset', '', w.cancel, 'secondary')}`
+  }`;
 }
 
 function activeSections(page: TwoFactorPage, w: TwoFactorWords): string {

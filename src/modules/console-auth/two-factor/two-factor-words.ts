@@ -41,7 +41,7 @@ export const TWO_FACTOR_WORDS: Record<ConsoleLanguage, TwoFactorWords> = {
   en: {
     title: 'Second factor',
     stateOff: 'Your second factor is off: a sign-in link alone opens the console.',
-    statePending: 'Set-up started: add the code to your authenticator app, then confirm with the first code it shows.',
+    statePending: 'Set-up started: add this key to your authenticator app, then confirm with the first code the app shows.',
     stateOn: 'Your second factor is on since {date}. {left} unused recovery codes.',
     requiredByOrganization: 'This organisation requires a second factor of every member: set it up to use the console.',
     mustVerify: 'Enter a code of your second factor to continue.',
@@ -74,7 +74,7 @@ export const TWO_FACTOR_WORDS: Record<ConsoleLanguage, TwoFactorWords> = {
   nl: {
     title: 'Tweede factor',
     stateOff: 'Uw tweede factor staat uit: een aanmeldlink alleen opent de console.',
-    statePending: 'Instellen begonnen: voeg de code toe aan uw authenticator-app en bevestig met de eerste code die de app toont.',
+    statePending: 'Instellen begonnen: voeg deze sleutel toe aan uw authenticator-app en bevestig met de eerste code die de app toont.',
     stateOn: 'Uw tweede factor staat aan sinds {date}. {left} ongebruikte herstelcodes.',
     requiredByOrganization: 'Deze organisatie eist een tweede factor van ieder lid: stel die in om de console te gebruiken.',
     mustVerify: 'Voer een code van uw tweede factor in om verder te gaan.',
