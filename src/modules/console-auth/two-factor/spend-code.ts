@@ -14,7 +14,7 @@ export async function spendCode(db: Database, userId: string, credential: TwoFac
   const digits = asTotpCode(code);
   if (digits !== undefined) {
     const step = matchingStep(credential.secret, digits, now);
-    if (step !== undefined && (await acceptStep(db, userId, step, credential.confirmed_at !== null, now))) return 'totp';
+    if (step !== undefined && (await acceptStep(db, userId, credential, step, now))) return 'totp';
     throw invalidCode();
   }
   if (credential.confirmed_at !== null && (await spendRecoveryCode(db, userId, recoveryCodeHash(code), now))) return 'recovery_code';

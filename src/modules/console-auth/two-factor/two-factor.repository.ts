@@ -24,14 +24,16 @@ export async function putPendingSecret(db: Database, userId: string, secret: str
 
 /**
  * Accepts the code of time step `step` if it is later than the last accepted one (one statement:
- * two requests with one code cannot both pass); `confirm` also activates a pending secret.
- * `active` says which secret the code was checked against, so a reset in between refuses it.
+ * two requests with one code cannot both pass); for a pending secret it also turns the factor on.
+ * Only for the secret the code was checked against: one replaced or reset meanwhile refuses it.
  */
-export async function acceptStep(db: Database, userId: string, step: number, active: boolean, now: Date): Promise<boolean> {
+export async function acceptStep(db: Database, userId: string, credential: TwoFactorCredential, step: number, now: Date): Promise<boolean> {
+  const active = credential.confirmed_at !== null;
   const r = await db
     .updateTable('two_factor_credentials')
     .set(active ? { last_step: step } : { last_step: step, confirmed_at: now })
     .where('user_id', '=', userId)
+    .where('secret', '=', credential.secret)
     .where('confirmed_at', active ? 'is not' : 'is', null)
     .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
     .executeTakeFirst();
