@@ -310,6 +310,14 @@ describe.each(backends())('second factor on $name', (backend) => {
       const ok = await t.app.inject({ method: 'POST', url: '/console/two-factor/verify', headers: { ...s, 'content-type': 'application/x-www-form-urlencoded' }, payload: `code=${user.recoveryCodes[1]}` });
       expect(ok.statusCode).toBe(303);
       expect(ok.headers.location).toBe('/console');
+      // Attempts four and five; the sixth answers the page with its notice, 429 and Retry-After.
+      const form = (payload: string) => t.app.inject({ method: 'POST', url: '/console/two-factor/reset', headers: { ...s, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      for (const wrong of ['code=000000', 'code=']) expect((await form(wrong)).statusCode).toBe(422);
+      const limited = await form(`code=${user.recoveryCodes[2]}`);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.body).toMatch(/Too many codes tried\. Try again in \d+ minutes\./);
+      expect((await call('GET', '/v1/auth/two-factor', s)).json().state).toBe('on');
     });
   });
 });
