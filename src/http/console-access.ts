@@ -9,8 +9,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
-import { AppError, isAppError } from '../core/errors.js';
+import { AppError, isAppError, type ErrorCode } from '../core/errors.js';
 import { requirePermission } from '../modules/console-auth/member-permissions.js';
+import { requireSecondFactor } from '../modules/console-auth/two-factor/second-factor-gate.js';
 import type { RouteAccess } from './route-config.js';
 import { authenticateConsoleSession, type ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
 import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/console-auth-policy.js';
@@ -59,18 +60,27 @@ export function checkConsoleOrigin(request: FastifyRequest, expectedOrigin: stri
   );
 }
 
-/** The session of the request's cookie (with the Origin check on state-changing methods); raises `unauthorized` or `forbidden`. */
+/**
+ * The session of the request's cookie (with the Origin check on state-changing methods) that has
+ * passed the second factor where one is needed, unless the route serves the way to it
+ * (`beforeSecondFactor`); raises `unauthorized`, `forbidden` or `two_factor_required`.
+ */
 export async function requireConsoleSession(runtime: AppRuntime, request: FastifyRequest): Promise<ConsoleSession> {
   const secret = cookieValue(request.headers.cookie, SESSION_COOKIE);
   if (!secret) throw new AppError('unauthorized', `Sign in to the console first: this route takes the ${SESSION_COOKIE} session cookie, not an API key.`);
   checkConsoleOrigin(request, new URL(runtime.config.publicBaseUrl).origin);
   const session = await authenticateConsoleSession(runtime.services, sessionLifetimes(runtime.config.console), secret);
   if (!session) throw new AppError('unauthorized', 'The console session has ended (signed out, idle too long or past its maximum age); sign in again.');
+  if (!request.routeOptions.config.access?.beforeSecondFactor) await requireSecondFactor(runtime.services, session);
   return session;
 }
 
 /** Where a console page without a session sends the browser: the sign-in page. */
 export const CONSOLE_SIGN_IN_PATH = '/console';
+/** Where a console page sends a session that still has to pass (or set up) its second factor. */
+export const CONSOLE_TWO_FACTOR_PATH = '/console/two-factor';
+
+const PAGE_REDIRECTS: Partial<Record<ErrorCode, string>> = { unauthorized: CONSOLE_SIGN_IN_PATH, two_factor_required: CONSOLE_TWO_FACTOR_PATH };
 
 export function consoleAccess(runtime: AppRuntime, access: RouteAccess, keyed: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -79,9 +89,11 @@ export function consoleAccess(runtime: AppRuntime, access: RouteAccess, keyed: (
     try {
       request.consoleSession = await requireConsoleSession(runtime, request);
     } catch (error) {
-      // A page asked for without a session (or after it ended) leads to the sign-in page, not to a JSON problem.
-      if (access.page && request.method === 'GET' && isAppError(error) && error.code === 'unauthorized') {
-        await reply.header('cache-control', 'no-store').redirect(CONSOLE_SIGN_IN_PATH, 303);
+      // A page asked for without a session (or after it ended) leads to the sign-in page, one that
+      // first needs the second factor to the factor's page: not to a JSON problem.
+      const to = access.page && request.method === 'GET' && isAppError(error) ? PAGE_REDIRECTS[error.code] : undefined;
+      if (to) {
+        await reply.header('cache-control', 'no-store').redirect(to, 303);
         return;
       }
       throw error;

@@ -31,6 +31,12 @@ export interface RouteAccess extends AccessRule {
    * browser is sent to the sign-in page (303 to /console) instead of a 401 problem.
    */
   page?: boolean;
+  /**
+   * With `consoleOnly`: the route serves a session that has not passed the second factor yet (the
+   * factor's own routes and page, the session, sign-out); every other console route refuses such a
+   * session with 403 `two_factor_required` (src/modules/console-auth/two-factor/second-factor-gate.ts).
+   */
+  beforeSecondFactor?: boolean;
 }
 
 declare module 'fastify' {
@@ -85,7 +91,10 @@ export function honoursIdempotencyKey(route: Pick<RouteOptions, 'method' | 'conf
 export function keyedRouteErrors(access: RouteAccess, hasBody: boolean, idempotent: boolean): ErrorCode[] {
   const codes: ErrorCode[] = ['unauthorized', 'invalid_api_key'];
   // Console routes: an API key is refused before any scope or mode is looked at.
-  if (access.consoleOnly) codes.push('forbidden');
+  if (access.consoleOnly) {
+    codes.push('forbidden');
+    if (!access.beforeSecondFactor) codes.push('two_factor_required');
+  }
   else {
     if (access.scope) codes.push('insufficient_scope');
     if (!access.allowUnclearedLive) codes.push('live_not_enabled');

@@ -1,7 +1,7 @@
 /**
  * The actions the audit log records, `<resource>.<verb>`. Console sign-in records `user.signed_in`
- * and, at a first sign-in, `member.joined` (the new organisation's owner); members and second
- * factors add theirs here when they record them.
+ * and, at a first sign-in, `member.joined` (the new organisation's owner); a user's second factor
+ * `two_factor.*` in every organisation of the user; members add theirs here when they record them.
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'invoicing_profile.updated',
   'user.signed_in',
   'member.joined',
+  'two_factor.enrolled',
+  'two_factor.reset',
+  'two_factor.recovery_codes_regenerated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,5 @@
 /** Queries on the console sign-in tables: users, memberships, magic links and console sessions. */
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../ports/database.js';
 import type { ConsoleSessionsTable, MagicLinksTable, MemberRole } from './console-auth.tables.js';
 
@@ -52,7 +52,7 @@ export function listMemberships(db: Database, userId: string): Promise<Membershi
     .execute();
 }
 
-export async function insertSession(db: Database, s: Selectable<ConsoleSessionsTable>): Promise<void> {
+export async function insertSession(db: Database, s: Insertable<ConsoleSessionsTable>): Promise<void> {
   await db.insertInto('console_sessions').values(s).execute();
 }
 

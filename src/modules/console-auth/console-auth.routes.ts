@@ -11,8 +11,7 @@ import { IdString } from '../../core/schema-types.js';
 import { rateLimiterOf } from '../../core/rate-limiters.js';
 import { cookieValue } from '../../http/console-access.js';
 import { htmlPageHeaders } from '../../http/html-page.js';
-import { rateLimited, setRateLimitHeaders } from '../../http/rate-limit-answer.js';
-import type { RateLimitDecision } from '../../ports/keyvalue.js';
+import { spendRateBudget } from '../../http/rate-limit-answer.js';
 import { authenticateConsoleSession, type ConsoleSession } from './authenticate-console-session.js';
 import { MAGIC_LINK_PATH, SESSION_COOKIE, secretHash, normalizedEmail, sessionLifetimes } from './console-auth-policy.js';
 import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
@@ -26,6 +25,8 @@ import { switchOrganization } from './switch-organization.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const console_ = { access: { consoleOnly: true } } as const;
+/** Routes a session reaches before it has passed its second factor: who am I, and leaving. */
+const beforeSecondFactor = { access: { consoleOnly: true, beforeSecondFactor: true } } as const;
 
 function sessionOf(request: { consoleSession?: ConsoleSession }): ConsoleSession {
   if (!request.consoleSession) throw new Error('console route without a console session');
@@ -43,19 +44,9 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   }
 
   /** Counts one request against a window; past it, 429 with Retry-After. */
-  async function count(prefix: string, key: string, limit: number, what: string, reply: FastifyReply): Promise<void> {
+  function count(prefix: string, key: string, limit: number, what: string, reply: FastifyReply): Promise<void> {
     const limiter = rateLimiterOf(runtime.services.kv, { keyPrefix: prefix, points: limit, durationS: limits.windowS });
-    let decision: RateLimitDecision;
-    try {
-      decision = await limiter.consume(key);
-    } catch (error) {
-      throw new AppError('service_unavailable', 'The rate-limit store is not answering; retry shortly.', { cause: error });
-    }
-    setRateLimitHeaders(reply, decision);
-    if (!decision.allowed) {
-      runtime.metrics.rateLimitRefused('magic_link');
-      throw rateLimited(decision, `sign-in links per ${limits.windowS} s ${what}`);
-    }
+    return spendRateBudget(reply, limiter, key, `sign-in links per ${limits.windowS} s ${what}`, () => runtime.metrics.rateLimitRefused('magic_link'));
   }
 
   app.post<{ Body: CreateMagicLink }>(
@@ -115,7 +106,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   // The landing page's sign-out form (urlencoded, empty): its own scope, so no other route reads form bodies.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
-    scope.post('/console/sign-out', { config: { ...console_, idempotent: false, optionalBody: true }, schema: { hide: true } }, async (request, reply) => {
+    scope.post('/console/sign-out', { config: { ...beforeSecondFactor, idempotent: false, optionalBody: true }, schema: { hide: true } }, async (request, reply) => {
       await signOut(runtime.services, sessionOf(request));
       return setCookie(reply, '', 0).redirect('/console', 303);
     });
@@ -124,7 +115,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   app.get(
     '/v1/auth/session',
     {
-      config: console_,
+      config: beforeSecondFactor,
       schema: {
         operationId: 'getConsoleSession',
         tags: ['auth'],
@@ -174,7 +165,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   app.post(
     '/v1/auth/sign-out',
     {
-      config: { ...console_, idempotent: false, optionalBody: true },
+      config: { ...beforeSecondFactor, idempotent: false, optionalBody: true },
       schema: { operationId: 'signOut', tags: ['auth'], summary: 'Sign out', description: 'Ends this console session and clears its cookie. No body.', response: noContent },
     },
     async (request, reply) => {

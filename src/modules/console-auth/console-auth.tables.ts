@@ -2,6 +2,7 @@
  * Row types of the console sign-in module (migrations/0026_console_auth.sql): the Kysely view of
  * its tables. src/adapters/database/schema.ts combines every module's into `DB`.
  */
+import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../../ports/database-columns.js';
 
 export type MemberRole = 'owner' | 'admin' | 'developer' | 'viewer';
@@ -38,4 +39,6 @@ export interface ConsoleSessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Migration 0029: when the session passed the second factor; null until then (optional on insert). */
+  two_factor_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
