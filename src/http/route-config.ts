@@ -31,6 +31,12 @@ export interface RouteAccess extends AccessRule {
    * browser is sent to the sign-in page (303 to /console) instead of a 401 problem.
    */
   page?: boolean;
+  /**
+   * On a keyed route: a request without an Authorization header that carries the console session
+   * cookie goes the console session way instead (src/http/console-access.ts), with this member
+   * permission in place of the key's scope; tenantContext then serves the session's organisation.
+   */
+  console?: ConsolePermission;
 }
 
 declare module 'fastify' {
@@ -88,6 +94,8 @@ export function keyedRouteErrors(access: RouteAccess, hasBody: boolean, idempote
   if (access.consoleOnly) codes.push('forbidden');
   else {
     if (access.scope) codes.push('insufficient_scope');
+    // The session path: a role without the permission, or a session that ended.
+    if (access.console) codes.push('forbidden');
     if (!access.allowUnclearedLive) codes.push('live_not_enabled');
     if (access.testOnly) codes.push('test_mode_only');
   }

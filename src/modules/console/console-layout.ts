@@ -46,6 +46,12 @@ button.secondary{background:#fff;color:#0b57d0}
 button.danger{background:#b3261e;border-color:#b3261e}
 .muted{color:#5f6b7a;font-size:.9rem}
 .pager{display:flex;gap:1rem;margin:.75rem 0}
+pre.code{background:#fff;border:1px solid #dde1e6;border-radius:.4rem;padding:.6rem;overflow-x:auto;font-size:.82rem;max-height:30rem;white-space:pre-wrap;word-break:break-all}
+dl.facts{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25rem 1rem;background:#fff;border:1px solid #dde1e6;border-radius:.4rem;padding:.75rem 1rem;margin:0 0 1rem}
+dl.facts dt{font-weight:600}dl.facts dd{margin:0;min-width:0;word-break:break-word}
+form.filters fieldset{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0 1rem;align-items:end}
+.checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
+.actions{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
 @media (max-width:40rem){nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}}
 `;
 
