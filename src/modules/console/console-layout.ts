@@ -26,13 +26,16 @@ nav.side ul{list-style:none;margin:0;padding:0}
 nav.side a{display:block;padding:.35rem .6rem;border-radius:.3rem;text-decoration:none;color:#1b1f24}
 nav.side a[aria-current=page]{background:#dbe6f7;font-weight:600}
 main{flex:1 1 30rem;min-width:0;padding:1rem 1.25rem 3rem}
-h1{font-size:1.5rem;margin:.25rem 0 1rem}
+h1{font-size:1.5rem;margin:.25rem 0 1rem;overflow-wrap:anywhere}
+p{overflow-wrap:anywhere}
 h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .notice{padding:.75rem 1rem;border-radius:.4rem;background:#e6f4ea;border:1px solid #9ad0a8;margin:0 0 1rem}
 .notice.error{background:#fdecea;border-color:#f1a8a0}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff8e1;border:1px solid #f0d37a;padding:.5rem;border-radius:.3rem}
 .table-wrap{overflow-x:auto;background:#fff;border:1px solid #dde1e6;border-radius:.4rem}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
+.table-wrap table{min-width:44rem}
+td code,td .mono{word-break:normal;overflow-wrap:anywhere}
 th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #eef0f3;vertical-align:top}
 th{background:#f0f2f5;font-weight:600}
 code,.mono{font-family:ui-monospace,monospace;font-size:.88em;word-break:break-all}

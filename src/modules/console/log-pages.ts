@@ -178,7 +178,7 @@ export function renderAuditLogPage(p: AuditPage): string {
   ];
   const i = p.integrity;
   const verdict = i.valid ? w.intact(i.checked) : i.first_broken ? w.broken(i.checked, i.first_broken) : w.brokenEnd(i.checked);
-  const integrity = `<h2>${esc(w.integrity)}</h2><p class="notice${i.valid ? '' : ' error'}" id="integrity">${esc(verdict)} <span class="muted">${esc(w.checkedAt)} ${esc(when(i.checked_at))}</span></p>`;
+  const integrity = `<p class="notice${i.valid ? '' : ' error'}" id="integrity"><strong>${esc(w.integrity)}:</strong> ${esc(verdict)} <span class="muted">${esc(w.checkedAt)} ${esc(when(i.checked_at))}</span></p>`;
   const body = listBody(p, '/console/audit-log', fields, [w.time, w.action, w.actor, w.target, w.changes], (a) => [
     esc(when(a.created_at)),
     `<code>${esc(a.action)}</code>`,
@@ -186,5 +186,5 @@ export function renderAuditLogPage(p: AuditPage): string {
     `<span class="mono">${esc(a.target.type)} ${esc(a.target.id)}</span>`,
     Object.keys(a.changes).length > 0 ? `<code>${esc(JSON.stringify(a.changes))}</code>` : '',
   ]);
-  return renderConsoleFrame({ language: p.language, view: p.view, active: 'audit_log', title: w.audit, body: `${body}${integrity}` });
+  return renderConsoleFrame({ language: p.language, view: p.view, active: 'audit_log', title: w.audit, body: `${integrity}${body}` });
 }
