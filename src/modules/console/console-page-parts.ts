@@ -68,12 +68,12 @@ export function filterForm(action: string, mode: Mode, fields: string[], submit:
 }
 
 export function textField(name: string, label: string, value: string | undefined, type = 'text'): string {
-  return `<label for="f-${esc(name)}">${esc(label)}</label><input type="${type}" id="f-${esc(name)}" name="${esc(name)}" value="${esc(value ?? '')}">`;
+  return `<div><label for="f-${esc(name)}">${esc(label)}</label><input type="${type}" id="f-${esc(name)}" name="${esc(name)}" value="${esc(value ?? '')}"></div>`;
 }
 
 export function selectField(name: string, label: string, value: string | undefined, options: { value: string; label: string }[]): string {
   const opts = options.map((o) => `<option value="${esc(o.value)}"${o.value === (value ?? '') ? ' selected' : ''}>${esc(o.label)}</option>`).join('');
-  return `<label for="f-${esc(name)}">${esc(label)}</label><select id="f-${esc(name)}" name="${esc(name)}">${opts}</select>`;
+  return `<div><label for="f-${esc(name)}">${esc(label)}</label><select id="f-${esc(name)}" name="${esc(name)}">${opts}</select></div>`;
 }
 
 /** Pretty JSON (or the text as it came) in a scrolling block. */
