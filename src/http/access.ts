@@ -13,7 +13,7 @@ import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
 import { authorize } from '../modules/api-keys/authorize.js';
 import type { RateLimitDecision } from '../ports/keyvalue.js';
 import type { RouteAccess } from './route-config.js';
-import { consoleAccess } from './console-access.js';
+import { consoleAccess, keyOrConsoleAccess } from './console-access.js';
 import { appendRouteHook } from './route-hooks.js';
 import { publicDoorAccess } from './public-door-access.js';
 import { rateLimited, setRateLimitHeaders } from './rate-limit-answer.js';
@@ -84,6 +84,7 @@ export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime)
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (access?.consoleOnly) appendRouteHook(route, 'onRequest', consoleAccess(runtime, access, keyedAccess(runtime, access)));
+    else if (access?.console) appendRouteHook(route, 'onRequest', keyOrConsoleAccess(runtime, access.console, keyedAccess(runtime, access)));
     else if (access && !access.public) appendRouteHook(route, 'onRequest', keyedAccess(runtime, access));
     if (access?.signLink) appendRouteHook(route, 'onRequest', signLinkAccess(runtime, access.signLink));
     if (access?.door) appendRouteHook(route, 'onRequest', publicDoorAccess(runtime, access.door));

@@ -10,7 +10,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { AppError, isAppError, type ErrorCode } from '../core/errors.js';
-import { requirePermission } from '../modules/console-auth/member-permissions.js';
+import { requirePermission, type ConsolePermission } from '../modules/console-auth/member-permissions.js';
 import { requireSecondFactor } from '../modules/console-auth/two-factor/second-factor-gate.js';
 import type { RouteAccess } from './route-config.js';
 import { authenticateConsoleSession, type ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
@@ -99,5 +99,19 @@ export function consoleAccess(runtime: AppRuntime, access: RouteAccess, keyed: (
       throw error;
     }
     if (access.permission) requirePermission(request.consoleSession.role, access.permission);
+  };
+}
+
+/**
+ * A keyed route that a console session may call too (`access: { scope, console: permission }`): an
+ * Authorization header, or no session cookie, goes the API key way as on every keyed route; the
+ * cookie without an Authorization header goes the session way, with the member permission instead
+ * of the key's scope.
+ */
+export function keyOrConsoleAccess(runtime: AppRuntime, permission: ConsolePermission, keyed: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.headers.authorization !== undefined || !cookieValue(request.headers.cookie, SESSION_COOKIE)) return keyed(request, reply);
+    request.consoleSession = await requireConsoleSession(runtime, request);
+    requirePermission(request.consoleSession.role, permission);
   };
 }

@@ -11,6 +11,7 @@ import { htmlPageHeaders } from './html-page.js';
 import type { ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
 import type { ConsoleSessionView } from '../modules/console-auth/console-auth.schema.js';
 import { describeConsoleSession } from '../modules/console-auth/describe-console-session.js';
+import type { ConsolePermission } from '../modules/console-auth/member-permissions.js';
 import { findOrganization, type Organization } from '../modules/organizations/organizations.repository.js';
 import { CONSOLE_FRAME_CSP } from '../modules/console/console-layout.js';
 import { consoleLanguage, type ConsoleLanguage } from '../modules/console/console-words.js';
@@ -71,4 +72,19 @@ export async function consoleFormScope(app: FastifyInstance, register: (scope: F
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, parseForm(body as string)));
     await register(scope);
   });
+}
+
+/** The options of a console page route: its permission (GETs without a session go to sign-in), no Idempotency-Key, left out of the OpenAPI document. */
+export function consolePageRoute(permission: ConsolePermission) {
+  return { config: { access: { consoleOnly: true, page: true, permission }, idempotent: false }, schema: { hide: true } } as const;
+}
+
+/**
+ * A GET filter form sends its empty fields too (`status=`): they mean "any", so they are dropped
+ * before the page's query schema (the module's list filters) judges the rest.
+ */
+export async function dropEmptyQueryValues(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query) return;
+  for (const [name, value] of Object.entries(query)) if (value === '') delete query[name];
 }

@@ -37,6 +37,12 @@ export interface RouteAccess extends AccessRule {
    * session with 403 `two_factor_required` (src/modules/console-auth/two-factor/second-factor-gate.ts).
    */
   beforeSecondFactor?: boolean;
+  /**
+   * On a keyed route: a request without an Authorization header that carries the console session
+   * cookie goes the console session way instead (src/http/console-access.ts), with this member
+   * permission in place of the key's scope; tenantContext then serves the session's organisation.
+   */
+  console?: ConsolePermission;
 }
 
 declare module 'fastify' {
@@ -94,9 +100,10 @@ export function keyedRouteErrors(access: RouteAccess, hasBody: boolean, idempote
   if (access.consoleOnly) {
     codes.push('forbidden');
     if (!access.beforeSecondFactor) codes.push('two_factor_required');
-  }
-  else {
+  } else {
     if (access.scope) codes.push('insufficient_scope');
+    // The session path: a role without the permission, or a session that has not passed the second factor.
+    if (access.console) codes.push('forbidden', 'two_factor_required');
     if (!access.allowUnclearedLive) codes.push('live_not_enabled');
     if (access.testOnly) codes.push('test_mode_only');
   }

@@ -1,4 +1,7 @@
-/** The use-case context of a keyed request: the process's services plus the key's organisation and mode. */
+/**
+ * The use-case context of a keyed request: the process's services plus the key's organisation and
+ * mode; on a route that takes a console session too, the session's (see consoleTenantContext).
+ */
 import type { FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import type { TenantContext } from '../core/context.js';
@@ -7,6 +10,8 @@ import type { Mode } from '../core/mode.js';
 
 export function tenantContext(runtime: AppRuntime, request: FastifyRequest): TenantContext {
   const principal = request.principal;
+  // A keyed route that takes a console session too (`access.console`): the session's organisation, in the sandbox.
+  if (!principal && request.consoleSession && request.routeOptions.config.access?.console) return consoleTenantContext(runtime, request);
   if (!principal) throw new Error(`route ${request.routeOptions.url ?? ''} reads a tenant but declares no API key access`);
   const userAgent = request.headers['user-agent'];
   // The actor, IP and user agent of administrative acts (the audit log).

@@ -226,6 +226,12 @@ describe.each(backends())('second factor on $name', (backend) => {
       const page = await call('GET', FIXTURE_PAGE, s);
       expect(page.statusCode).toBe(303);
       expect(page.headers.location).toBe('/console/two-factor');
+      // The console's own pages, the overview included, and the audit log read with the session.
+      for (const url of ['/console', '/console/api-keys', '/console/audit-log']) {
+        const answer = await call('GET', url, s);
+        expect([answer.statusCode, answer.headers.location], url).toEqual([303, '/console/two-factor']);
+      }
+      expectProblem(await call('GET', '/v1/audit-log', s), 'two_factor_required');
 
       expect((await call('GET', '/v1/auth/session', s)).statusCode).toBe(200);
       expect((await call('GET', '/v1/auth/two-factor', s)).json()).toMatchObject({ state: 'on', session_passed: false });

@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Administrative acts of this organisation and mode, newest first (two years)
-         * @description API keys created and revoked (also from the CLI), webhook endpoints created, updated, deleted and their secrets rotated, live clearance, invoicing profile changes. Filter by `action`, `actor`, `target` and creation time. Acts on live things and live clearance are in the live log.
+         * @description API keys created and revoked (also from the CLI), webhook endpoints created, updated, deleted and their secrets rotated, live clearance, invoicing profile changes. Filter by `action`, `actor`, `target` and creation time. Acts on live things and live clearance are in the live log. Also callable from a signed-in console session: no Authorization header, the `fds_session` cookie (any member role); it then reads the sandbox log of the session's current organisation, and an ended session is 401 `unauthorized`.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -51,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recompute this organisation and mode's audit hash chain */
+        /**
+         * Recompute this organisation and mode's audit hash chain
+         * @description Recomputes every remaining row of the hash chain, in sequence, and names the first that does not verify. Also callable from a signed-in console session: no Authorization header, the `fds_session` cookie (any member role); it then reads the sandbox log of the session's current organisation, and an ended session is 401 `unauthorized`.
+         */
         get: operations["checkAuditLogIntegrity"];
         put?: never;
         post?: never;
@@ -4124,7 +4127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`, `live_not_enabled` */
+            /** @description `insufficient_scope`, `forbidden`, `two_factor_required`, `live_not_enabled` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4132,7 +4135,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled";
+                        code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -4254,7 +4257,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`, `live_not_enabled` */
+            /** @description `insufficient_scope`, `forbidden`, `two_factor_required`, `live_not_enabled` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4262,7 +4265,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled";
+                        code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

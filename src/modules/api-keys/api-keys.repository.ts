@@ -47,3 +47,25 @@ export async function markRevoked(db: Database, id: string, at: Date): Promise<b
 export async function findApiKeyTenant(db: Database, id: string): Promise<{ organization_id: string; mode: Mode } | undefined> {
   return db.selectFrom('api_keys').select(['organization_id', 'mode']).where('id', '=', id).executeTakeFirst();
 }
+
+/** What the console lists of a key: never its hash. */
+export interface ApiKeyListing {
+  id: string;
+  mode: Mode;
+  hint: string;
+  scopes: Scope[];
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** An organisation's keys, newest first (at most `limit`). */
+export async function selectOrganizationApiKeys(db: Database, organizationId: string, limit: number): Promise<ApiKeyListing[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'mode', 'hint', 'scopes', 'created_at', 'revoked_at'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, scopes: r.scopes as Scope[], created_at: new Date(r.created_at), revoked_at: r.revoked_at === null ? null : new Date(r.revoked_at) }));
+}

@@ -1,4 +1,4 @@
-/** Audit-log area: GET /v1/audit-log and GET /v1/audit-log/integrity (scope `audit-log:read`). */
+/** Audit-log area: GET /v1/audit-log and GET /v1/audit-log/integrity (scope `audit-log:read`, or a console session). */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
@@ -9,19 +9,24 @@ import { listAuditLog } from './list-audit-log.js';
 
 export const AUDIT_LOG_PATHS = { list: '/v1/audit-log', integrity: '/v1/audit-log/integrity' } as const;
 
+/** An API key with `audit-log:read`, or a signed-in console session (service description, issue 18). */
+const ACCESS = { scope: 'audit-log:read', console: 'console:read' } as const;
+const SESSION_NOTE =
+  ' Also callable from a signed-in console session: no Authorization header, the `fds_session` cookie (any member role); it then reads the sandbox log of the session\'s current organisation, and an ended session is 401 `unauthorized`.';
+
 export async function auditLogRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   for (const schema of [AuditEventSchema, AuditEventPageSchema, AuditIntegritySchema]) app.addSchema(schema);
 
   app.get<{ Querystring: ListAuditLogQuery }>(
     AUDIT_LOG_PATHS.list,
     {
-      config: { access: { scope: 'audit-log:read' }, errors: ['bad_request', 'invalid_cursor'] },
+      config: { access: ACCESS, errors: ['bad_request', 'invalid_cursor'] },
       schema: {
         operationId: 'listAuditLog',
         tags: ['audit-log'],
         summary: 'Administrative acts of this organisation and mode, newest first (two years)',
         description:
-          'API keys created and revoked (also from the CLI), webhook endpoints created, updated, deleted and their secrets rotated, live clearance, invoicing profile changes. Filter by `action`, `actor`, `target` and creation time. Acts on live things and live clearance are in the live log.',
+          'API keys created and revoked (also from the CLI), webhook endpoints created, updated, deleted and their secrets rotated, live clearance, invoicing profile changes. Filter by `action`, `actor`, `target` and creation time. Acts on live things and live clearance are in the live log.' + SESSION_NOTE,
         querystring: ListAuditLogQuerySchema,
         response: { 200: Type.Ref(AuditEventPageSchema, { description: 'A page of audit rows.' }) },
       },
@@ -32,11 +37,12 @@ export async function auditLogRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.get(
     AUDIT_LOG_PATHS.integrity,
     {
-      config: { access: { scope: 'audit-log:read' }, errors: [] },
+      config: { access: ACCESS, errors: [] },
       schema: {
         operationId: 'checkAuditLogIntegrity',
         tags: ['audit-log'],
         summary: "Recompute this organisation and mode's audit hash chain",
+        description: 'Recomputes every remaining row of the hash chain, in sequence, and names the first that does not verify.' + SESSION_NOTE,
         response: { 200: Type.Ref(AuditIntegritySchema, { description: 'The integrity report.' }) },
       },
     },

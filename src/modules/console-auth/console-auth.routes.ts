@@ -6,19 +6,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { AppError } from '../../core/errors.js';
 import { IdString } from '../../core/schema-types.js';
-import { rateLimiterOf } from '../../core/rate-limiters.js';
-import { cookieValue } from '../../http/console-access.js';
 import { htmlPageHeaders } from '../../http/html-page.js';
-import { spendRateBudget } from '../../http/rate-limit-answer.js';
-import { authenticateConsoleSession, type ConsoleSession } from './authenticate-console-session.js';
-import { MAGIC_LINK_PATH, SESSION_COOKIE, secretHash, normalizedEmail, sessionLifetimes } from './console-auth-policy.js';
+import { requestMagicLinkWithinLimits } from '../../http/magic-link-request.js';
+import type { ConsoleSession } from './authenticate-console-session.js';
+import { MAGIC_LINK_PATH, SESSION_COOKIE, sessionLifetimes } from './console-auth-policy.js';
 import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
 import { describeConsoleSession } from './describe-console-session.js';
 import { listConsoleSessions } from './list-console-sessions.js';
-import { CONSOLE_PAGE_CSP, renderConsoleLanding, renderLinkRefused } from './render-console-pages.js';
-import { requestMagicLink } from './request-magic-link.js';
+import { CONSOLE_PAGE_CSP, renderLinkRefused } from './render-console-pages.js';
 import { signInWithMagicLink } from './sign-in-with-magic-link.js';
 import { endSession, signOut, signOutEverywhere } from './sign-out.js';
 import { switchOrganization } from './switch-organization.js';
@@ -43,12 +39,6 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
     return reply.header('set-cookie', attributes.join('; '));
   }
 
-  /** Counts one request against a window; past it, 429 with Retry-After. */
-  function count(prefix: string, key: string, limit: number, what: string, reply: FastifyReply): Promise<void> {
-    const limiter = rateLimiterOf(runtime.services.kv, { keyPrefix: prefix, points: limit, durationS: limits.windowS });
-    return spendRateBudget(reply, limiter, key, `sign-in links per ${limits.windowS} s ${what}`, () => runtime.metrics.rateLimitRefused('magic_link'));
-  }
-
   app.post<{ Body: CreateMagicLink }>(
     '/v1/auth/magic-links',
     {
@@ -67,16 +57,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
       },
     },
     async (request, reply) => {
-      await count('rl:magic:ip', `ip:${request.ip}`, limits.ipLimit, 'from this client address', reply);
-      // Counted under the address's hash: the key-value store holds no e-mail addresses.
-      await count('rl:magic:addr', secretHash(normalizedEmail(request.body.email)), limits.addressLimit, 'for this e-mail address', reply);
-      let receipt;
-      try {
-        receipt = await requestMagicLink(runtime.services, request.body);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw new AppError('service_unavailable', 'The sign-in e-mail could not be sent; ask again shortly.', { cause: error });
-      }
+      const receipt = await requestMagicLinkWithinLimits(runtime, request, reply, request.body);
       return reply.status(202).header('cache-control', 'no-store').send(receipt);
     },
   );
@@ -94,14 +75,6 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect('/console', 303);
     },
   );
-
-  app.get('/console', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
-    const secret = cookieValue(request.headers.cookie, SESSION_COOKIE);
-    const session = secret ? await authenticateConsoleSession(runtime.services, lifetimes, secret) : undefined;
-    const view = session ? await describeConsoleSession(runtime.services, session) : undefined;
-    // same-origin: the sign-out form's POST must carry an Origin the CSRF check accepts.
-    return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).header('referrer-policy', 'same-origin').send(renderConsoleLanding(view));
-  });
 
   // The landing page's sign-out form (urlencoded, empty): its own scope, so no other route reads form bodies.
   await app.register(async (scope) => {

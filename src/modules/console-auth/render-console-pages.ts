@@ -1,9 +1,7 @@
 /**
- * The console's server-rendered pages of this point: the landing page (`/console`, who is signed
- * in, sign out) and the answer to a sign-in link that cannot be used. No script, no outside files:
- * the full console comes later.
+ * The answer to a sign-in link that cannot be used (the console's own pages are in
+ * src/modules/console/). No script, no outside files.
  */
-import type { ConsoleSessionView } from './console-auth.schema.js';
 
 /** Inline styles only; the one form posts to this origin. */
 export const CONSOLE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -19,18 +17,6 @@ function page(title: string, body: string): string {
 ${body}
 </body></html>
 `;
-}
-
-export function renderConsoleLanding(view: ConsoleSessionView | undefined): string {
-  if (!view) return page('Console', '<p>You are not signed in. Ask for a sign-in link by e-mail (<code>POST /v1/auth/magic-links</code>) and follow it.</p>');
-  const org = view.organization;
-  return page(
-    'Console',
-    `<p>Signed in as <strong>${escapeHtml(view.user.email)}</strong>.</p>
-<p>Organisation: <strong>${escapeHtml(org.name)}</strong> (${escapeHtml(org.id)}), your role: ${escapeHtml(org.role)}; ${org.live_enabled ? 'cleared for live mode' : 'sandbox only (live mode not cleared yet)'}.</p>
-<p>This session ends at ${escapeHtml(view.session.expires_at)} unless you keep using it, and at ${escapeHtml(view.session.absolute_expires_at)} at the latest.</p>
-<form method="post" action="/console/sign-out"><button type="submit">Sign out</button></form>`,
-  );
 }
 
 const REFUSALS = {

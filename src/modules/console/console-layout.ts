@@ -26,13 +26,16 @@ nav.side ul{list-style:none;margin:0;padding:0}
 nav.side a{display:block;padding:.35rem .6rem;border-radius:.3rem;text-decoration:none;color:#1b1f24}
 nav.side a[aria-current=page]{background:#dbe6f7;font-weight:600}
 main{flex:1 1 30rem;min-width:0;padding:1rem 1.25rem 3rem}
-h1{font-size:1.5rem;margin:.25rem 0 1rem}
+h1{font-size:1.5rem;margin:.25rem 0 1rem;overflow-wrap:anywhere}
+p{overflow-wrap:anywhere}
 h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .notice{padding:.75rem 1rem;border-radius:.4rem;background:#e6f4ea;border:1px solid #9ad0a8;margin:0 0 1rem}
 .notice.error{background:#fdecea;border-color:#f1a8a0}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff8e1;border:1px solid #f0d37a;padding:.5rem;border-radius:.3rem}
 .table-wrap{overflow-x:auto;background:#fff;border:1px solid #dde1e6;border-radius:.4rem}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
+.table-wrap table{min-width:44rem}
+td code,td .mono{word-break:normal;overflow-wrap:anywhere}
 th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #eef0f3;vertical-align:top}
 th{background:#f0f2f5;font-weight:600}
 code,.mono{font-family:ui-monospace,monospace;font-size:.88em;word-break:break-all}
@@ -46,6 +49,12 @@ button.secondary{background:#fff;color:#0b57d0}
 button.danger{background:#b3261e;border-color:#b3261e}
 .muted{color:#5f6b7a;font-size:.9rem}
 .pager{display:flex;gap:1rem;margin:.75rem 0}
+pre.code{background:#fff;border:1px solid #dde1e6;border-radius:.4rem;padding:.6rem;overflow-x:auto;font-size:.82rem;max-height:30rem;white-space:pre-wrap;word-break:break-all}
+dl.facts{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25rem 1rem;background:#fff;border:1px solid #dde1e6;border-radius:.4rem;padding:.75rem 1rem;margin:0 0 1rem}
+dl.facts dt{font-weight:600}dl.facts dd{margin:0;min-width:0;word-break:break-word}
+form.filters fieldset{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0 1rem;align-items:end}
+.checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
+.actions{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
 @media (max-width:40rem){nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}}
 `;
 

@@ -21,3 +21,14 @@ export async function requireSecondFactor(services: Pick<Services, 'db'>, sessio
     throw new AppError('two_factor_required', 'This organisation requires a second factor of every member: set one up first (POST /v1/auth/two-factor/enrol, then /confirm), or on the page /console/two-factor.');
   }
 }
+
+/** Whether the session may act (the gate would let it through). */
+export async function hasPassedSecondFactor(services: Pick<Services, 'db'>, session: ConsoleSession): Promise<boolean> {
+  try {
+    await requireSecondFactor(services, session);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'two_factor_required') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The console's reading pages: /console/logs (request logs), /console/events (the event feed) and
+ * /console/audit-log (rows and the integrity check), each in the sandbox or, when asked with
+ * `?mode=live` and cleared, live. Their filters are the modules' list filters.
+ */
+import { Type, type TProperties } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppRuntime } from '../../app-runtime.js';
+import { IdString } from '../../core/schema-types.js';
+import { consolePageContext, consolePageRoute, dropEmptyQueryValues, sendConsolePage } from '../../http/console-page.js';
+import { consoleTenantContext } from '../../http/tenant-context.js';
+import { ListAuditLogQuerySchema } from '../audit-log/audit-log.schema.js';
+import { checkAuditIntegrity } from '../audit-log/check-audit-integrity.js';
+import { listAuditLog } from '../audit-log/list-audit-log.js';
+import { ListEventsQuerySchema } from '../events/events.schema.js';
+import { getEvent } from '../events/get-event.js';
+import { listEvents } from '../events/list-events.js';
+import { getRequestLog } from '../request-logs/get-request-log.js';
+import { listRequestLogs } from '../request-logs/list-request-logs.js';
+import { ListRequestLogsQuerySchema, type ListRequestLogsQuery } from '../request-logs/request-logs.schema.js';
+import { filtersOf, pageMode } from './console-page-parts.js';
+import { renderAuditLogPage, renderEventPage, renderEventsPage, renderRequestLogPage, renderRequestLogsPage } from './log-pages.js';
+
+/** The page's own query parameters beside a list's filters: the mode and the language. */
+const pageProperties = { mode: Type.Optional(Type.String({ maxLength: 10 })), lang: Type.Optional(Type.String({ maxLength: 10 })) };
+const pageQuery = (properties: TProperties) => Type.Object({ ...properties, ...pageProperties }, { additionalProperties: false });
+
+/** A datetime-local field's value (minutes, or seconds), read as UTC. */
+const LOCAL_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$';
+const utc = (local: string | undefined) => (local ? new Date(`${local.length === 16 ? `${local}:00` : local}Z`).toISOString() : undefined);
+
+const { cursor, action, actor, target } = ListAuditLogQuerySchema.properties;
+const AuditPageQuery = pageQuery({ cursor, action, actor, target, from: Type.Optional(Type.String({ pattern: LOCAL_TIME })), to: Type.Optional(Type.String({ pattern: LOCAL_TIME })) });
+type Query = Record<string, string | undefined> & { mode?: string; cursor?: string };
+
+/** The page's context, mode and use-case context. */
+async function readPage(runtime: AppRuntime, request: FastifyRequest) {
+  const page = await consolePageContext(runtime, request);
+  const mode = pageMode((request.query as Query).mode, page.organization.live_enabled);
+  return { ...page, mode, ctx: consoleTenantContext(runtime, request, mode) };
+}
+
+export async function consoleLogPageRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
+  app.addHook('preValidation', dropEmptyQueryValues);
+  const read = consolePageRoute('console:read');
+
+  app.get<{ Querystring: Query }>('/console/logs', { ...read, schema: { hide: true, querystring: pageQuery(ListRequestLogsQuerySchema.properties) } }, async (request, reply) => {
+    const p = await readPage(runtime, request);
+    const filters = filtersOf(request.query);
+    const page = await listRequestLogs(p.ctx, { ...filters, ...(request.query.cursor ? { cursor: request.query.cursor } : {}) } as ListRequestLogsQuery);
+    return sendConsolePage(reply, renderRequestLogsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor) }));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: Query }>(
+    '/console/logs/:id',
+    { ...read, schema: { hide: true, params: Type.Object({ id: IdString('request') }), querystring: pageQuery({}) } },
+    async (request, reply) => {
+      const p = await readPage(runtime, request);
+      return sendConsolePage(reply, renderRequestLogPage(p.language, p.view, p.mode, await getRequestLog(p.ctx, request.params.id)));
+    },
+  );
+
+  app.get<{ Querystring: Query }>('/console/events', { ...read, schema: { hide: true, querystring: pageQuery(ListEventsQuerySchema.properties) } }, async (request, reply) => {
+    const p = await readPage(runtime, request);
+    const filters = filtersOf(request.query);
+    const page = await listEvents(p.ctx, { ...filters, ...(request.query.cursor ? { cursor: request.query.cursor } : {}) });
+    return sendConsolePage(reply, renderEventsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor) }));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: Query }>(
+    '/console/events/:id',
+    { ...read, schema: { hide: true, params: Type.Object({ id: IdString('event') }), querystring: pageQuery({}) } },
+    async (request, reply) => {
+      const p = await readPage(runtime, request);
+      return sendConsolePage(reply, renderEventPage(p.language, p.view, p.mode, await getEvent(p.ctx, request.params.id)));
+    },
+  );
+
+  app.get<{ Querystring: Query }>('/console/audit-log', { ...read, schema: { hide: true, querystring: AuditPageQuery } }, async (request, reply) => {
+    const p = await readPage(runtime, request);
+    const filters = filtersOf(request.query);
+    const { from, to, ...rest } = filters;
+    const query = { ...rest, ...(request.query.cursor ? { cursor: request.query.cursor } : {}), ...(from ? { created_gte: utc(from) } : {}), ...(to ? { created_lt: utc(to) } : {}) };
+    const [page, integrity] = await Promise.all([listAuditLog(p.ctx, query), checkAuditIntegrity(p.ctx)]);
+    return sendConsolePage(reply, renderAuditLogPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor), integrity }));
+  });
+}

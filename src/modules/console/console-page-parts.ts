@@ -1,0 +1,96 @@
+/**
+ * The pieces the console's data pages share: tables, the sandbox/live switch, the older-page link
+ * of a cursor list, filter forms and times. Every value goes through `esc`; links are built with
+ * URLSearchParams so that no value can leave its parameter.
+ */
+import type { Mode } from '../../core/mode.js';
+import { esc } from '../sign-app/html.js';
+import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
+
+export { esc };
+
+/** The mode a page shows: live only when asked for and the organisation is cleared for it. */
+export function pageMode(asked: unknown, liveEnabled: boolean): Mode {
+  return asked === 'live' && liveEnabled ? 'live' : 'test';
+}
+
+/** A path with its query: empty and undefined values left out, `mode` only when live. */
+export function hrefWith(path: string, params: Record<string, string | number | undefined | null>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (name === 'mode' && value === 'test') continue;
+    query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** A UTC time as people read it: 2026-11-27 22:19:13 UTC. */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+}
+
+/** A table in a horizontally scrolling box (phones): `rows` are already escaped HTML cells. */
+export function table(headers: string[], rows: string[][], emptyText: string): string {
+  if (rows.length === 0) return `<p class="muted">${esc(emptyText)}</p>`;
+  const head = headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('');
+  const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
+  return `<div class="table-wrap"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
+}
+
+/** Sandbox / Live links, shown only when the organisation is cleared for live. */
+export function modeSwitch(language: ConsoleLanguage, path: string, mode: Mode, liveEnabled: boolean): string {
+  const w = CONSOLE_FRAME_WORDS[language];
+  if (!liveEnabled) return `<p class="muted">${esc(w.mode)}: ${esc(w.sandbox)}</p>`;
+  const link = (m: Mode, label: string) =>
+    m === mode ? `<strong aria-current="page">${esc(label)}</strong>` : `<a href="${esc(hrefWith(path, { mode: m }))}">${esc(label)}</a>`;
+  return `<p class="modes">${esc(w.mode)}: ${link('test', w.sandbox)} · ${link('live', w.live)}</p>`;
+}
+
+/** The first-page and older-page links of a cursor list; `params` are the list's filters. */
+export function pager(language: ConsoleLanguage, path: string, params: Record<string, string | undefined>, page: { next_cursor: string | null }, onLaterPage: boolean): string {
+  const w = CONSOLE_FRAME_WORDS[language];
+  const first = onLaterPage ? `<a href="${esc(hrefWith(path, { ...params, cursor: undefined }))}">${esc(w.previous)}</a>` : '';
+  const older = page.next_cursor ? `<a rel="next" href="${esc(hrefWith(path, { ...params, cursor: page.next_cursor }))}">${esc(w.next)}</a>` : '';
+  return first || older ? `<nav class="pager" aria-label="Pages">${first}${older}</nav>` : '';
+}
+
+/** The hidden field that keeps a form in the page's mode. */
+export function modeField(mode: Mode): string {
+  return `<input type="hidden" name="mode" value="${esc(mode)}">`;
+}
+
+/** A GET filter form: text inputs and selects, already escaped; the mode travels along. */
+export function filterForm(action: string, mode: Mode, fields: string[], submit: string): string {
+  return `<form method="get" action="${esc(action)}" class="filters"><fieldset>${fields.join('')}${mode === 'live' ? modeField(mode) : ''}<div><button type="submit" class="secondary">${esc(submit)}</button></div></fieldset></form>`;
+}
+
+export function textField(name: string, label: string, value: string | undefined, type = 'text'): string {
+  return `<div><label for="f-${esc(name)}">${esc(label)}</label><input type="${type}" id="f-${esc(name)}" name="${esc(name)}" value="${esc(value ?? '')}"></div>`;
+}
+
+export function selectField(name: string, label: string, value: string | undefined, options: { value: string; label: string }[]): string {
+  const opts = options.map((o) => `<option value="${esc(o.value)}"${o.value === (value ?? '') ? ' selected' : ''}>${esc(o.label)}</option>`).join('');
+  return `<div><label for="f-${esc(name)}">${esc(label)}</label><select id="f-${esc(name)}" name="${esc(name)}">${opts}</select></div>`;
+}
+
+/** Pretty JSON (or the text as it came) in a scrolling block. */
+export function codeBlock(text: string | null | undefined): string {
+  if (text === null || text === undefined) return '<p class="muted">—</p>';
+  let shown = text;
+  try {
+    shown = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    // Not JSON: shown as it came.
+  }
+  return `<pre class="code">${esc(shown)}</pre>`;
+}
+
+/** A list page's filters as given, without the page's own parameters (mode, language, cursor, notice). */
+export function filtersOf<T extends Record<string, unknown>>(query: T): Omit<T, 'mode' | 'lang' | 'cursor' | 'done'> {
+  const filters: Record<string, unknown> = { ...query };
+  for (const name of ['mode', 'lang', 'cursor', 'done']) delete filters[name];
+  return filters as Omit<T, 'mode' | 'lang' | 'cursor' | 'done'>;
+}

@@ -1,0 +1,190 @@
+/**
+ * The console's reading pages: request logs (list, one call), the event feed (list, one event) and
+ * the audit log (rows with filters, and the hash chain's integrity check). Lists page with the
+ * modules' cursors; each page shows the sandbox or, once cleared, live (the mode switch).
+ */
+import type { Mode } from '../../core/mode.js';
+import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
+import type { RequestLog } from '../request-logs/request-logs.repository.js';
+import type { EventView } from '../events/events.schema.js';
+import type { AuditEventView } from '../audit-log/audit-log.schema.js';
+import { AUDIT_ACTIONS } from '../audit-log/audit-actions.js';
+import { renderConsoleFrame } from './console-layout.js';
+import { codeBlock, esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
+import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
+
+const WORDS = {
+  en: {
+    requests: 'Request logs',
+    request: 'Request',
+    events: 'Events',
+    event: 'Event',
+    audit: 'Audit log',
+    time: 'Time',
+    method: 'Method',
+    path: 'Path',
+    status: 'Status',
+    statusClass: 'Status class',
+    duration: 'Duration',
+    key: 'API key',
+    type: 'Type',
+    shipment: 'Shipment',
+    data: 'Data',
+    action: 'Action',
+    actor: 'Actor',
+    target: 'Target',
+    changes: 'Changes',
+    from: 'From (UTC)',
+    to: 'Until (UTC)',
+    any: 'any',
+    filter: 'Filter',
+    requestNote: 'API calls made with keys, written in batches: a call shows up within a few seconds. Bodies, headers and keys are never logged.',
+    integrity: 'Integrity',
+    intact: (n: number) => `The hash chain is intact: ${n} rows recomputed.`,
+    broken: (n: number, first: string) => `The hash chain does not verify: ${n} rows recomputed, the first that fails is ${first}.`,
+    brokenEnd: (n: number) => `The hash chain does not verify: ${n} rows recomputed, rows are missing at its end.`,
+    checkedAt: 'Checked at',
+    back: 'Back to the list',
+  },
+  nl: {
+    requests: 'Verzoeklogboek',
+    request: 'Verzoek',
+    events: 'Gebeurtenissen',
+    event: 'Gebeurtenis',
+    audit: 'Auditlog',
+    time: 'Tijd',
+    method: 'Methode',
+    path: 'Pad',
+    status: 'Status',
+    statusClass: 'Statusklasse',
+    duration: 'Duur',
+    key: 'API-sleutel',
+    type: 'Type',
+    shipment: 'Zending',
+    data: 'Gegevens',
+    action: 'Handeling',
+    actor: 'Door',
+    target: 'Betreft',
+    changes: 'Wijzigingen',
+    from: 'Vanaf (UTC)',
+    to: 'Tot (UTC)',
+    any: 'alle',
+    filter: 'Filteren',
+    requestNote: 'API-verzoeken met sleutels, in groepjes weggeschreven: een verzoek staat er binnen enkele seconden. Inhoud, headers en sleutels worden nooit gelogd.',
+    integrity: 'Integriteit',
+    intact: (n: number) => `De hashketen is intact: ${n} regels nagerekend.`,
+    broken: (n: number, first: string) => `De hashketen klopt niet: ${n} regels nagerekend, de eerste die niet klopt is ${first}.`,
+    brokenEnd: (n: number) => `De hashketen klopt niet: ${n} regels nagerekend, aan het eind ontbreken regels.`,
+    checkedAt: 'Nagerekend om',
+    back: 'Terug naar de lijst',
+  },
+} as const;
+
+/** What every list page shows besides its rows. */
+export interface ListPage<T> {
+  language: ConsoleLanguage;
+  view: ConsoleSessionView;
+  mode: Mode;
+  filters: Record<string, string | undefined>;
+  page: { data: T[]; next_cursor: string | null };
+  onLaterPage: boolean;
+}
+
+function listBody<T>(p: ListPage<T>, path: string, filterFields: string[], headers: string[], row: (item: T) => string[]): string {
+  const w = WORDS[p.language];
+  const frame = CONSOLE_FRAME_WORDS[p.language];
+  const params = { ...p.filters, mode: p.mode };
+  return `${modeSwitch(p.language, path, p.mode, p.view.organization.live_enabled)}
+${filterForm(path, p.mode, filterFields, w.filter)}
+${table(headers, p.page.data.map(row), frame.none)}
+${pager(p.language, path, params, p.page, p.onLaterPage)}`;
+}
+
+const link = (path: string, mode: Mode, text: string) => `<a href="${esc(hrefWith(path, { mode }))}">${text}</a>`;
+
+export function renderRequestLogsPage(p: ListPage<RequestLog>): string {
+  const w = WORDS[p.language];
+  const classes = [{ value: '', label: w.any }, ...['2xx', '3xx', '4xx', '5xx'].map((c) => ({ value: c, label: c }))];
+  const methods = [{ value: '', label: w.any }, ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m }))];
+  const fields = [selectField('method', w.method, p.filters.method, methods), selectField('status_class', w.statusClass, p.filters.status_class, classes), textField('path', w.path, p.filters.path), textField('api_key_id', w.key, p.filters.api_key_id)];
+  const body = listBody(p, '/console/logs', fields, [w.time, w.method, w.path, w.status, w.duration, w.key], (r) => [
+    link(`/console/logs/${r.id}`, p.mode, esc(when(r.created_at))),
+    esc(r.method),
+    `<code>${esc(r.path)}</code>`,
+    esc(r.status),
+    `${esc(r.duration_ms)} ms`,
+    `<code>${esc(r.api_key_id)}</code>`,
+  ]);
+  return renderConsoleFrame({ language: p.language, view: p.view, active: 'logs', title: w.requests, body: `<p class="muted">${esc(w.requestNote)}</p>${body}` });
+}
+
+function facts(rows: [string, string][]): string {
+  return `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
+
+export function renderRequestLogPage(language: ConsoleLanguage, view: ConsoleSessionView, mode: Mode, r: RequestLog): string {
+  const w = WORDS[language];
+  const body = `${facts([
+    ['Id', `<code>${esc(r.id)}</code>`],
+    [w.time, esc(when(r.created_at))],
+    [w.method, esc(r.method)],
+    [w.path, `<code>${esc(r.path)}</code>`],
+    [w.status, esc(r.status)],
+    [w.duration, `${esc(r.duration_ms)} ms`],
+    [w.key, `<code>${esc(r.api_key_id)}</code>`],
+  ])}<p>${link('/console/logs', mode, esc(w.back))}</p>`;
+  return renderConsoleFrame({ language, view, active: 'logs', title: w.request, body });
+}
+
+export function renderEventsPage(p: ListPage<EventView>): string {
+  const w = WORDS[p.language];
+  const fields = [textField('type', w.type, p.filters.type), textField('shipment_id', w.shipment, p.filters.shipment_id)];
+  const body = listBody(p, '/console/events', fields, [w.time, w.type, w.shipment, 'Id'], (e) => [
+    esc(when(e.created_at)),
+    `<code>${esc(e.type)}</code>`,
+    typeof e.data.shipment_id === 'string' ? `<code>${esc(e.data.shipment_id)}</code>` : '',
+    link(`/console/events/${e.id}`, p.mode, `<code>${esc(e.id)}</code>`),
+  ]);
+  return renderConsoleFrame({ language: p.language, view: p.view, active: 'events', title: w.events, body });
+}
+
+export function renderEventPage(language: ConsoleLanguage, view: ConsoleSessionView, mode: Mode, e: EventView): string {
+  const w = WORDS[language];
+  const body = `${facts([
+    ['Id', `<code>${esc(e.id)}</code>`],
+    [w.type, `<code>${esc(e.type)}</code>`],
+    [w.time, esc(when(e.created_at))],
+  ])}<h2>${esc(w.data)}</h2>${codeBlock(JSON.stringify(e))}<p>${link('/console/events', mode, esc(w.back))}</p>`;
+  return renderConsoleFrame({ language, view, active: 'events', title: w.event, body });
+}
+
+export interface AuditPage extends ListPage<AuditEventView> {
+  integrity: { valid: boolean; checked: number; first_broken?: string; checked_at: string };
+}
+
+function actorText(actor: Record<string, unknown>): string {
+  return [actor.type, actor.id, actor.note].filter((v) => typeof v === 'string').join(' ');
+}
+
+export function renderAuditLogPage(p: AuditPage): string {
+  const w = WORDS[p.language];
+  const actions = [{ value: '', label: w.any }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))];
+  const fields = [
+    selectField('action', w.action, p.filters.action, actions),
+    textField('actor', w.actor, p.filters.actor),
+    textField('target', w.target, p.filters.target),
+    textField('from', w.from, p.filters.from, 'datetime-local'),
+    textField('to', w.to, p.filters.to, 'datetime-local'),
+  ];
+  const i = p.integrity;
+  const verdict = i.valid ? w.intact(i.checked) : i.first_broken ? w.broken(i.checked, i.first_broken) : w.brokenEnd(i.checked);
+  const integrity = `<p class="notice${i.valid ? '' : ' error'}" id="integrity"><strong>${esc(w.integrity)}:</strong> ${esc(verdict)} <span class="muted">${esc(w.checkedAt)} ${esc(when(i.checked_at))}</span></p>`;
+  const body = listBody(p, '/console/audit-log', fields, [w.time, w.action, w.actor, w.target, w.changes], (a) => [
+    esc(when(a.created_at)),
+    `<code>${esc(a.action)}</code>`,
+    `<span class="mono">${esc(actorText(a.actor))}</span>${a.ip ? `<br><span class="muted">${esc(a.ip)}</span>` : ''}`,
+    `<span class="mono">${esc(a.target.type)} ${esc(a.target.id)}</span>`,
+    Object.keys(a.changes).length > 0 ? `<code>${esc(JSON.stringify(a.changes))}</code>` : '',
+  ]);
+  return renderConsoleFrame({ language: p.language, view: p.view, active: 'audit_log', title: w.audit, body: `${integrity}${body}` });
+}
