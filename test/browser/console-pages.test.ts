@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEmbedded } from '../support/backends.js';
 import { horizontalOverflow, launchChromium } from '../support/browser.js';
 import { listeningTestApp } from '../support/listening-app.js';
 import { mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
@@ -18,7 +18,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 
 const WIDTHS = [390, 1280] as const;
 
-describe.each(backends().slice(0, 1))('the console in a browser on $name', (backend) => {
+describeOnEmbedded('the console in a browser', (backend) => {
   let t: TestApp & { baseUrl: string };
   let browser: Browser;
   let smtp: SmtpSink;

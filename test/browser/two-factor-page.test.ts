@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { URI, type TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEmbedded } from '../support/backends.js';
 import { horizontalOverflow, launchChromium, screensFolder } from '../support/browser.js';
 import { consoleSessionHeaders } from '../support/console-session.js';
 import { listeningTestApp } from '../support/listening-app.js';
@@ -18,7 +18,7 @@ import type { TestApp } from '../support/test-app.js';
 
 const WIDTHS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } } as const;
 
-describe.each(backends().slice(0, 1))('second-factor page on $name', (backend) => {
+describeOnEmbedded('second-factor page', (backend) => {
   let t: TestApp & { baseUrl: string };
   let browser: Browser;
   beforeAll(async () => {
