@@ -16,7 +16,7 @@ import type { RouteAccess } from './route-config.js';
 import { consoleAccess, keyOrConsoleAccess } from './console-access.js';
 import { appendRouteHook } from './route-hooks.js';
 import { publicDoorAccess } from './public-door-access.js';
-import { rateLimited, setRateLimitHeaders } from './rate-limit-answer.js';
+import { rateLimited, spendRateBudget } from './rate-limit-answer.js';
 import { signLinkAccess } from './sign-link-access.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -60,17 +60,7 @@ function keyedAccess(runtime: AppRuntime, access: RouteAccess) {
     }
     request.principal = principal;
 
-    let decision: RateLimitDecision;
-    try {
-      decision = await runtime.rateLimiter.consume(`${principal.mode}:${principal.keyId}`);
-    } catch (error) {
-      throw new AppError('service_unavailable', 'The rate-limit store is not answering; retry shortly.', { cause: error });
-    }
-    setRateLimitHeaders(reply, decision);
-    if (!decision.allowed) {
-      runtime.metrics.rateLimitRefused('api_key');
-      throw rateLimited(decision, `requests per ${runtime.config.rateLimit.windowS} s for this key`);
-    }
+    await spendRateBudget(reply, runtime.rateLimiter, `${principal.mode}:${principal.keyId}`, `requests per ${runtime.config.rateLimit.windowS} s for this key`, () => runtime.metrics.rateLimitRefused('api_key'));
     authorize(principal, access);
   };
 }

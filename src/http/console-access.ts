@@ -12,6 +12,7 @@ import type { AppRuntime } from '../app-runtime.js';
 import { AppError, isAppError, type ErrorCode } from '../core/errors.js';
 import { requirePermission, type ConsolePermission } from '../modules/console-auth/member-permissions.js';
 import { requireSecondFactor } from '../modules/console-auth/two-factor/second-factor-gate.js';
+import { spendRateBudget } from './rate-limit-answer.js';
 import type { RouteAccess } from './route-config.js';
 import { authenticateConsoleSession, type ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
 import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/console-auth-policy.js';
@@ -75,6 +76,17 @@ export async function requireConsoleSession(runtime: AppRuntime, request: Fastif
   return session;
 }
 
+/**
+ * A console session's requests count in a window of their own, as large as an API key's
+ * (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_S): a script holding a stolen cookie is slowed as a
+ * key would be, and the answer carries the same RateLimit headers.
+ */
+function spendSessionBudget(runtime: AppRuntime, reply: FastifyReply, session: ConsoleSession): Promise<void> {
+  return spendRateBudget(reply, runtime.rateLimiter, `console:${session.sessionId}`, `requests per ${runtime.config.rateLimit.windowS} s for this console session`, () =>
+    runtime.metrics.rateLimitRefused('console_session'),
+  );
+}
+
 /** Where a console page without a session sends the browser: the sign-in page. */
 export const CONSOLE_SIGN_IN_PATH = '/console';
 /** Where a console page sends a session that still has to pass (or set up) its second factor. */
@@ -98,6 +110,7 @@ export function consoleAccess(runtime: AppRuntime, access: RouteAccess, keyed: (
       }
       throw error;
     }
+    await spendSessionBudget(runtime, reply, request.consoleSession);
     if (access.permission) requirePermission(request.consoleSession.role, access.permission);
   };
 }
@@ -112,6 +125,7 @@ export function keyOrConsoleAccess(runtime: AppRuntime, permission: ConsolePermi
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.headers.authorization !== undefined || !cookieValue(request.headers.cookie, SESSION_COOKIE)) return keyed(request, reply);
     request.consoleSession = await requireConsoleSession(runtime, request);
+    await spendSessionBudget(runtime, reply, request.consoleSession);
     requirePermission(request.consoleSession.role, permission);
   };
 }

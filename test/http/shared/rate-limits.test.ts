@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_PATHS } from '../../../src/modules/system/system.routes.js';
 import { backends } from '../../support/backends.js';
+import { consoleSessionHeaders } from '../../support/console-session.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
 
 describe.each(backends())('rate limits on $name', (backend) => {
@@ -39,5 +40,22 @@ describe.each(backends())('rate limits on $name', (backend) => {
     expect(res.statusCode).toBe(401);
     expect(res.headers['ratelimit-limit']).toBeUndefined();
     for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.version })).statusCode).toBe(200);
+  });
+  it('a console session has a budget of its own, as large as a key\'s, on its calls and its pages', async () => {
+    const session = await consoleSessionHeaders(t);
+    const other = await consoleSessionHeaders(t);
+    const remaining: string[] = [];
+    for (const url of ['/v1/auth/session', '/console/api-keys', '/v1/audit-log']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: session });
+      expect(res.statusCode, url).toBe(200);
+      remaining.push(res.headers['ratelimit-remaining'] as string);
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    const limited = await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: session });
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(limited.json().detail).toContain('for this console session');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another session of another user is not slowed.
+    expect((await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: other })).statusCode).toBe(200);
   });
 });
