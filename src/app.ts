@@ -44,6 +44,7 @@ import { eftiRoutes } from './modules/efti/efti.routes.js';
 import { botcheckRoutes } from './modules/botcheck/botcheck.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { consoleAuthRoutes } from './modules/console-auth/console-auth.routes.js';
+import { memberRoutes } from './modules/members/members.routes.js';
 import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { testClockRoutes } from './modules/test-clocks/test-clocks.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => botcheckRoutes(scope, runtime));
   await app.register(async (scope) => contactRoutes(scope, runtime));
   await app.register(async (scope) => consoleAuthRoutes(scope, runtime));
+  await app.register(async (scope) => memberRoutes(scope, runtime));
   await app.register(async (scope) => testClockRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);

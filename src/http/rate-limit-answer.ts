@@ -1,7 +1,10 @@
 /** How every limiter of the request path answers (service description, Limits): `RateLimit-*` headers, and past the budget 429 with Retry-After. */
 import type { FastifyReply } from 'fastify';
+import type { AppRuntime } from '../app-runtime.js';
 import { AppError } from '../core/errors.js';
+import { rateLimiterOf } from '../core/rate-limiters.js';
 import type { RateLimitDecision } from '../ports/keyvalue.js';
+import type { RateLimiterName } from '../ports/metrics.js';
 
 export function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): void {
   reply.header('ratelimit-limit', decision.limit);
@@ -13,4 +16,24 @@ export function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDeci
 export function rateLimited(decision: RateLimitDecision, over: string): AppError {
   const retryAfter = String(Math.max(1, Math.ceil(decision.resetMs / 1000)));
   return new AppError('rate_limited', `Over ${decision.limit} ${over}; retry after ${retryAfter} s.`, { headers: { 'retry-after': retryAfter } });
+}
+
+/** A window of a route's own (sign-in links, invitations): counts one request under `key`, sets the headers, and past `limit` raises 429. */
+export async function countInWindow(
+  runtime: Pick<AppRuntime, 'services' | 'metrics'>,
+  reply: FastifyReply,
+  window: { limiter: RateLimiterName; prefix: string; key: string; limit: number; windowS: number; over: string },
+): Promise<void> {
+  const limiter = rateLimiterOf(runtime.services.kv, { keyPrefix: window.prefix, points: window.limit, durationS: window.windowS });
+  let decision: RateLimitDecision;
+  try {
+    decision = await limiter.consume(window.key);
+  } catch (error) {
+    throw new AppError('service_unavailable', 'The rate-limit store is not answering; retry shortly.', { cause: error });
+  }
+  setRateLimitHeaders(reply, decision);
+  if (!decision.allowed) {
+    runtime.metrics.rateLimitRefused(window.limiter);
+    throw rateLimited(decision, window.over);
+  }
 }

@@ -6,6 +6,7 @@
 import type { AuditBackfillPendingTable, AuditChainHeadsTable, AuditLogTable } from '../../modules/audit-log/audit-log.tables.js';
 import type { ApiKeysTable } from '../../modules/api-keys/api-keys.tables.js';
 import type { ConsoleSessionsTable, MagicLinksTable, MembershipsTable, UsersTable } from '../../modules/console-auth/console-auth.tables.js';
+import type { InvitationsTable } from '../../modules/members/members.tables.js';
 import type { ContactMessagesTable } from '../../modules/contact/contact.tables.js';
 import type { DocumentsTable } from '../../modules/documents/documents.tables.js';
 import type { EventsTable, ShipmentEventsTable } from '../../modules/events/events.tables.js';
@@ -69,4 +70,5 @@ export interface DB {
   memberships: MembershipsTable;
   magic_links: MagicLinksTable;
   console_sessions: ConsoleSessionsTable;
+  invitations: InvitationsTable;
 }

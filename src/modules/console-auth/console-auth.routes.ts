@@ -8,11 +8,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { AppError } from '../../core/errors.js';
 import { IdString } from '../../core/schema-types.js';
-import { rateLimiterOf } from '../../core/rate-limiters.js';
 import { cookieValue } from '../../http/console-access.js';
 import { htmlPageHeaders } from '../../http/html-page.js';
-import { rateLimited, setRateLimitHeaders } from '../../http/rate-limit-answer.js';
-import type { RateLimitDecision } from '../../ports/keyvalue.js';
+import { countInWindow } from '../../http/rate-limit-answer.js';
+import { answerSignInLink, setSessionCookie } from '../../http/console-sign-in-answer.js';
 import { authenticateConsoleSession, type ConsoleSession } from './authenticate-console-session.js';
 import { MAGIC_LINK_PATH, SESSION_COOKIE, secretHash, normalizedEmail, sessionLifetimes } from './console-auth-policy.js';
 import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
@@ -37,26 +36,11 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   const lifetimes = sessionLifetimes(runtime.config.console);
   const limits = runtime.config.console.magicLinks;
 
-  function setCookie(reply: FastifyReply, value: string, maxAgeS: number): FastifyReply {
-    const attributes = [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeS}`, ...(runtime.config.console.secureCookie ? ['Secure'] : [])];
-    return reply.header('set-cookie', attributes.join('; '));
-  }
+  const setCookie = (reply: FastifyReply, value: string, maxAgeS: number) => setSessionCookie(runtime, reply, value, maxAgeS);
 
   /** Counts one request against a window; past it, 429 with Retry-After. */
-  async function count(prefix: string, key: string, limit: number, what: string, reply: FastifyReply): Promise<void> {
-    const limiter = rateLimiterOf(runtime.services.kv, { keyPrefix: prefix, points: limit, durationS: limits.windowS });
-    let decision: RateLimitDecision;
-    try {
-      decision = await limiter.consume(key);
-    } catch (error) {
-      throw new AppError('service_unavailable', 'The rate-limit store is not answering; retry shortly.', { cause: error });
-    }
-    setRateLimitHeaders(reply, decision);
-    if (!decision.allowed) {
-      runtime.metrics.rateLimitRefused('magic_link');
-      throw rateLimited(decision, `sign-in links per ${limits.windowS} s ${what}`);
-    }
-  }
+  const count = (prefix: string, key: string, limit: number, what: string, reply: FastifyReply) =>
+    countInWindow(runtime, reply, { limiter: 'magic_link', prefix, key, limit, windowS: limits.windowS, over: `sign-in links per ${limits.windowS} s ${what}` });
 
   app.post<{ Body: CreateMagicLink }>(
     '/v1/auth/magic-links',
@@ -96,11 +80,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
     async (request, reply) => {
       const token = request.params.token;
       const result = TOKEN.test(token) ? await signInWithMagicLink(runtime.services, lifetimes, { token, userAgent: request.headers['user-agent'], ip: request.ip }) : ({ refused: 'unknown' } as const);
-      if ('refused' in result) {
-        return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).status(result.refused === 'unknown' ? 404 : 410).send(renderLinkRefused(result.refused));
-      }
-      setCookie(reply, result.secret, Math.floor(lifetimes.maxMs / 1000));
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect('/console', 303);
+      return answerSignInLink(runtime, reply, result, renderLinkRefused);
     },
   );
 
