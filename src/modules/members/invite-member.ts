@@ -2,7 +2,8 @@
  * POST /v1/auth/invitations: e-mails a single-use link (PUBLIC_BASE_URL/console/invitations/{token},
  * valid 7 days, only its SHA-256 stored) that makes the address a member with the role. Inviting
  * again replaces the address's open invitation (its link stops working). Raises `forbidden` (role
- * lacks members:manage, or owners:manage for an owner), `conflict` (already a member). The mail goes
+ * lacks members:manage, or owners:manage for an owner), `conflict` (already a member) and
+ * `service_unavailable` (the mail server refused). The mail goes
  * before the row is committed: a mail server that refuses leaves nothing behind, and a link whose
  * row then fails to commit is merely unknown.
  */
@@ -56,7 +57,11 @@ export async function inviteMember(ctx: TenantContext, actor: MemberActor & { em
     accepted_by: null,
     revoked_at: null,
   };
-  await ctx.notifier.send(invitationMail(email, `${ctx.publicBaseUrl}${INVITATION_PATH}/${token}`, { inviter: actor.email, organization: organization.name, role: input.role }));
+  try {
+    await ctx.notifier.send(invitationMail(email, `${ctx.publicBaseUrl}${INVITATION_PATH}/${token}`, { inviter: actor.email, organization: organization.name, role: input.role }));
+  } catch (error) {
+    throw new AppError('service_unavailable', 'The invitation e-mail could not be sent; nothing was stored. Invite again shortly.', { cause: error });
+  }
   await withTransaction(ctx.db, async (trx) => {
     const replaced = await revokeOpenInvitationOf(trx, ctx.organizationId, email, now);
     if (!(await insertInvitation(trx, row))) throw new AppError('conflict', `Another invitation of ${email} is being sent right now.`);
