@@ -216,6 +216,18 @@ describe.each(backends())('members and invitations on $name', (backend) => {
     expect((await session(signedBackIn)).organization).toMatchObject({ role: 'owner' });
   });
 
+  it('two owners demoting each other at once: one wins, the organisation keeps an owner', async () => {
+    const o = await owner();
+    const second = await memberSessionHeaders(t, o.organizationId, o.userId, 'owner');
+    const [a, b] = await Promise.all([
+      call('PATCH', path(MEMBER_PATHS.member, second.userId), o.h, { role: 'admin' }),
+      call('PATCH', path(MEMBER_PATHS.member, o.userId), second, { role: 'admin' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const owners = await t.runtime.services.db.selectFrom('memberships').select('user_id').where('organization_id', '=', o.organizationId).where('role', '=', 'owner').execute();
+    expect(owners).toHaveLength(1);
+  });
+
   it('removes a member, whose sessions there end; an admin may not remove an owner', async () => {
     const o = await owner();
     const admin = await memberSessionHeaders(t, o.organizationId, o.userId, 'admin');
