@@ -122,6 +122,9 @@ describe.each(backends())('members and settings pages on $name', (backend) => {
     const changed = await post(path(MEMBER_PAGE_PATHS.role, developer.userId), admin, 'role=viewer');
     expect(changed.headers.location).toBe(`${MEMBER_PAGE_PATHS.page}?done=role_changed`);
     expect((await get('/v1/auth/session', developer)).json().organization.role).toBe('viewer');
+    const noRole = await post(path(MEMBER_PAGE_PATHS.role, developer.userId), admin, 'role=boss');
+    expect(noRole.statusCode).toBe(422);
+    expect(noRole.body).toContain('Choose one of the roles.');
     const lastOwner = await post(path(MEMBER_PAGE_PATHS.role, owner.userId), owner, 'role=admin');
     expect(lastOwner.statusCode).toBe(409);
     expect(lastOwner.body).toContain('last owner');

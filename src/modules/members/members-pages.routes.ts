@@ -41,7 +41,7 @@ function noticeOf(ctx: ConsolePageContext, query: unknown): { text: string } | u
 function refusalNotice(ctx: ConsolePageContext, error: AppError): { text: string; error: true } {
   // The page's own checks name a sentence of its words, said in the page's language.
   const words = MEMBERS_WORDS[ctx.language];
-  if (error.message === 'badInvitation' || error.message === 'badSettings') return { text: words[error.message], error: true };
+  if (error.message === 'badInvitation' || error.message === 'badRole' || error.message === 'badSettings') return { text: words[error.message], error: true };
   const title = error.code === 'forbidden' ? CONSOLE_FRAME_WORDS[ctx.language].notAllowed : ctx.language === 'nl' ? `${ERROR_CATALOGUE[error.code].title_nl}.` : `${ERROR_CATALOGUE[error.code].title}.`;
   return { text: `${title} ${error.message}`, error: true };
 }
@@ -112,7 +112,7 @@ export async function memberPageRoutes(app: FastifyInstance, runtime: AppRuntime
     scope.post(MEMBER_PAGE_PATHS.role, { config: page('console:read'), schema: hidden }, (request: Form, reply) =>
       memberForm(request, reply, async () => {
         const role = ROLES.find((r) => r === formValue(request.body, 'role'));
-        if (!role) throw new AppError('validation_failed', 'badInvitation');
+        if (!role) throw new AppError('validation_failed', 'badRole');
         await changeMemberRole(consoleTenantContext(runtime, request), memberActorOf(request), request.params.user_id ?? '', role);
         return 'role_changed';
       }),

@@ -24,6 +24,7 @@ export interface MembersWords {
   noInvitations: string;
   actions: string;
   badInvitation: string;
+  badRole: string;
   settingsTitle: string;
   name: string;
   defaultLanguage: string;
@@ -59,6 +60,7 @@ export const MEMBERS_WORDS: Record<ConsoleLanguage, MembersWords> = {
     noInvitations: 'No pending invitations.',
     actions: 'Actions',
     badInvitation: 'Give an e-mail address and one of the roles.',
+    badRole: 'Choose one of the roles.',
     settingsTitle: 'Settings',
     name: 'Organisation name',
     defaultLanguage: 'Default language',
@@ -90,6 +92,7 @@ export const MEMBERS_WORDS: Record<ConsoleLanguage, MembersWords> = {
     noInvitations: 'Geen openstaande uitnodigingen.',
     actions: 'Acties',
     badInvitation: 'Geef een e-mailadres en een van de rollen.',
+    badRole: 'Kies een van de rollen.',
     settingsTitle: 'Instellingen',
     name: 'Naam van de organisatie',
     defaultLanguage: 'Standaardtaal',
