@@ -51,9 +51,11 @@ export async function isMemberByEmail(db: Database, organizationId: string, emai
 /**
  * Locks the organisation's row for the rest of the transaction: member changes of one organisation
  * run one after the other, so two owners demoting each other at once cannot leave it without one.
+ * FOR NO KEY UPDATE, not FOR UPDATE: rows that merely reference the organisation (audit rows, keys)
+ * take KEY SHARE on it, and must not wait for, or deadlock with, a member change.
  */
 export async function lockOrganizationMembers(db: Database, organizationId: string): Promise<void> {
-  await db.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().executeTakeFirst();
+  await db.selectFrom('organizations').select('id').where('id', '=', organizationId).forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function countOwners(db: Database, organizationId: string): Promise<number> {
