@@ -256,7 +256,7 @@ describe.each(backends())('members and invitations on $name', (backend) => {
       { require_two_factor: { from: false, to: true } },
     ]);
 
-    for (const body of [{ default_language: 'es' }, { name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, { require_two_factor: 'yes' }, { live_enabled: true }]) {
+    for (const body of [{ default_language: 'es' }, { name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, { name: 'Jansen\nBcc: x@evil.example' }, { require_two_factor: 'yes' }, { live_enabled: true }]) {
       const bad = expectProblem(await call('PATCH', MEMBER_PATHS.organization, o.h, body), 'validation_failed');
       expect(bad.errors.length, JSON.stringify(body)).toBeGreaterThan(0);
     }

@@ -3635,7 +3635,7 @@ export interface components {
              * @enum {string}
              */
             default_language?: "en" | "nl" | "de" | "fr";
-            /** @description The organisation's name, 1-200 characters, not blank. */
+            /** @description The organisation's name, 1-200 characters, not blank, on one line (it is the subject of invitation mails). */
             name?: string;
             /** @description Require a second factor of every member. */
             require_two_factor?: boolean;

@@ -18,7 +18,7 @@ import { updateOrganization } from '../organizations/update-organization.js';
 import { changeMemberRole } from './change-member-role.js';
 import { inviteMember } from './invite-member.js';
 import { listMembers } from './list-members.js';
-import { ORGANIZATION_LANGUAGES } from './members.schema.js';
+import { ORGANIZATION_LANGUAGES, ORGANIZATION_NAME } from './members.schema.js';
 import { MEMBERS_WORDS, type MemberNotice } from './members-words.js';
 import { removeMember } from './remove-member.js';
 import { MEMBER_PAGE_PATHS, renderMembersPage } from './render-members-page.js';
@@ -132,7 +132,7 @@ export async function memberPageRoutes(app: FastifyInstance, runtime: AppRuntime
       const language = ORGANIZATION_LANGUAGES.find((l) => l === formValue(request.body, 'default_language'));
       const requireTwoFactor = formValue(request.body, 'require_two_factor') === 'on';
       try {
-        if (!language || name.length < 1 || name.length > 200) throw new AppError('validation_failed', 'badSettings');
+        if (!language || name.length > 200 || !new RegExp(ORGANIZATION_NAME, 'u').test(name)) throw new AppError('validation_failed', 'badSettings');
         await updateOrganization(consoleTenantContext(runtime, request), memberActorOf(request), { name, default_language: language, require_two_factor: requireTwoFactor });
         return reply.redirect(`${SETTINGS_PAGE_PATH}?done=saved`, 303);
       } catch (error) {

@@ -5,6 +5,8 @@ import { CreateMagicLinkSchema, ROLES } from '../console-auth/console-auth.schem
 
 const RoleOf = (description: string) => StringEnum(ROLES, { description });
 export const ORGANIZATION_LANGUAGES = ['en', 'nl', 'de', 'fr'] as const;
+/** Not blank, no control characters (no line breaks): the name goes into mail subjects. */
+export const ORGANIZATION_NAME = '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$';
 
 export const MemberSchema = Type.Object(
   {
@@ -70,7 +72,7 @@ export type OrganizationSettings = Static<typeof OrganizationSettingsSchema>;
 
 export const UpdateOrganizationSchema = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'The organisation\'s name, 1-200 characters, not blank.' })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: ORGANIZATION_NAME, description: 'The organisation\'s name, 1-200 characters, not blank, on one line (it is the subject of invitation mails).' })),
     default_language: Type.Optional(StringEnum(ORGANIZATION_LANGUAGES, { description: '`en`, `nl`, `de` or `fr`.' })),
     require_two_factor: Type.Optional(Type.Boolean({ description: 'Require a second factor of every member.' })),
   },
