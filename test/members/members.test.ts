@@ -260,6 +260,11 @@ describe.each(backends())('members and invitations on $name', (backend) => {
       const bad = expectProblem(await call('PATCH', MEMBER_PATHS.organization, o.h, body), 'validation_failed');
       expect(bad.errors.length, JSON.stringify(body)).toBeGreaterThan(0);
     }
+    // Invitations now go out in Dutch.
+    const dutch = freshEmail();
+    expect((await invite(o.h, dutch)).statusCode).toBe(201);
+    expect(smtp.received.find((m) => m.to.includes(dutch))!.raw).toMatch(/^Subject: Uitnodiging voor Transport Jansen BV/m);
+    expect(mailText(smtp.received.find((m) => m.to.includes(dutch))!.raw)).toContain('De link werkt');
     const admin = await memberSessionHeaders(t, o.organizationId, o.userId, 'admin');
     expect((await call('PATCH', MEMBER_PATHS.organization, admin, { default_language: 'de' })).json().default_language).toBe('de');
   });

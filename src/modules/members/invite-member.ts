@@ -22,17 +22,32 @@ import { INVITATION_PATH, INVITATION_TTL_MS } from './members-policy.js';
 import { insertInvitation, isMemberByEmail, revokeOpenInvitationOf } from './members.repository.js';
 import type { CreateInvitation, Invitation } from './members.schema.js';
 
-export function invitationMail(to: string, link: string, who: { inviter: string; organization: string; role: string }): OutgoingMessage {
-  const text = [
-    `${who.inviter} invites you to the organisation "${who.organization}" as ${who.role} in the freight document console.`,
-    '',
-    'Follow this link to accept and sign in:',
-    link,
-    '',
-    `The link works once, within ${INVITATION_TTL_MS / 86_400_000} days.`,
-    'If you do not know the sender, ignore this e-mail: nothing happens without the link.',
-  ].join('\n');
-  return { channel: 'email', to, subject: `Invitation to ${who.organization}`, text };
+/** The mail in the organisation's default language where we have its words (English and Dutch), else English. */
+export function invitationMail(to: string, link: string, who: { inviter: string; organization: string; role: string }, language: string): OutgoingMessage {
+  const days = INVITATION_TTL_MS / 86_400_000;
+  const nl = language === 'nl';
+  const text = (
+    nl
+      ? [
+          `${who.inviter} nodigt u uit voor de organisatie "${who.organization}" als ${who.role} in de console voor vrachtdocumenten.`,
+          '',
+          'Volg deze link om de uitnodiging aan te nemen en u aan te melden:',
+          link,
+          '',
+          `De link werkt één keer, binnen ${days} dagen.`,
+          'Kent u de afzender niet, negeer dan deze e-mail: zonder de link gebeurt er niets.',
+        ]
+      : [
+          `${who.inviter} invites you to the organisation "${who.organization}" as ${who.role} in the freight document console.`,
+          '',
+          'Follow this link to accept and sign in:',
+          link,
+          '',
+          `The link works once, within ${days} days.`,
+          'If you do not know the sender, ignore this e-mail: nothing happens without the link.',
+        ]
+  ).join('\n');
+  return { channel: 'email', to, subject: nl ? `Uitnodiging voor ${who.organization}` : `Invitation to ${who.organization}`, text };
 }
 
 export async function inviteMember(ctx: TenantContext, actor: MemberActor & { email: string }, input: CreateInvitation): Promise<Invitation> {
@@ -58,7 +73,7 @@ export async function inviteMember(ctx: TenantContext, actor: MemberActor & { em
     revoked_at: null,
   };
   try {
-    await ctx.notifier.send(invitationMail(email, `${ctx.publicBaseUrl}${INVITATION_PATH}/${token}`, { inviter: actor.email, organization: organization.name, role: input.role }));
+    await ctx.notifier.send(invitationMail(email, `${ctx.publicBaseUrl}${INVITATION_PATH}/${token}`, { inviter: actor.email, organization: organization.name, role: input.role }, organization.default_language));
   } catch (error) {
     throw new AppError('service_unavailable', 'The invitation e-mail could not be sent; nothing was stored. Invite again shortly.', { cause: error });
   }
