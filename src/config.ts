@@ -75,6 +75,8 @@ const EnvSchema = Type.Object({
   MAGIC_LINK_ADDRESS_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   MAGIC_LINK_IP_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
   MAGIC_LINK_WINDOW_S: Type.Integer({ minimum: 1, default: 3600 }),
+  INVITATION_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
+  INVITATION_WINDOW_S: Type.Integer({ minimum: 1, default: 3600 }),
   CONTACT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
 });
 
@@ -160,11 +162,12 @@ export interface Config {
   /**
    * Console sign-in (docs/console-auth.md): a session ends `idleHours` after its last request or
    * `maxDays` after sign-in, whichever comes first. Magic links may be asked `addressLimit` times per
-   * address and `ipLimit` times per client IP in `windowS`. `secureCookie`: the session cookie is
+   * address and `ipLimit` times per client IP in `windowS`; an organisation may send `invitations.limit`
+   * invitations per `invitations.windowS`. `secureCookie`: the session cookie is
    * `Secure` unless ENVIRONMENT=development or PUBLIC_BASE_URL is http (a browser would drop a
    * Secure cookie set over plain http).
    */
-  console: { idleHours: number; maxDays: number; magicLinks: { addressLimit: number; ipLimit: number; windowS: number }; secureCookie: boolean };
+  console: { idleHours: number; maxDays: number; magicLinks: { addressLimit: number; ipLimit: number; windowS: number }; invitations: { limit: number; windowS: number }; secureCookie: boolean };
 }
 
 export interface EftiConfig {
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleHours: e.CONSOLE_SESSION_IDLE_HOURS,
       maxDays: e.CONSOLE_SESSION_MAX_DAYS,
       magicLinks: { addressLimit: e.MAGIC_LINK_ADDRESS_LIMIT, ipLimit: e.MAGIC_LINK_IP_LIMIT, windowS: e.MAGIC_LINK_WINDOW_S },
+      invitations: { limit: e.INVITATION_LIMIT, windowS: e.INVITATION_WINDOW_S },
       secureCookie: e.ENVIRONMENT !== 'development' && publicBaseUrl.startsWith('https:'),
     },
   };

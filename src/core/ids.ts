@@ -30,6 +30,7 @@ export const ID_PREFIXES = {
   audit_event: 'aud',
   user: 'usr',
   console_session: 'ses',
+  invitation: 'ivt',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -7,17 +7,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { AppError } from '../core/errors.js';
-import { rateLimiterOf } from '../core/rate-limiters.js';
 import { normalizedEmail, secretHash } from '../modules/console-auth/console-auth-policy.js';
 import type { CreateMagicLink } from '../modules/console-auth/console-auth.schema.js';
 import { requestMagicLink } from '../modules/console-auth/request-magic-link.js';
-import { spendRateBudget } from './rate-limit-answer.js';
+import { countInWindow } from './rate-limit-answer.js';
 
 /** Counts one request against a window; past it, 429 `rate_limited` with Retry-After. */
 function count(runtime: AppRuntime, reply: FastifyReply, window: { prefix: string; key: string; limit: number; what: string }): Promise<void> {
   const { windowS } = runtime.config.console.magicLinks;
-  const limiter = rateLimiterOf(runtime.services.kv, { keyPrefix: window.prefix, points: window.limit, durationS: windowS });
-  return spendRateBudget(reply, limiter, window.key, `sign-in links per ${windowS} s ${window.what}`, () => runtime.metrics.rateLimitRefused('magic_link'));
+  return countInWindow(runtime, reply, { limiter: 'magic_link', prefix: window.prefix, key: window.key, limit: window.limit, windowS, over: `sign-in links per ${windowS} s ${window.what}` });
 }
 
 /** Counts the request in both windows and e-mails the link; raises `rate_limited` or `service_unavailable`. */

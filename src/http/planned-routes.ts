@@ -22,10 +22,7 @@ interface PlannedRoute {
   idempotent?: boolean;
 }
 
-export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { method: 'GET', url: '/v1/auth/members', tag: 'auth', summary: 'Members of the organisation (console only)', access: { consoleOnly: true } },
-  { method: 'PATCH', url: '/v1/auth/organization', tag: 'auth', summary: 'Organisation settings (console only)', access: { consoleOnly: true } },
-];
+export const PLANNED_ROUTES: readonly PlannedRoute[] = [];
 
 function operationId(route: PlannedRoute): string {
   const words = `${route.method.toLowerCase()} ${route.url.replace(/^\/v1\//, '').replace(/:[a-z]+/g, '')}`.split(/[^a-z]+/i).filter(Boolean);

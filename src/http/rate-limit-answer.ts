@@ -1,7 +1,10 @@
 /** How every limiter of the request path answers (service description, Limits): `RateLimit-*` headers, and past the budget 429 with Retry-After. */
 import type { FastifyReply } from 'fastify';
+import type { AppRuntime } from '../app-runtime.js';
 import { AppError } from '../core/errors.js';
+import { rateLimiterOf } from '../core/rate-limiters.js';
 import type { RateLimitDecision, RateLimiter } from '../ports/keyvalue.js';
+import type { RateLimiterName } from '../ports/metrics.js';
 
 export function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): void {
   reply.header('ratelimit-limit', decision.limit);
@@ -32,4 +35,14 @@ export async function spendRateBudget(reply: FastifyReply, limiter: RateLimiter,
     refused();
     throw rateLimited(decision, over);
   }
+}
+
+/** A window of a route's own (sign-in links, invitations): counts one request under `key`, sets the headers, and past `limit` raises 429. */
+export function countInWindow(
+  runtime: Pick<AppRuntime, 'services' | 'metrics'>,
+  reply: FastifyReply,
+  window: { limiter: RateLimiterName; prefix: string; key: string; limit: number; windowS: number; over: string },
+): Promise<void> {
+  const limiter = rateLimiterOf(runtime.services.kv, { keyPrefix: window.prefix, points: window.limit, durationS: window.windowS });
+  return spendRateBudget(reply, limiter, window.key, window.over, () => runtime.metrics.rateLimitRefused(window.limiter));
 }

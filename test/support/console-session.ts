@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { newSecret, secretHash, SESSION_COOKIE, sessionLifetimes } from '../../src/modules/console-auth/console-auth-policy.js';
 import { signInWithMagicLink } from '../../src/modules/console-auth/sign-in-with-magic-link.js';
 import type { TestApp } from './test-app.js';
+import { newId } from '../../src/core/ids.js';
+import type { MemberRole } from '../../src/modules/console-auth/console-auth.tables.js';
+import { acceptInvitation } from '../../src/modules/members/accept-invitation.js';
 
 export async function consoleSessionHeaders(t: TestApp, email = `console-${randomUUID()}@transport.example`): Promise<{ cookie: string; origin: string }> {
   const services = t.runtime.services;
@@ -16,4 +19,22 @@ export async function consoleSessionHeaders(t: TestApp, email = `console-${rando
   const session = await signInWithMagicLink(services, sessionLifetimes(t.runtime.config.console), { token });
   if ('refused' in session) throw new Error(`the test's magic link was refused: ${session.refused}`);
   return { cookie: `${SESSION_COOKIE}=${session.secret}`, origin: new URL(services.publicBaseUrl).origin };
+}
+
+/**
+ * A console session of a new member of `organizationId` with `role`: an invitation stored as
+ * POST /v1/auth/invitations would store it, accepted through the real use case.
+ */
+export async function memberSessionHeaders(t: TestApp, organizationId: string, invitedBy: string, role: MemberRole, email = `member-${randomUUID()}@transport.example`): Promise<{ cookie: string; origin: string; userId: string; email: string }> {
+  const services = t.runtime.services;
+  const token = newSecret();
+  const now = services.clock.now();
+  await services.db
+    .insertInto('invitations')
+    .values({ id: newId('invitation', now), organization_id: organizationId, email, role, token_hash: secretHash(token), invited_by: invitedBy, created_at: now, expires_at: new Date(now.getTime() + 60_000), accepted_at: null, accepted_by: null, revoked_at: null })
+    .execute();
+  const session = await acceptInvitation(services, sessionLifetimes(t.runtime.config.console), { token });
+  if ('refused' in session) throw new Error(`the test's invitation was refused: ${session.refused}`);
+  const user = await services.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return { cookie: `${SESSION_COOKIE}=${session.secret}`, origin: new URL(services.publicBaseUrl).origin, userId: user.id, email };
 }

@@ -64,6 +64,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an address to the organisation
+         * @description Needs `members:manage` (owner, admin); inviting an `owner` needs `owners:manage` (owner). E-mails a link to `PUBLIC_BASE_URL/console/invitations/…` that works once, within 7 days (only its hash is stored): following it signs the address in (making its user if new, without an organisation of its own) and makes it a member with `role`. Inviting an address again replaces its open invitation. An address that is a member already: 409 `conflict`. Each organisation may send INVITATION_LIMIT invitations (20) per INVITATION_WINDOW_S seconds (3600); past it, 429 `rate_limited`. A mail server that does not take the mail is 503 `service_unavailable` (nothing is stored; invite again). Not idempotent: each request sends a mail.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an invitation
+         * @description Needs `members:manage`; an owner's invitation needs `owners:manage`. Its link stops working. An invitation accepted, cancelled already, or of another organisation: 404 `not_found`.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/magic-links": {
         parameters: {
             query?: never;
@@ -92,16 +132,40 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members of the organisation (console only)
-         * @description Declared, not built yet: answers `not_implemented` (501) after the checks every route makes.
+         * Members and pending invitations
+         * @description Every member of the organisation the console acts in (address, role, when they joined), and the invitations not yet accepted nor cancelled. Every role may read it.
          */
-        get: operations["getAuthMembers"];
+        get: operations["listMembers"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave
+         * @description Your own `user_id`: you leave the organisation (any role). Another member: needs `members:manage`, and `owners:manage` for an owner (else 403 `forbidden`). The last owner cannot go: 409 `conflict`. The member's console sessions in this organisation end. Not a member here: 404 `not_found`.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Needs `members:manage`; granting or taking `owner` needs `owners:manage`. The organisation always keeps an owner: demoting the last one is 409 `conflict`. Not a member of this organisation: 404 `not_found`. The member's open sessions act with the new role from their next request.
+         */
+        patch: operations["updateMember"];
         trace?: never;
     };
     "/v1/auth/organization": {
@@ -118,10 +182,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Organisation settings (console only)
-         * @description Declared, not built yet: answers `not_implemented` (501) after the checks every route makes.
+         * Organisation settings
+         * @description Needs `organization:manage` (owner, admin). Changes the name, the default language (`en`, `nl`, `de`, `fr`: the console's and the mails' language unless a person asks for another) and whether every member must use a second factor. Fields left out stay as they are; an unknown field or value is 422 `validation_failed`. Answers the settings after the change.
          */
-        patch: operations["patchAuthOrganization"];
+        patch: operations["updateOrganization"];
         trace?: never;
     };
     "/v1/auth/session": {
@@ -1877,7 +1941,7 @@ export interface components {
         };
         /** @description One administrative act. */
         AuditEvent: {
-            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`. */
+            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`. */
             action: string;
             /** @description Who acted. */
             actor: {
@@ -2127,6 +2191,20 @@ export interface components {
         CreateDownloadUrl: {
             /** @description Seconds the link works: 60 to 604800 (7 days); default 900 (15 minutes). */
             expires_in?: number;
+        };
+        /** @description Invite an address to the organisation. */
+        CreateInvitation: {
+            /**
+             * Format: email
+             * @description The address to invite (case does not matter).
+             * @example anna@transport.example
+             */
+            email: string;
+            /**
+             * @description The role the invited address gets. Only an owner may invite an `owner`.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
         };
         /** @description Ask for a sign-in link. */
         CreateMagicLink: {
@@ -2703,6 +2781,28 @@ export interface components {
             /** @description Every event verifies and the chain ends at the head the shipment keeps. */
             valid: boolean;
         };
+        /** @description An invitation not yet accepted nor cancelled. The link itself is only in the e-mail. */
+        Invitation: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description The invited address (lower case). */
+            email: string;
+            /** @description True once `expires_at` has passed: invite the address again to send a new link. */
+            expired: boolean;
+            /**
+             * Format: date-time
+             * @description The link works until then (7 days after sending), once.
+             */
+            expires_at: string;
+            id: string;
+            /** @description The member who sent it. */
+            invited_by: string;
+            /**
+             * @description The role the address gets when it follows the link.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+        };
         /** @description An issued e-invoice (Peppol BIS Billing 3.0): immutable. */
         Invoice: {
             amounts: {
@@ -2871,6 +2971,31 @@ export interface components {
             /** @description Seconds the link stays valid: 900 (15 minutes). It works once. */
             expires_in: number;
         };
+        /** @description A member of the organisation. */
+        Member: {
+            /** @description The member's address (lower case). */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the user became a member.
+             */
+            joined_at: string;
+            /** @description The user's last console sign-in, in any organisation. */
+            last_sign_in_at: string | null;
+            /**
+             * @description `owner`, `admin`, `developer` or `viewer` (docs/console-auth.md, "Roles").
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+            user_id: string;
+        };
+        /** @description The members of the organisation the console acts in, and its pending invitations. */
+        MemberList: {
+            /** @description Every member, longest-standing first. */
+            data: components["schemas"]["Member"][];
+            /** @description Invitations not yet accepted nor cancelled, newest first. */
+            invitations: components["schemas"]["Invitation"][];
+        };
         Money: {
             /** @description Decimal string, at most two decimals, such as `1250.00`. */
             amount: string;
@@ -2903,6 +3028,20 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last. */
             next_cursor: string | null;
+        };
+        /** @description The organisation the console acts in. */
+        OrganizationSettings: {
+            /**
+             * @description The language the console and the organisation's mails default to.
+             * @enum {string}
+             */
+            default_language: "en" | "nl" | "de" | "fr";
+            id: string;
+            /** @description Whether the organisation is cleared for live mode (not a setting: the service clears it). */
+            live_enabled: boolean;
+            name: string;
+            /** @description Whether every member must pass a second factor before the console lets them act. */
+            require_two_factor: boolean;
         };
         OtpSent: {
             /**
@@ -3634,6 +3773,26 @@ export interface components {
              */
             state: "off" | "pending" | "on";
         };
+        /** @description Change a member's role. */
+        UpdateMember: {
+            /**
+             * @description The new role. Granting or taking `owner` needs an owner; the last owner keeps the role.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+        };
+        /** @description The settings to change; fields left out stay as they are. */
+        UpdateOrganization: {
+            /**
+             * @description `en`, `nl`, `de` or `fr`.
+             * @enum {string}
+             */
+            default_language?: "en" | "nl" | "de" | "fr";
+            /** @description The organisation's name, 1-200 characters, not blank, on one line (it is the subject of invitation mails). */
+            name?: string;
+            /** @description Require a second factor of every member. */
+            require_two_factor?: boolean;
+        };
         UpdateWebhookEndpoint: {
             active?: boolean;
             description?: string | null;
@@ -4347,6 +4506,424 @@ export interface operations {
             };
         };
     };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitation"];
+            };
+        };
+        responses: {
+            /** @description The invitation is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `forbidden`, `two_factor_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "forbidden" | "two_factor_required";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "conflict";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation is cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `forbidden`, `two_factor_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "forbidden" | "two_factor_required";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
     createMagicLink: {
         parameters: {
             query?: never;
@@ -4525,7 +5102,7 @@ export interface operations {
             };
         };
     };
-    getAuthMembers: {
+    listMembers: {
         parameters: {
             query?: never;
             header?: never;
@@ -4534,6 +5111,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The members of the organisation the console acts in, and its pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
             /** @description `unauthorized`, `invalid_api_key` */
             401: {
                 headers: {
@@ -4622,15 +5208,189 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_implemented` */
-            501: {
+            /** @description `service_unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "not_implemented";
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `forbidden`, `two_factor_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "forbidden" | "two_factor_required";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "conflict";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -4668,15 +5428,296 @@ export interface operations {
             };
         };
     };
-    patchAuthOrganization: {
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMember"];
+            };
+        };
+        responses: {
+            /** @description A member of the organisation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description `malformed_json`, `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `forbidden`, `two_factor_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "forbidden" | "two_factor_required";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "conflict";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    updateOrganization: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganization"];
+            };
+        };
         responses: {
+            /** @description The organisation the console acts in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
             /** @description `malformed_json` */
             400: {
                 headers: {
@@ -4840,28 +5881,6 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_implemented` */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_implemented";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

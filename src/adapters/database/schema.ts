@@ -7,6 +7,7 @@ import type { AuditBackfillPendingTable, AuditChainHeadsTable, AuditLogTable } f
 import type { ApiKeysTable } from '../../modules/api-keys/api-keys.tables.js';
 import type { ConsoleSessionsTable, MagicLinksTable, MembershipsTable, UsersTable } from '../../modules/console-auth/console-auth.tables.js';
 import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from '../../modules/console-auth/two-factor/two-factor.tables.js';
+import type { InvitationsTable } from '../../modules/members/members.tables.js';
 import type { ContactMessagesTable } from '../../modules/contact/contact.tables.js';
 import type { DocumentsTable } from '../../modules/documents/documents.tables.js';
 import type { EventsTable, ShipmentEventsTable } from '../../modules/events/events.tables.js';
@@ -72,4 +73,5 @@ export interface DB {
   console_sessions: ConsoleSessionsTable;
   two_factor_credentials: TwoFactorCredentialsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  invitations: InvitationsTable;
 }

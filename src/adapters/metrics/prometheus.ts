@@ -65,7 +65,7 @@ export class PrometheusMetrics implements Metrics {
     });
     this.#refusals = new Counter({
       name: 'fds_rate_limit_refusals_total',
-      help: 'Requests refused with 429 rate_limited, by limiter: api_key (requests per key), failed_auth (failed authentications per client address), public_validate and public_contact (requests per client address at the public doors), magic_link (sign-in links per client or e-mail address), two_factor (second-factor code attempts per console user), console_session (requests per console session).',
+      help: 'Requests refused with 429 rate_limited, by limiter: api_key (requests per key), failed_auth (failed authentications per client address), public_validate and public_contact (requests per client address at the public doors), magic_link (sign-in links per client or e-mail address), two_factor (second-factor code attempts per console user), console_session (requests per console session), invitation (invitations per organisation).',
       labelNames: ['limiter'],
       registers,
     });

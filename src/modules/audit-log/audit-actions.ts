@@ -1,7 +1,8 @@
 /**
  * The actions the audit log records, `<resource>.<verb>`. Console sign-in records `user.signed_in`
- * and, at a first sign-in, `member.joined` (the new organisation's owner); a user's second factor
- * `two_factor.*` in every organisation of the user; members add theirs here when they record them.
+ * and, at a first sign-in, `member.joined` (the new organisation's owner); members and invitations
+ * (src/modules/members/) record the member and invitation acts and `organization.updated` (console
+ * settings); a user's second factor `two_factor.*` in every organisation of the user.
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -18,6 +19,11 @@ export const AUDIT_ACTIONS = [
   'two_factor.enrolled',
   'two_factor.reset',
   'two_factor.recovery_codes_regenerated',
+  'member.invited',
+  'member.role_changed',
+  'member.removed',
+  'invitation.revoked',
+  'organization.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

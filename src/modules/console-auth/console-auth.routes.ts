@@ -7,14 +7,14 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { IdString } from '../../core/schema-types.js';
-import { htmlPageHeaders } from '../../http/html-page.js';
+import { answerSignInLink, setSessionCookie } from '../../http/console-sign-in-answer.js';
 import { requestMagicLinkWithinLimits } from '../../http/magic-link-request.js';
 import type { ConsoleSession } from './authenticate-console-session.js';
-import { MAGIC_LINK_PATH, SESSION_COOKIE, sessionLifetimes } from './console-auth-policy.js';
+import { MAGIC_LINK_PATH, sessionLifetimes } from './console-auth-policy.js';
 import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
 import { describeConsoleSession } from './describe-console-session.js';
 import { listConsoleSessions } from './list-console-sessions.js';
-import { CONSOLE_PAGE_CSP, renderLinkRefused } from './render-console-pages.js';
+import { renderLinkRefused } from './render-console-pages.js';
 import { signInWithMagicLink } from './sign-in-with-magic-link.js';
 import { endSession, signOut, signOutEverywhere } from './sign-out.js';
 import { switchOrganization } from './switch-organization.js';
@@ -34,10 +34,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   const lifetimes = sessionLifetimes(runtime.config.console);
   const limits = runtime.config.console.magicLinks;
 
-  function setCookie(reply: FastifyReply, value: string, maxAgeS: number): FastifyReply {
-    const attributes = [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeS}`, ...(runtime.config.console.secureCookie ? ['Secure'] : [])];
-    return reply.header('set-cookie', attributes.join('; '));
-  }
+  const setCookie = (reply: FastifyReply, value: string, maxAgeS: number) => setSessionCookie(runtime, reply, value, maxAgeS);
 
   app.post<{ Body: CreateMagicLink }>(
     '/v1/auth/magic-links',
@@ -68,11 +65,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
     async (request, reply) => {
       const token = request.params.token;
       const result = TOKEN.test(token) ? await signInWithMagicLink(runtime.services, lifetimes, { token, userAgent: request.headers['user-agent'], ip: request.ip }) : ({ refused: 'unknown' } as const);
-      if ('refused' in result) {
-        return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).status(result.refused === 'unknown' ? 404 : 410).send(renderLinkRefused(result.refused));
-      }
-      setCookie(reply, result.secret, Math.floor(lifetimes.maxMs / 1000));
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect('/console', 303);
+      return answerSignInLink(runtime, reply, result, renderLinkRefused);
     },
   );
 

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 
-const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
+export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
 const Role = StringEnum(ROLES, { description: 'The role in the organisation: `owner`, `admin`, `developer` or `viewer`. The first user of an organisation is its `owner`.' });
 
 export const CreateMagicLinkSchema = Type.Object(

@@ -28,3 +28,15 @@ const REFUSALS = {
 export function renderLinkRefused(reason: keyof typeof REFUSALS): string {
   return page('Sign-in link not valid', `<p>${REFUSALS[reason]}</p>\n<p><a href="/console">Go to the console</a></p>`);
 }
+
+const INVITATION_REFUSALS = {
+  used: 'This invitation has been accepted already. Each invitation link works once: sign in with a sign-in link instead.',
+  expired: 'This invitation has expired: invitation links work for 7 days. Ask the person who invited you to invite you again.',
+  revoked: 'This invitation has been withdrawn. Ask the organisation for a new one if you still need access.',
+  unknown: 'This is not an invitation link of this service. Follow the link in the e-mail as it is, or ask for a new invitation.',
+} as const;
+
+/** The answer to an invitation link that cannot be used: the same page as for a sign-in link, in the invitation's words. */
+export function renderInvitationRefused(reason: keyof typeof INVITATION_REFUSALS): string {
+  return page('Invitation link not valid', `<p>${INVITATION_REFUSALS[reason]}</p>\n<p><a href="/console">Go to the console</a></p>`);
+}

@@ -41,3 +41,9 @@ export async function countOrganizations(db: Database): Promise<number> {
   const row = await db.selectFrom('organizations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Sets the console's organisation settings (migration 0027) and the name; the row after. */
+export async function updateOrganizationSettings(db: Database, id: string, changes: Partial<Pick<Organization, 'name' | 'default_language' | 'require_two_factor'>>): Promise<Organization | undefined> {
+  const row = await db.updateTable('organizations').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  return row && toOrganization(row);
+}

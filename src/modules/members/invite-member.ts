@@ -1,0 +1,87 @@
+/**
+ * POST /v1/auth/invitations: e-mails a single-use link (PUBLIC_BASE_URL/console/invitations/{token},
+ * valid 7 days, only its SHA-256 stored) that makes the address a member with the role. Inviting
+ * again replaces the address's open invitation (its link stops working). Raises `forbidden` (role
+ * lacks members:manage, or owners:manage for an owner), `conflict` (already a member) and
+ * `service_unavailable` (the mail server refused). The mail goes
+ * before the row is committed: a mail server that refuses leaves nothing behind, and a link whose
+ * row then fails to commit is merely unknown.
+ */
+import type { TenantContext } from '../../core/context.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { withTransaction } from '../../ports/database.js';
+import type { OutgoingMessage } from '../../ports/notifier.js';
+import { recordTenantAct } from '../audit-log/record-audit-event.js';
+import { newSecret, normalizedEmail, secretHash } from '../console-auth/console-auth-policy.js';
+import { requirePermission } from '../console-auth/member-permissions.js';
+import { findOrganization } from '../organizations/organizations.repository.js';
+import { invitationView } from './list-members.js';
+import type { MemberActor } from './member-actor.js';
+import { INVITATION_PATH, INVITATION_TTL_MS } from './members-policy.js';
+import { insertInvitation, isMemberByEmail, revokeOpenInvitationOf } from './members.repository.js';
+import type { CreateInvitation, Invitation } from './members.schema.js';
+
+/** The mail in the organisation's default language where we have its words (English and Dutch), else English. */
+export function invitationMail(to: string, link: string, who: { inviter: string; organization: string; role: string }, language: string): OutgoingMessage {
+  const days = INVITATION_TTL_MS / 86_400_000;
+  const nl = language === 'nl';
+  const text = (
+    nl
+      ? [
+          `${who.inviter} nodigt u uit voor de organisatie "${who.organization}" als ${who.role} in de console voor vrachtdocumenten.`,
+          '',
+          'Volg deze link om de uitnodiging aan te nemen en u aan te melden:',
+          link,
+          '',
+          `De link werkt één keer, binnen ${days} dagen.`,
+          'Kent u de afzender niet, negeer dan deze e-mail: zonder de link gebeurt er niets.',
+        ]
+      : [
+          `${who.inviter} invites you to the organisation "${who.organization}" as ${who.role} in the freight document console.`,
+          '',
+          'Follow this link to accept and sign in:',
+          link,
+          '',
+          `The link works once, within ${days} days.`,
+          'If you do not know the sender, ignore this e-mail: nothing happens without the link.',
+        ]
+  ).join('\n');
+  return { channel: 'email', to, subject: nl ? `Uitnodiging voor ${who.organization}` : `Invitation to ${who.organization}`, text };
+}
+
+export async function inviteMember(ctx: TenantContext, actor: MemberActor & { email: string }, input: CreateInvitation): Promise<Invitation> {
+  requirePermission(actor.role, 'members:manage');
+  if (input.role === 'owner') requirePermission(actor.role, 'owners:manage');
+  const email = normalizedEmail(input.email);
+  if (await isMemberByEmail(ctx.db, ctx.organizationId, email)) throw new AppError('conflict', `${email} is a member of this organisation already: change their role instead.`);
+  const organization = await findOrganization(ctx.db, ctx.organizationId);
+  if (!organization) throw new Error(`organisation ${ctx.organizationId} of a console session is missing`);
+  const now = ctx.clock.now();
+  const token = newSecret();
+  const row = {
+    id: newId('invitation', now),
+    organization_id: ctx.organizationId,
+    email,
+    role: input.role,
+    token_hash: secretHash(token),
+    invited_by: actor.userId,
+    created_at: now,
+    expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
+    accepted_at: null,
+    accepted_by: null,
+    revoked_at: null,
+  };
+  try {
+    await ctx.notifier.send(invitationMail(email, `${ctx.publicBaseUrl}${INVITATION_PATH}/${token}`, { inviter: actor.email, organization: organization.name, role: input.role }, organization.default_language));
+  } catch (error) {
+    throw new AppError('service_unavailable', 'The invitation e-mail could not be sent; nothing was stored. Invite again shortly.', { cause: error });
+  }
+  await withTransaction(ctx.db, async (trx) => {
+    const replaced = await revokeOpenInvitationOf(trx, ctx.organizationId, email, now);
+    if (!(await insertInvitation(trx, row))) throw new AppError('conflict', `Another invitation of ${email} is being sent right now.`);
+    // The address, not the link: the token lives only in the mail.
+    await recordTenantAct(trx, ctx, { action: 'member.invited', target: { type: 'invitation', id: row.id }, changes: { email, role: input.role, ...(replaced ? { replaces: replaced } : {}) } });
+  });
+  return invitationView(row, now);
+}
