@@ -1,13 +1,19 @@
 /**
- * How a followed sign-in link answers (a magic link, an invitation link): the session cookie and a
- * 303 to the console, or the refusal page (404 for a link of nothing, 410 for a spent, expired or
- * withdrawn one). Pages, not JSON: a person follows the link.
+ * The doors of the sign-in links (a magic link, an invitation link). GET opens a page that says
+ * what the link does, with one button; the button's POST (same address, from this origin only)
+ * spends the link and answers with the session cookie and a 303 to the console. A link that cannot
+ * be used answers with its refusal page (404 for a link of nothing, 410 for a spent, expired or
+ * withdrawn one) on either. Pages, not JSON: a person follows the link. Opening is not signing in,
+ * because mail scanners open every link of a message before the person does.
  */
-import type { FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/console-auth-policy.js';
 import type { OpenedSession } from '../modules/console-auth/open-console-session.js';
 import { CONSOLE_PAGE_CSP } from '../modules/console-auth/render-console-pages.js';
+import type { SignInSource } from '../modules/console-auth/open-console-session.js';
+import { checkConsoleOrigin } from './console-access.js';
 import { htmlPageHeaders } from './html-page.js';
 
 /** Sets (or, with an empty value and 0, clears) the console session cookie. */
@@ -16,8 +22,49 @@ export function setSessionCookie(runtime: Pick<AppRuntime, 'config'>, reply: Fas
   return reply.header('set-cookie', attributes.join('; '));
 }
 
+function refuse<R extends string>(reply: FastifyReply, reason: R, refusedPage: (reason: R) => string): FastifyReply {
+  return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).status(reason === 'unknown' ? 404 : 410).send(refusedPage(reason));
+}
+
 export function answerSignInLink<R extends string>(runtime: Pick<AppRuntime, 'config'>, reply: FastifyReply, result: OpenedSession | { refused: R }, refusedPage: (reason: R) => string): FastifyReply {
-  if ('refused' in result) return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).status(result.refused === 'unknown' ? 404 : 410).send(refusedPage(result.refused));
+  if ('refused' in result) return refuse(reply, result.refused, refusedPage);
   setSessionCookie(runtime, reply, result.secret, Math.floor(sessionLifetimes(runtime.config.console).maxMs / 1000));
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect('/console', 303);
+}
+
+/** A link's token: 32 random bytes, base64url. Anything else is a link of nothing. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SignInLinkDoor<F, R extends string> {
+  /** The route's path, ending in `/:token`. */
+  path: string;
+  /** What the link would do, without spending it. */
+  preview(token: string): Promise<F | { refused: R }>;
+  /** Spends the link and opens the session. */
+  spend(token: string, source: SignInSource): Promise<OpenedSession | { refused: R }>;
+  confirmPage(found: F): string;
+  refusedPage(reason: R | 'unknown'): string;
+}
+
+export async function signInLinkRoutes<F extends object, R extends string>(app: FastifyInstance, runtime: Pick<AppRuntime, 'config'>, door: SignInLinkDoor<F, R>): Promise<void> {
+  const params = Type.Object({ token: Type.String({ maxLength: 200 }) });
+  app.get<{ Params: { token: string } }>(door.path, { config: { access: { public: true } }, schema: { hide: true, params } }, async (request, reply) => {
+    const token = request.params.token;
+    const found = TOKEN.test(token) ? await door.preview(token) : ({ refused: 'unknown' } as const);
+    if ('refused' in found) return refuse(reply, found.refused, door.refusedPage);
+    // same-origin, not no-referrer: under no-referrer a browser sends the form's POST with `Origin: null`, which the check refuses.
+    return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).header('referrer-policy', 'same-origin').send(door.confirmPage(found));
+  });
+  // The confirm form posts an empty urlencoded body: its own scope, so no other route reads form bodies.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+    scope.post<{ Params: { token: string } }>(door.path, { config: { access: { public: true }, idempotent: false, optionalBody: true }, schema: { hide: true, params } }, async (request, reply) => {
+      // A page of another site must not sign a browser in to someone else's account (login CSRF).
+      checkConsoleOrigin(request, new URL(runtime.config.publicBaseUrl).origin);
+      const token = request.params.token;
+      const userAgent = request.headers['user-agent'];
+      const result = TOKEN.test(token) ? await door.spend(token, { ip: request.ip, ...(userAgent ? { userAgent } : {}) }) : ({ refused: 'unknown' } as const);
+      return answerSignInLink(runtime, reply, result, door.refusedPage);
+    });
+  });
 }

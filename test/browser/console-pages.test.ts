@@ -1,8 +1,8 @@
 /**
  * The console in a real browser (issue 18, point 5), embedded backend only: sign up through the
  * sign-in form with the link read from the SMTP peer, make an API key on its page and use it, add a
- * webhook endpoint to a local receiver, send it a test ping and find it in the delivery log, and
- * see each act in the audit log. No page may scroll sideways at 390 px; with CONSOLE_SCREENS set to
+ * webhook endpoint to a local receiver, send it a test ping and find it in the delivery log, invite
+ * a colleague who accepts in a browser of their own, and see each act in the audit log. No page may scroll sideways at 390 px; with CONSOLE_SCREENS set to
  * a folder, every page is saved there at 390 px and 1280 px (pages-<name>-<width>.png).
  */
 import { join } from 'node:path';
@@ -43,11 +43,11 @@ describeOnEmbedded('the console in a browser', (backend) => {
     }
   }
 
-  async function linkFor(email: string): Promise<string> {
+  async function linkFor(email: string, kind: 'magic' | 'invitations' = 'magic'): Promise<string> {
     for (let i = 0; i < 100 && !smtp.received.some((m) => m.to.includes(email)); i++) await new Promise((r) => setTimeout(r, 50));
     const mail = smtp.received.find((m) => m.to.includes(email));
     expect(mail, `no mail to ${email}`).toBeDefined();
-    return /http:\/\/127\.0\.0\.1:\d+\/console\/magic\/[A-Za-z0-9_-]+/.exec(mailText(mail!.raw))![0];
+    return new RegExp(`http://127\\.0\\.0\\.1:\\d+/console/${kind}/[A-Za-z0-9_-]+`).exec(mailText(mail!.raw))![0];
   }
 
   it('signs up by mail, makes and uses a key, pings a webhook, and finds every act in the audit log', async () => {
@@ -61,7 +61,11 @@ describeOnEmbedded('the console in a browser', (backend) => {
     await expect.poll(() => page.locator('h1').innerText()).toBe('Check your mail');
     await shoot(page, 'check-mail');
 
+    // The link opens a page with one button (a mail scanner opening it spends nothing).
     await page.goto(await linkFor(email));
+    expect(await page.locator('main, body').first().innerText()).toContain(email);
+    await shoot(page, 'confirm-sign-in');
+    await page.click('button:text-is("Sign in")');
     expect(new URL(page.url()).pathname).toBe('/console');
     expect(await page.locator('main').innerText()).toContain(email);
     await shoot(page, 'overview');
@@ -119,10 +123,30 @@ describeOnEmbedded('the console in a browser', (backend) => {
     await page.click('nav.side >> text=Events');
     await shoot(page, 'events');
 
-    // Every act, the user's own, in the audit log.
+    // A colleague invited on the members page accepts in a browser of their own, and is listed with the role.
+    const colleague = `colleague-${randomUUID()}@transport.example`;
+    await page.click('nav.side >> text=Members');
+    await page.fill('#invite-email', colleague);
+    await page.selectOption('#invite-role', 'viewer');
+    await page.click('button:text-is("Send invitation")');
+    expect(await page.locator('.notice').innerText()).toBe('Invitation sent.');
+    await shoot(page, 'members-invited');
+    const theirs = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await theirs.goto(await linkFor(colleague, 'invitations'));
+    expect(await theirs.locator('body').innerText()).toContain('as viewer');
+    await theirs.click('button:text-is("Accept and sign in")');
+    expect(new URL(theirs.url()).pathname).toBe('/console');
+    expect(await theirs.locator('main').innerText()).toContain(colleague);
+    await page.reload();
+    expect(await page.locator('main').innerText()).toContain(colleague);
+    await shoot(page, 'members');
+
+    // Every act in the audit log, the colleague's joining included.
     await page.click('nav.side >> text=Audit log');
     const audit = await page.locator('main').innerText();
-    for (const action of ['member.joined', 'user.signed_in', 'api_key.created', 'webhook_endpoint.created']) expect(audit).toContain(action);
+    for (const action of ['member.joined', 'user.signed_in', 'api_key.created', 'webhook_endpoint.created', 'member.invited']) expect(audit).toContain(action);
+    const rows = await page.locator('main table').innerText();
+    expect(rows.split('member.joined').length - 1, 'the owner and the colleague joined').toBe(2);
     expect(audit).toContain('The hash chain is intact');
     await shoot(page, 'audit-log');
     await page.goto(`${t.baseUrl}/console/audit-log?lang=nl`);

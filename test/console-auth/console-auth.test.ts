@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/clock.js';
 import { purgeConsoleAuthJob } from '../../src/modules/console-auth/purge-console-auth.job.js';
 import { backends } from '../support/backends.js';
+import { followSignInLink } from '../support/console-session.js';
 import { expectProblem } from '../support/problems.js';
 import { mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
@@ -63,7 +64,7 @@ describe.each(backends())('console sign-in on $name', (backend) => {
     return match![0];
   }
 
-  const follow = (link: string) => t.app.inject({ method: 'GET', url: new URL(link).pathname, headers: { 'user-agent': 'console-test' } });
+  const follow = (link: string) => followSignInLink(t, link);
 
   /** Signs in through a fresh link; the cookie secret. */
   async function signIn(email = freshEmail()): Promise<string> {
@@ -177,6 +178,31 @@ describe.each(backends())('console sign-in on $name', (backend) => {
     const overIp = await askLink(freshEmail(), ip);
     expect(expectProblem(overIp, 'rate_limited').detail).toMatch(/from this client address/);
     expect(Number(overIp.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('opens a page that signs in with one button: opening (a mail scanner) spends nothing, and only a press from the console\'s own origin does', async () => {
+    const email = freshEmail();
+    await askLink(email);
+    const path = new URL(linkIn(email)).pathname;
+    for (let i = 0; i < 3; i++) {
+      const opened = await t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': 'mail-scanner' } });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.headers['set-cookie']).toBeUndefined();
+      expect(opened.headers['cache-control']).toBe('no-store');
+      // Same-origin, so that the form's POST carries the Origin the check asks for (no-referrer would send "Origin: null").
+      expect(opened.headers['referrer-policy']).toBe('same-origin');
+      expect(opened.body).toContain(email);
+      expect(opened.body).toContain('<form method="post"><button type="submit">Sign in</button></form>');
+    }
+    const press = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: '' });
+    expect(expectProblem(await press({ origin: 'https://evil.example' }), 'forbidden').detail).toMatch(/comes from https:\/\/evil\.example/);
+    expectProblem(await press({}), 'forbidden');
+    const signedIn = await press({ origin: BASE });
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe('/console');
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/^fds_session=/);
+    expect((await press({ origin: BASE })).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(410);
   });
 
   it('lets a link sign in once: the second follow is a page saying it was used', async () => {

@@ -13,7 +13,7 @@ import { MEMBER_PATHS } from '../../src/modules/members/members.routes.js';
 import { MEMBER_PAGE_PATHS } from '../../src/modules/members/render-members-page.js';
 import { SETTINGS_PAGE_PATH } from '../../src/modules/members/render-settings-page.js';
 import { backends } from '../support/backends.js';
-import { consoleSessionHeaders, memberSessionHeaders } from '../support/console-session.js';
+import { consoleSessionHeaders, followSignInLink, memberSessionHeaders } from '../support/console-session.js';
 import { expectProblem } from '../support/problems.js';
 import { mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
@@ -57,7 +57,7 @@ describe.each(backends())('members and invitations on $name', (backend) => {
     expect(match, mailText(mails.at(-1)!.raw)).not.toBeNull();
     return match![0];
   }
-  const follow = (link: string) => t.app.inject({ method: 'GET', url: new URL(link).pathname, headers: { 'user-agent': 'members-test' } });
+  const follow = (link: string) => followSignInLink(t, link, 'members-test');
   const cookieOf = (res: { headers: Record<string, unknown> }): Headers => ({ cookie: /fds_session=[^;]+/.exec(String(res.headers['set-cookie']))![0], origin: BASE });
 
   async function auditOf(organizationId: string, actions: string[]) {
@@ -84,6 +84,12 @@ describe.each(backends())('members and invitations on $name', (backend) => {
     const listed = (await call('GET', MEMBER_PATHS.members, o.h)).json();
     expect(listed.invitations.map((i: { id: string }) => i.id)).toEqual([invitation.id]);
 
+    // Opening the link (as a mail scanner does) shows what accepting does, and spends nothing.
+    const opened = await t.app.inject({ method: 'GET', url: new URL(link).pathname });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain(`as <strong>admin</strong>, signed in as <strong>${email}</strong>`);
+    expect(opened.body).toContain('<button type="submit">Accept and sign in</button>');
+    expect(opened.headers['set-cookie']).toBeUndefined();
     const followed = await follow(link);
     expect(followed.statusCode, followed.body).toBe(303);
     expect(followed.headers.location).toBe('/console');

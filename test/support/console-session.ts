@@ -38,3 +38,17 @@ export async function memberSessionHeaders(t: TestApp, organizationId: string, i
   const user = await services.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { cookie: `${SESSION_COOKIE}=${session.secret}`, origin: new URL(services.publicBaseUrl).origin, userId: user.id, email };
 }
+
+/**
+ * Follows a sign-in or invitation link as a person does: opens it (the page that says what it
+ * does; opening spends nothing), then presses its button (a POST from the service's own origin).
+ * The answer to the press, or to the opening when that was already a refusal.
+ */
+export async function followSignInLink(t: TestApp, link: string, userAgent = 'console-test') {
+  const url = new URL(link).pathname;
+  const opened = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
+  if (opened.statusCode !== 200) return opened;
+  if (!opened.body.includes('<form method="post">')) throw new Error(`the link's page has no confirm form: ${opened.body}`);
+  const origin = new URL(t.runtime.services.publicBaseUrl).origin;
+  return t.app.inject({ method: 'POST', url, headers: { 'user-agent': userAgent, origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+}

@@ -15,6 +15,14 @@ export async function spendMagicLink(db: Database, tokenHash: string, now: Date)
   return { refused: !row ? 'unknown' : row.used_at ? 'used' : 'expired' };
 }
 
+/** What following the link would do, without spending it (the confirm page of a sign-in link). */
+export async function peekMagicLink(db: Database, tokenHash: string, now: Date): Promise<{ email: string } | { refused: 'used' | 'expired' | 'unknown' }> {
+  const row = await db.selectFrom('magic_links').select(['email', 'used_at', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  if (!row) return { refused: 'unknown' };
+  if (row.used_at) return { refused: 'used' };
+  return row.expires_at > now ? { email: row.email } : { refused: 'expired' };
+}
+
 export function findUserByEmail(db: Database, email: string): Promise<{ id: string; email: string } | undefined> {
   return db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
 }

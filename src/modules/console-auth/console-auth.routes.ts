@@ -1,25 +1,25 @@
 /**
  * Console sign-in (issue 18, point 1; docs/console-auth.md): POST /v1/auth/magic-links e-mails a
- * single-use link; GET /console/magic/{token} follows it and sets the session cookie; the session
- * routes under /v1/auth/ take that cookie and refuse API keys (src/http/console-access.ts).
+ * single-use link; /console/magic/{token} opens a page whose button follows it and sets the session
+ * cookie; the session routes under /v1/auth/ take that cookie and refuse API keys
+ * (src/http/console-access.ts).
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { IdString } from '../../core/schema-types.js';
-import { answerSignInLink, setSessionCookie } from '../../http/console-sign-in-answer.js';
+import { setSessionCookie, signInLinkRoutes } from '../../http/console-sign-in-answer.js';
 import { requestMagicLinkWithinLimits } from '../../http/magic-link-request.js';
 import type { ConsoleSession } from './authenticate-console-session.js';
 import { MAGIC_LINK_PATH, sessionLifetimes } from './console-auth-policy.js';
 import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
 import { describeConsoleSession } from './describe-console-session.js';
 import { listConsoleSessions } from './list-console-sessions.js';
-import { renderLinkRefused } from './render-console-pages.js';
-import { signInWithMagicLink } from './sign-in-with-magic-link.js';
+import { renderConfirmSignIn, renderLinkRefused } from './render-console-pages.js';
+import { previewMagicLink, signInWithMagicLink } from './sign-in-with-magic-link.js';
 import { endSession, signOut, signOutEverywhere } from './sign-out.js';
 import { switchOrganization } from './switch-organization.js';
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const console_ = { access: { consoleOnly: true } } as const;
 /** Routes a session reaches before it has passed its second factor: who am I, and leaving. */
 const beforeSecondFactor = { access: { consoleOnly: true, beforeSecondFactor: true } } as const;
@@ -59,15 +59,13 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
     },
   );
 
-  app.get<{ Params: { token: string } }>(
-    `${MAGIC_LINK_PATH}/:token`,
-    { config: { access: { public: true } }, schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 200 }) }) } },
-    async (request, reply) => {
-      const token = request.params.token;
-      const result = TOKEN.test(token) ? await signInWithMagicLink(runtime.services, lifetimes, { token, userAgent: request.headers['user-agent'], ip: request.ip }) : ({ refused: 'unknown' } as const);
-      return answerSignInLink(runtime, reply, result, renderLinkRefused);
-    },
-  );
+  await signInLinkRoutes(app, runtime, {
+    path: `${MAGIC_LINK_PATH}/:token`,
+    preview: (token) => previewMagicLink(runtime.services, token),
+    spend: (token, source) => signInWithMagicLink(runtime.services, lifetimes, { token, ...source }),
+    confirmPage: (link) => renderConfirmSignIn(link.email),
+    refusedPage: renderLinkRefused,
+  });
 
   // The landing page's sign-out form (urlencoded, empty): its own scope, so no other route reads form bodies.
   await app.register(async (scope) => {

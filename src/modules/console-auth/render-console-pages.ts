@@ -1,6 +1,6 @@
 /**
- * The answer to a sign-in link that cannot be used (the console's own pages are in
- * src/modules/console/). No script, no outside files.
+ * The pages of a sign-in or invitation link: the confirmation, and the answer to a link that cannot
+ * be used (the console's own pages are in src/modules/console/). No script, no outside files.
  */
 
 /** Inline styles only; the one form posts to this origin. */
@@ -12,11 +12,34 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;font-size:1.05rem;padding:.6rem 1.4rem;border-radius:.35rem;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer}.muted{color:#5f6b7a;font-size:.92rem}</style></head>
 <body><h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>
 `;
+}
+
+/**
+ * The page a sign-in link opens: one button that signs in (a POST to the same address). Following
+ * the link alone spends nothing, so a mail scanner that opens every link does not use it up.
+ */
+export function renderConfirmSignIn(email: string): string {
+  return page(
+    'Sign in to the console',
+    `<p>Sign in as <strong>${escapeHtml(email)}</strong>.</p>
+<form method="post"><button type="submit">Sign in</button></form>
+<p class="muted">The link works once, within 15 minutes of the e-mail. If you did not ask to sign in, close this page: nothing happens.</p>`,
+  );
+}
+
+/** The page an invitation link opens: what accepting does, and one button that does it. */
+export function renderConfirmInvitation(invitation: { email: string; organizationName: string; role: string }): string {
+  return page(
+    `Join ${invitation.organizationName}`,
+    `<p>You are invited to join <strong>${escapeHtml(invitation.organizationName)}</strong> as <strong>${escapeHtml(invitation.role)}</strong>, signed in as <strong>${escapeHtml(invitation.email)}</strong>.</p>
+<form method="post"><button type="submit">Accept and sign in</button></form>
+<p class="muted">The invitation works once, within 7 days. If you do not want to join, close this page: nothing happens.</p>`,
+  );
 }
 
 const REFUSALS = {

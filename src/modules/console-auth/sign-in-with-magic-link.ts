@@ -1,5 +1,5 @@
 /**
- * Following a magic link (GET /console/magic/{token}): the link is spent, the address's user found
+ * Following a magic link (the button of /console/magic/{token}, a POST): the link is spent, the address's user found
  * or made, and a console session opened in the user's oldest organisation. A user without any
  * organisation (a first sign-in, or one who has left or been removed from all of theirs) gets a new
  * sandbox organisation they own: live stays off until it is cleared, as for every organisation.
@@ -10,7 +10,7 @@ import { withTransaction } from '../../ports/database.js';
 import { recordAuditEvent } from '../audit-log/record-audit-event.js';
 import { createOrganization } from '../organizations/create-organization.js';
 import { secretHash, type SessionLifetimes } from './console-auth-policy.js';
-import { insertMembership, listMemberships, spendMagicLink } from './console-auth.repository.js';
+import { insertMembership, listMemberships, peekMagicLink, spendMagicLink } from './console-auth.repository.js';
 import { findOrMakeUser, openConsoleSession, signInAudit, type OpenedSession, type SignInSource } from './open-console-session.js';
 
 export type LinkRefusal = { refused: 'used' | 'expired' | 'unknown' };
@@ -32,4 +32,9 @@ export function signInWithMagicLink(services: Pick<Services, 'db' | 'clock'>, li
     }
     return openConsoleSession(trx, services, lifetimes, { userId: user.id, organizationId: first!.organization_id, method: 'magic_link', userAgent: input.userAgent, ip: input.ip });
   });
+}
+
+/** Whom the link would sign in, without spending it (its confirm page). */
+export function previewMagicLink(services: Pick<Services, 'db' | 'clock'>, token: string): Promise<{ email: string } | LinkRefusal> {
+  return peekMagicLink(services.db, secretHash(token), services.clock.now());
 }

@@ -1,5 +1,5 @@
 /**
- * Following an invitation link (GET /console/invitations/{token}): signs the invited address in
+ * Following an invitation link (the button of /console/invitations/{token}, a POST): signs the invited address in
  * exactly as a magic link does, but into the inviting organisation: the link is spent, the user
  * found or made (a new user gets no sandbox organisation of their own), the membership added with
  * the invited role (`member.joined`), and the session opened there. One transaction, so a link is
@@ -10,7 +10,7 @@ import { withTransaction } from '../../ports/database.js';
 import { recordAuditEvent } from '../audit-log/record-audit-event.js';
 import { secretHash, type SessionLifetimes } from '../console-auth/console-auth-policy.js';
 import { findOrMakeUser, openConsoleSession, signInAudit, type OpenedSession, type SignInSource } from '../console-auth/open-console-session.js';
-import { addMember, lockOrganizationMembers, setInvitationAcceptedBy, spendInvitation } from './members.repository.js';
+import { addMember, lockOrganizationMembers, peekInvitation, setInvitationAcceptedBy, spendInvitation } from './members.repository.js';
 
 export type InvitationRefusal = { refused: 'used' | 'expired' | 'revoked' | 'unknown' };
 
@@ -29,4 +29,9 @@ export function acceptInvitation(services: Pick<Services, 'db' | 'clock'>, lifet
     }
     return openConsoleSession(trx, services, lifetimes, { userId: user.id, organizationId, method: 'invitation', userAgent: input.userAgent, ip: input.ip });
   });
+}
+
+/** What accepting would do, without spending the link (its confirm page). */
+export function previewInvitation(services: Pick<Services, 'db' | 'clock'>, token: string): ReturnType<typeof peekInvitation> {
+  return peekInvitation(services.db, secretHash(token), services.clock.now());
 }

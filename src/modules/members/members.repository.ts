@@ -126,6 +126,20 @@ export function findOpenInvitation(db: Database, organizationId: string, id: str
   return db.selectFrom('invitations').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
 }
 
+/** What following the invitation would do, without spending it (its confirm page): the address, the organisation and the role. */
+export async function peekInvitation(db: Database, tokenHash: string, now: Date): Promise<{ email: string; organizationName: string; role: MemberRole } | { refused: 'used' | 'expired' | 'revoked' | 'unknown' }> {
+  const row = await db
+    .selectFrom('invitations')
+    .innerJoin('organizations', 'organizations.id', 'invitations.organization_id')
+    .select(['invitations.email', 'invitations.role', 'invitations.accepted_at', 'invitations.revoked_at', 'invitations.expires_at', 'organizations.name'])
+    .where('invitations.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return { refused: 'unknown' };
+  if (row.accepted_at) return { refused: 'used' };
+  if (row.revoked_at) return { refused: 'revoked' };
+  return row.expires_at > now ? { email: row.email, organizationName: row.name, role: row.role } : { refused: 'expired' };
+}
+
 /** Spends the invitation if open and unexpired (one statement: two followers cannot both win); else says why not. */
 export async function spendInvitation(db: Database, tokenHash: string, now: Date): Promise<InvitationRow | { refused: 'used' | 'expired' | 'revoked' | 'unknown' }> {
   const spent = await db

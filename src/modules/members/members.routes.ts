@@ -7,12 +7,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { IdString } from '../../core/schema-types.js';
-import { answerSignInLink } from '../../http/console-sign-in-answer.js';
+import { signInLinkRoutes } from '../../http/console-sign-in-answer.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import { sessionLifetimes } from '../console-auth/console-auth-policy.js';
-import { renderInvitationRefused } from '../console-auth/render-console-pages.js';
+import { renderConfirmInvitation, renderInvitationRefused } from '../console-auth/render-console-pages.js';
 import { updateOrganization } from '../organizations/update-organization.js';
-import { acceptInvitation } from './accept-invitation.js';
+import { acceptInvitation, previewInvitation } from './accept-invitation.js';
 import { changeMemberRole } from './change-member-role.js';
 import { inviteMember } from './invite-member.js';
 import { listMembers } from './list-members.js';
@@ -43,7 +43,6 @@ export const MEMBER_PATHS = {
   follow: `${INVITATION_PATH}/:token`,
 } as const;
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const userParams = Type.Object({ user_id: IdString('user') }, { additionalProperties: false });
 
 export function settingsView(org: OrganizationSettings): OrganizationSettings {
@@ -175,15 +174,13 @@ export async function memberRoutes(app: FastifyInstance, runtime: AppRuntime): P
     },
   );
 
-  app.get<{ Params: { token: string } }>(
-    MEMBER_PATHS.follow,
-    { config: { access: { public: true } }, schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 200 }) }) } },
-    async (request, reply) => {
-      const token = request.params.token;
-      const result = TOKEN.test(token) ? await acceptInvitation(runtime.services, lifetimes, { token, userAgent: request.headers['user-agent'], ip: request.ip }) : ({ refused: 'unknown' } as const);
-      return answerSignInLink(runtime, reply, result, renderInvitationRefused);
-    },
-  );
+  await signInLinkRoutes(app, runtime, {
+    path: MEMBER_PATHS.follow,
+    preview: (token) => previewInvitation(runtime.services, token),
+    spend: (token, source) => acceptInvitation(runtime.services, lifetimes, { token, ...source }),
+    confirmPage: renderConfirmInvitation,
+    refusedPage: renderInvitationRefused,
+  });
 
   await memberPageRoutes(app, runtime);
 }
