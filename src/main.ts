@@ -15,6 +15,7 @@ import { DataDirLockedError } from './adapters/database/data-dir-lock.js';
 import type { Tracing } from './adapters/tracing/otel-sdk.js';
 import type { Runtime } from './runtime.js';
 import { MigrationError } from './adapters/database/migrator.js';
+import type { OutgoingMessage } from './ports/notifier.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -28,8 +29,14 @@ function welcome(config: Config, sandbox: { organizationId: string; testKey: str
     'Try it:',
     `  curl -H "Authorization: Bearer ${sandbox.testKey}" ${base}/v1/whoami`,
     `API reference: ${base}/docs`,
+    `Console: ${base}/console${config.smtpUrl ? '' : ' (without SMTP_URL its sign-in mails are printed here)'}`,
     '',
   ].join('\n');
+}
+
+/** Development without SMTP_URL: an e-mail kept in the outbox, printed so that its link can be followed. */
+function printMail(message: OutgoingMessage): void {
+  process.stdout.write(['', `Mail kept in the outbox (no SMTP_URL), to ${message.to}: ${message.subject}`, ...message.text.split('\n').map((line) => `  | ${line}`), ''].join('\n'));
 }
 
 async function main(): Promise<void> {
@@ -79,7 +86,7 @@ async function main(): Promise<void> {
 
   let runtime: Runtime;
   try {
-    runtime = open.runtime = await createRuntime(config, { onError: (err, context) => logger.error({ err, context }, 'background work failed') });
+    runtime = open.runtime = await createRuntime(config, { onError: (err, context) => logger.error({ err, context }, 'background work failed'), onOutboxMail: printMail });
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof MigrationError) {
       process.stderr.write(`${error.message}\n`);

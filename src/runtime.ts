@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { AppRuntime } from './app-runtime.js';
+import type { OutgoingMessage } from './ports/notifier.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Services } from './core/context.js';
@@ -22,7 +23,7 @@ import { JobRegistry, JobRunner } from './jobs/job-runner.js';
 import { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-key.js';
 import { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
 import { notifierByChannel } from './adapters/notifier/by-channel.js';
-import { outboxNotifier } from './adapters/notifier/outbox.js';
+import { outboxNotifier, showingOutbox } from './adapters/notifier/outbox.js';
 import { smtpNotifier } from './adapters/notifier/smtp.js';
 import { twilioSmsNotifier } from './adapters/notifier/twilio-sms.js';
 import { cscTrustService } from './adapters/trust-service/csc-http.js';
@@ -73,6 +74,12 @@ export interface RuntimeOptions {
   renderer?: (pool: PdfRenderer) => PdfRenderer;
   /** The render threads' entry module; tests give one that wraps the real one. */
   renderWorkerUrl?: URL;
+  /**
+   * Outside production, without SMTP_URL: each e-mail kept in the outbox is also shown here (the
+   * server prints it), so that someone trying the service on the embedded defaults can follow a
+   * console sign-in link. Production never shows mail: there it is only in the outbox table.
+   */
+  onOutboxMail?: (message: OutgoingMessage) => void;
 }
 
 /** The configured database: PostgreSQL, or PGlite under DATA_DIR behind its folder lock. */
@@ -113,7 +120,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const smtp = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom) : undefined;
     if (smtp) closers.push(() => smtp.close());
     const sms = config.sms ? twilioSmsNotifier(config.sms.url, config.sms.from) : outbox;
-    const notifier = notifierByChannel({ email: smtp ?? outbox, sms });
+    const shown = options.onOutboxMail && config.environment !== 'production' ? showingOutbox(outbox, options.onOutboxMail) : outbox;
+    const notifier = notifierByChannel({ email: smtp ?? shown, sms });
     // Live never falls back to the simulator: without a provider, live ades/qes is qtsp_unavailable.
     const trustServices = { sandbox: sandboxTrustService(secrets.urls, clock), live: config.qtsp ? cscTrustService(config.qtsp) : undefined };
     const sealingKey = await loadSealingKey(database.db, config.seal, clock.now());

@@ -23,6 +23,20 @@ describe('server process on the embedded defaults', () => {
       expect(who.status).toBe(200);
       expect(await who.json()).toMatchObject({ mode: 'test' });
 
+      // The console on the embedded defaults: without SMTP_URL the sign-in mail is printed, and its link signs in.
+      expect(server.stdout()).toContain(`Console: http://127.0.0.1:${port}/console (without SMTP_URL its sign-in mails are printed here)`);
+      const asked = await fetch(`http://127.0.0.1:${port}/v1/auth/magic-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'first.user@transport.example' }) });
+      expect(asked.status).toBe(202);
+      await server.waitFor('Mail kept in the outbox (no SMTP_URL), to first.user@transport.example', 10_000);
+      const link = new URL(/https?:\/\/\S+\/console\/magic\/[A-Za-z0-9_-]{43}/.exec(server.stdout())![0]);
+      const page = `http://127.0.0.1:${port}${link.pathname}`;
+      expect((await fetch(page)).status).toBe(200);
+      const signedIn = await fetch(page, { method: 'POST', redirect: 'manual', headers: { origin: link.origin, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      expect(signedIn.status).toBe(303);
+      const cookie = /fds_session=[^;]+/.exec(signedIn.headers.get('set-cookie') ?? '')![0];
+      const session = await fetch(`http://127.0.0.1:${port}/v1/auth/session`, { headers: { cookie } });
+      expect((await session.json()).user.email).toBe('first.user@transport.example');
+
       const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
       const { code } = await second.exited;
       expect(code).toBe(1);
