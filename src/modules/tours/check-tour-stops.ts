@@ -76,14 +76,17 @@ export async function checkTourStops(trx: Database, ctx: TenantContext, stops: r
   const shipments = new Map<string, ShipmentRow>();
   const firstIndex = new Map<string, number>();
   for (const [i, stop] of stops.entries()) if (!firstIndex.has(stop.shipment_id)) firstIndex.set(stop.shipment_id, i);
+  const refused: { index: number; finding: Finding }[] = [];
   // Locked in id order, so two tours sharing shipments never wait on each other in a cycle.
   for (const id of [...firstIndex.keys()].sort()) {
     const row = await selectShipment(trx, ctx, id, { forUpdate: true });
-    const path = `$.stops[${firstIndex.get(id)!}].shipment_id`;
-    if (!row) findings.push(finding(path, 'tour_shipment_not_found', { shipment_id: id }));
-    else if (row.status === 'cancelled') findings.push(finding(path, 'tour_shipment_cancelled', { shipment_id: id }));
+    const index = firstIndex.get(id)!;
+    const path = `$.stops[${index}].shipment_id`;
+    if (!row) refused.push({ index, finding: finding(path, 'tour_shipment_not_found', { shipment_id: id }) });
+    else if (row.status === 'cancelled') refused.push({ index, finding: finding(path, 'tour_shipment_cancelled', { shipment_id: id }) });
     else shipments.set(row.id, row);
   }
+  findings.push(...refused.sort((a, b) => a.index - b.index).map((r) => r.finding));
   const listed = new Set(stops.map(stopKey));
   for (const old of kept) {
     if (old.status !== 'pending' && !listed.has(stopKey(old))) findings.push(finding('$.stops', 'tour_completed_stop_removed', { shipment_id: old.shipment_id, kind: old.kind, status: old.status }));
