@@ -27,6 +27,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
+import { tourRoutes } from './modules/tours/tours.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
@@ -125,11 +126,12 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => requestLogRoutes(scope, runtime));
   await app.register(async (scope) => eventRoutes(scope, runtime));
   await app.register(async (scope) => auditLogRoutes(scope, runtime));
-  // One scope: the simulation and the public validator answer with the shipments' schemas.
+  // One scope: the simulation and the public validator answer with the shipments' schemas, tours take their vehicle.
   await app.register(async (scope) => {
     await shipmentRoutes(scope, runtime);
     await simulationRoutes(scope, runtime);
     await validatorRoutes(scope);
+    await tourRoutes(scope, runtime);
   });
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));

@@ -27,6 +27,7 @@ import type { UsageCountersTable } from '../../modules/usage/usage.tables.js';
 import type { WebhookDeadLettersTable, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookEndpointsTable } from '../../modules/webhooks/webhooks.tables.js';
 import type { EftiFollowUpsTable, EftiGateDatasetsTable } from '../../modules/efti/gate/gate.tables.js';
 import type { TestClocksTable } from '../../modules/test-clocks/test-clocks.tables.js';
+import type { ToursTable } from '../../modules/tours/tours.tables.js';
 import type { JobsTable } from '../../jobs/jobs.tables.js';
 import type { OutboxMessagesTable } from '../notifier/outbox.tables.js';
 import type { SchemaMigrationsTable } from './migrator.tables.js';
@@ -74,4 +75,5 @@ export interface DB {
   two_factor_credentials: TwoFactorCredentialsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   invitations: InvitationsTable;
+  tours: ToursTable;
 }

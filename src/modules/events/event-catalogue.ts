@@ -20,12 +20,20 @@ export interface EventType {
    * `GET /v1/shipments/{id}/events` nor in the integrity report, and its `data` has no `seq`.
    */
   chained?: false;
+  /** What the event is about; a shipment when absent. Tour events carry `tour_id` and `status` instead. */
+  subject?: 'tour';
 }
 
 export const SHIPMENT_EVENT_FIELDS: Record<string, EventField> = {
   shipment_id: { type: 'string', description: 'The `shp_` id.' },
   status: { type: 'string', description: 'Status of the shipment after the event.' },
   seq: { type: 'integer', description: 'Position in the shipment\'s event chain, from 1 without gaps: order by it.' },
+};
+
+/** Fields every tour event carries (docs/tours.md); tour events are in the feed, not in any shipment's chain. */
+export const TOUR_EVENT_FIELDS: Record<string, EventField> = {
+  tour_id: { type: 'string', description: 'The `tour_` id.' },
+  status: { type: 'string', description: 'Status of the tour after the event.' },
 };
 
 export const EVENT_CATALOGUE = [
@@ -141,6 +149,40 @@ export const EVENT_CATALOGUE = [
     type: 'delegation.revoked',
     emittedWhen: 'The grantor revoked a delegation (`DELETE /v1/delegations/{id}`): the grantee\'s reads answer 410 `token_revoked` from then on.',
     fields: { delegation_id: { type: 'string', description: 'The `dlg_` id.' } },
+  },
+  {
+    type: 'tour.created',
+    emittedWhen: '`POST /v1/tours` stored a tour (docs/tours.md).',
+    subject: 'tour',
+    fields: {
+      name: { type: 'string', description: 'Name or reference of the run.' },
+      date: { type: 'string', description: 'Day of the run, `YYYY-MM-DD`.' },
+      shipment_ids: { type: 'array', description: 'The shipments of its stops, in driving order of their first stop.' },
+    },
+  },
+  {
+    type: 'tour.updated',
+    emittedWhen: '`PATCH /v1/tours/{id}` changed at least one member of a planned or running tour.',
+    subject: 'tour',
+    fields: { changed_fields: { type: 'array', description: 'Members that changed: `name`, `date`, `driver`, `vehicle`, `stops`.' } },
+  },
+  {
+    type: 'tour.started',
+    emittedWhen: 'The first stop of a planned tour was done or skipped: the tour is `in_progress`.',
+    subject: 'tour',
+    fields: { position: { type: 'integer', description: 'The stop that started it.' } },
+  },
+  {
+    type: 'tour.completed',
+    emittedWhen: 'The last pending stop was done or skipped: the tour is `completed`.',
+    subject: 'tour',
+    fields: {},
+  },
+  {
+    type: 'tour.cancelled',
+    emittedWhen: '`POST /v1/tours/{id}/cancel` cancelled a planned or running tour.',
+    subject: 'tour',
+    fields: { reason: { type: 'string', description: 'Reason given, when given.' } },
   },
 ] as const satisfies readonly EventType[];
 

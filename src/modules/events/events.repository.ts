@@ -59,7 +59,7 @@ export function shipmentEventWrites(db: Database, t: Tenant, events: readonly St
 }
 
 /** The write that puts an event into the feed alone: one that is not part of its shipment's chain. */
-export function feedEventWrite(db: Database, t: Tenant, event: { id: string; type: string; shipment_id: string; created_at: Date; data: Record<string, unknown> }): Write {
+export function feedEventWrite(db: Database, t: Tenant, event: { id: string; type: string; shipment_id: string | null; created_at: Date; data: Record<string, unknown> }): Write {
   return db.insertInto('events').values({ ...event, organization_id: t.organizationId, mode: t.mode, data: JSON.stringify(event.data) });
 }
 

@@ -12,7 +12,7 @@ const envelope = {
   created_at: DateTimeString(),
   mode: StringEnum(['test', 'live'] as const),
   data: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'For shipment events: `shipment_id`, `status` (after the event) and `seq` (chain order), plus the fields of the type.',
+    description: 'For shipment events: `shipment_id`, `status` (after the event) and `seq` (chain order); for tour events: `tour_id` and `status`; plus the fields of the type.',
   }),
 };
 

@@ -9,7 +9,8 @@ import type { TenantContext } from '../../core/context.js';
 import { finding } from '../../core/findings.js';
 import type { Language } from '../../core/language.js';
 import { applyMergePatch, isPlainObject } from '../../core/merge-patch.js';
-import { withTransaction } from '../../ports/database.js';
+import { withTransaction, type Database } from '../../ports/database.js';
+import type { ShipmentRow } from './shipments.repository.js';
 import { validationError } from './create-shipment.js';
 import { changedFields, frozenFields } from './frozen-fields.js';
 import { findShipment } from './get-shipment.js';
@@ -23,27 +24,33 @@ export async function updateShipment(ctx: TenantContext, id: string, patch: unkn
     throw new AppError('validation_failed', 'A merge patch of a shipment is a JSON object.', { errors: [finding('$', 'invalid_type', { type: 'object' })] });
   }
   const now = ctx.clock.now();
-  const updated = await withTransaction(ctx.db, async (trx) => {
-    const row = await findShipment(trx, ctx, id, { forUpdate: true });
-    assertChangeable(id, row.status);
-    const merged = applyMergePatch(row.data, patch) as Record<string, unknown>;
-    const changed = changedFields(row.data, merged);
-    if (changed.length === 0) return row;
-    const frozen = frozenFields(row.status, changed);
-    if (frozen.length > 0) {
-      throw new AppError('field_frozen', `Shipment ${id} is ${row.status}: ${frozen.join(', ')} can no longer change.`, {
-        errors: frozen.map((field) => finding(`$.${field}`, 'field_frozen', { field, status: row.status })),
-      });
-    }
-    const result = validateShipment(merged, 'en');
-    if (!result.valid || !result.transport_type) throw validationError(result, 'The updated shipment');
-    const changes = {
-      data: merged,
-      reference: typeof merged.reference === 'string' ? merged.reference : null,
-      transport_type: result.transport_type,
-      warnings: result.warnings,
-    };
-    return recordShipmentChange(trx, ctx, row, changes, [{ type: 'shipment.updated', status: row.status, fields: { changed_fields: changed } }], now);
-  });
+  const updated = await withTransaction(ctx.db, async (trx) => patchLockedShipment(trx, ctx, await findShipment(trx, ctx, id, { forUpdate: true }), patch, now));
   return shipmentView(updated, language, ctx);
+}
+
+/**
+ * The update of a shipment the caller has locked in its transaction `trx` (a tour assigning its
+ * driver and vehicle uses it too), with the same rules and codes as `updateShipment`.
+ */
+export async function patchLockedShipment(trx: Database, ctx: TenantContext, row: ShipmentRow, patch: Record<string, unknown>, now: Date): Promise<ShipmentRow> {
+  const id = row.id;
+  assertChangeable(id, row.status);
+  const merged = applyMergePatch(row.data, patch) as Record<string, unknown>;
+  const changed = changedFields(row.data, merged);
+  if (changed.length === 0) return row;
+  const frozen = frozenFields(row.status, changed);
+  if (frozen.length > 0) {
+    throw new AppError('field_frozen', `Shipment ${id} is ${row.status}: ${frozen.join(', ')} can no longer change.`, {
+      errors: frozen.map((field) => finding(`$.${field}`, 'field_frozen', { field, status: row.status })),
+    });
+  }
+  const result = validateShipment(merged, 'en');
+  if (!result.valid || !result.transport_type) throw validationError(result, 'The updated shipment');
+  const changes = {
+    data: merged,
+    reference: typeof merged.reference === 'string' ? merged.reference : null,
+    transport_type: result.transport_type,
+    warnings: result.warnings,
+  };
+  return recordShipmentChange(trx, ctx, row, changes, [{ type: 'shipment.updated', status: row.status, fields: { changed_fields: changed } }], now);
 }

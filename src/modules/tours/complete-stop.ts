@@ -1,0 +1,48 @@
+/**
+ * The driver marks a stop `done` or `skipped` (issue 19; the driver's routes call this same use
+ * case). The first stop through starts the tour (`tour.started`), the last completes it
+ * (`tour.completed`). A completed or cancelled tour is `invalid_state`; a position the tour does not
+ * have is `not_found`; a stop already through is `invalid_transition`; skipping needs a `reason`
+ * (`validation_failed`).
+ */
+import { AppError } from '../../core/errors.js';
+import { finding } from '../../core/findings.js';
+import type { TenantContext } from '../../core/context.js';
+import { withTransaction } from '../../ports/database.js';
+import type { TourEventSpec } from '../events/record-tour-events.js';
+import { findTour } from './get-tour.js';
+import { recordTourChange } from './record-tour-change.js';
+import { assertTourOpen, assertTourTransition, statusAfterStops } from './tour-status.js';
+import type { CompleteStopBody } from './tour.schema.js';
+import { tourView, type TourView } from './tour-view.js';
+import type { TourChanges } from './tours.repository.js';
+
+export async function completeStop(ctx: TenantContext, tourId: string, position: number, input: CompleteStopBody): Promise<TourView> {
+  if (input.outcome === 'skipped' && !input.reason) {
+    throw new AppError('validation_failed', 'A skipped stop needs a reason.', { errors: [finding('$.reason', 'required', { field: 'reason' })] });
+  }
+  const now = ctx.clock.now();
+  const updated = await withTransaction(ctx.db, async (trx) => {
+    const row = await findTour(trx, ctx, tourId, { forUpdate: true });
+    assertTourOpen(tourId, row.status, 'completing a stop');
+    const stop = row.stops[position - 1];
+    if (!stop) throw new AppError('not_found', `Tour ${tourId} has no stop at position ${position}; it has ${row.stops.length}.`);
+    if (stop.status !== 'pending') throw new AppError('invalid_transition', `Stop ${position} of tour ${tourId} is already ${stop.status}.`);
+    const stops = row.stops.map((s, i) => (i === position - 1 ? { ...s, status: input.outcome, reason: input.reason ?? null, completed_at: now.toISOString() } : s));
+    const status = statusAfterStops(row.status, stops);
+    const changes: TourChanges = { stops, status };
+    const events: TourEventSpec[] = [];
+    if (row.status === 'planned') {
+      assertTourTransition(tourId, row.status, 'in_progress');
+      changes.started_at = now;
+      events.push({ type: 'tour.started', status: 'in_progress', fields: { position } });
+    }
+    if (status === 'completed') {
+      assertTourTransition(tourId, 'in_progress', 'completed');
+      changes.completed_at = now;
+      events.push({ type: 'tour.completed', status });
+    }
+    return recordTourChange(trx, ctx, row, changes, events, now);
+  });
+  return tourView(updated);
+}
