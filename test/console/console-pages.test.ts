@@ -78,6 +78,9 @@ describe.each(backends())('console pages on $name', (backend) => {
     // The API and the form share the per-address window (2 here): the API's second ask fills it.
     expect((await t.app.inject({ method: 'POST', url: '/v1/auth/magic-links', payload: { email: knownAddress } })).statusCode).toBe(202);
     const third = await t.app.inject({ method: 'POST', url: '/console/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ email: knownAddress }) });
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect(third.body).toContain('Too many sign-in links');
     const nl = await t.app.inject({ method: 'GET', url: '/console?lang=nl' });
     expect(nl.body).toContain('Aanmelden bij de console');
     expect((await t.app.inject({ method: 'POST', url: '/console/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ email: 'not an address' }) })).statusCode).toBe(422);

@@ -43,6 +43,8 @@ interface Caller {
 const SANDBOX_ONLY_PREFIXES = new Set(['clk']);
 const isIdFilter = (p: Parameter) => p.in === 'query' && (idPrefixOf(p.schema) !== undefined || p.name.endsWith('_id'));
 const pathParams = (op: Operation) => op.params.filter((p) => p.in === 'path');
+/** A path parameter that places within a resource (a tour's stop position) rather than naming one: the sweep fills it with 1. */
+const isOrdinal = (p: Operation['params'][number]) => (p.schema as { type?: unknown }).type === 'integer';
 /** Declared, not built (src/http/planned-routes.ts): no success documented, so no row is read. */
 const isPlanned = (op: Operation) => !op.statuses.some((s) => s >= 200 && s < 300);
 
@@ -99,6 +101,7 @@ describe.each(backends())('tenant isolation swept from openapi.json on $name', (
         continue;
       }
       for (const p of params) {
+        if (isOrdinal(p)) continue;
         const prefix = idPrefixOf(p.schema);
         if (!prefix) unfillable.push(`${op.operationId}: ${p.in} parameter ${p.name} names no id prefix the sweep can fill`);
         else for (const o of owners) if (!o.ids.get(prefix)?.length && !(o.mode === 'live' && SANDBOX_ONLY_PREFIXES.has(prefix))) unfillable.push(`${op.operationId}: no seeded ${prefix}_ id (${o.mode}) for ${p.name}: seed one in test/support/tenant-seed.ts`);
@@ -134,7 +137,7 @@ describe.each(backends())('tenant isolation swept from openapi.json on $name', (
     for (const o of owners) {
       for (const op of swept) {
         for (const caller of callersOf(o)) {
-          const fresh = Object.fromEntries(pathParams(op).map((p) => [p.name, randomId(idPrefixOf(p.schema)!)]));
+          const fresh = Object.fromEntries(pathParams(op).map((p) => [p.name, isOrdinal(p) ? '1' : randomId(idPrefixOf(p.schema)!)]));
           const nothing = await send(op, caller.key, urlOf(op, fresh));
           if (codeOf(nothing) !== 'not_found' && !isPlanned(op) && codeOf(nothing) !== 'test_mode_only') failures.push(`${caller.name} ${op.method} ${urlOf(op, fresh)} (names nothing): ${answer(nothing)}, expected 404 not_found`);
           for (const p of pathParams(op)) {

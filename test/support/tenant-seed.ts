@@ -64,6 +64,7 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
   await call('POST', '/v1/shipments', 201, { ...minimalShipment(), reference: `draft-${mode}` });
 
   const issued = await call('POST', '/v1/shipments?issue=true', 201, fullShipment());
+  await call('POST', '/v1/tours', 201, { name: `Seed run ${mode}`, date: '2026-12-01', driver: { name: 'Seed Driver', phone: '+31612345678', language: 'nl' }, stops: [{ shipment_id: issued.id, kind: 'pickup' }, { shipment_id: issued.id, kind: 'delivery' }] });
   const photo = multipart([
     { name: 'kind', value: 'photo' },
     { name: 'file', filename: 'seal.jpg', contentType: 'image/jpeg', bytes: jpeg() },

@@ -18,12 +18,13 @@ import { tourView, type TourView } from './tour-view.js';
 import type { TourChanges } from './tours.repository.js';
 
 export async function completeStop(ctx: TenantContext, tourId: string, position: number, input: CompleteStopBody): Promise<TourView> {
-  if (input.outcome === 'skipped' && !input.reason) {
-    throw new AppError('validation_failed', 'A skipped stop needs a reason.', { errors: [finding('$.reason', 'required', { field: 'reason' })] });
-  }
   const now = ctx.clock.now();
   const updated = await withTransaction(ctx.db, async (trx) => {
+    // The tour first: one the caller does not have is not_found whatever the body says, as everywhere.
     const row = await findTour(trx, ctx, tourId, { forUpdate: true });
+    if (input.outcome === 'skipped' && !input.reason) {
+      throw new AppError('validation_failed', 'A skipped stop needs a reason.', { errors: [finding('$.reason', 'required', { field: 'reason' })] });
+    }
     assertTourOpen(tourId, row.status, 'completing a stop');
     const stop = row.stops[position - 1];
     if (!stop) throw new AppError('not_found', `Tour ${tourId} has no stop at position ${position}; it has ${row.stops.length}.`);
