@@ -15,6 +15,13 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
   });
   // An idle client losing its server emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => undefined);
+  // No JIT compilation: our statements are short OLTP ones, and the planner's cost guesses (a
+  // lateral scan per webhook endpoint, say) pass jit_above_cost long before the work does; the
+  // webhook claim then spent ~40 of its ~50 ms compiling (bench/webhook-delivery.bench.ts). Set
+  // per connection, so a server's own setting for other clients stays as it is.
+  pool.on('connect', (client) => {
+    client.query('set jit = off').catch(() => undefined);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
