@@ -136,18 +136,18 @@ export const FACTS: Record<FactCode, FactDefinition> = {
     messages: {
       en: bySituation({
         covered: (p) =>
-          `The Benelux e-CMR pilot covers this carriage (between Belgium, the Netherlands and Luxembourg, national carriage and cabotage there included) until ${s(p.valid_to)}, with an e-CMR of a provider accredited for the pilot.`,
+          `The Benelux e-CMR pilot covers this carriage in ${s(p.country)} (between Belgium, the Netherlands and Luxembourg, national carriage and cabotage there included) until ${s(p.valid_to)}, with an e-CMR of a provider accredited for the pilot.`,
         ended: (p) =>
           `The Benelux e-CMR pilot ended on ${s(p.valid_to)}. After that day an e-CMR for carriage in ${s(p.country)} stands only where the e-CMR protocol is in force for the countries of the lane (see ecmr_protocol_party); otherwise the paper consignment note the law asks for is needed again. Authorities in the EU accept the regulatory information electronically under the eFTI regulation from ${EFTI_ACCEPTANCE_FROM} (see efti_acceptance).`,
-        not_yet: (p) => `The Benelux e-CMR pilot allows e-CMRs only from ${s(p.valid_from)}.`,
+        not_yet: (p) => `The Benelux e-CMR pilot allows e-CMRs in ${s(p.country)} only from ${s(p.valid_from)}.`,
         outside: (p) => `The Benelux e-CMR pilot covers only carriage within the Benelux; this lane leaves it, so the pilot does not apply in ${s(p.country)}.`,
       }),
       nl: bySituation({
         covered: (p) =>
-          `De Benelux-proef met de e-CMR dekt dit vervoer (tussen België, Nederland en Luxemburg, ook binnenlands vervoer en cabotage daar) tot en met ${s(p.valid_to)}, met een e-CMR van een voor de proef erkende leverancier.`,
+          `De Benelux-proef met de e-CMR dekt dit vervoer in ${s(p.country)} (tussen België, Nederland en Luxemburg, ook binnenlands vervoer en cabotage daar) tot en met ${s(p.valid_to)}, met een e-CMR van een voor de proef erkende leverancier.`,
         ended: (p) =>
           `De Benelux-proef met de e-CMR is geëindigd op ${s(p.valid_to)}. Daarna geldt een e-CMR voor vervoer in ${s(p.country)} alleen waar het e-CMR-protocol van kracht is voor de landen van het traject (zie ecmr_protocol_party); anders is de papieren vrachtbrief die de wet vraagt weer nodig. Autoriteiten in de EU aanvaarden de wettelijk vereiste informatie elektronisch volgens de eFTI-verordening vanaf ${EFTI_ACCEPTANCE_FROM} (zie efti_acceptance).`,
-        not_yet: (p) => `De Benelux-proef met de e-CMR staat e-CMR's pas toe vanaf ${s(p.valid_from)}.`,
+        not_yet: (p) => `De Benelux-proef met de e-CMR staat e-CMR's in ${s(p.country)} pas toe vanaf ${s(p.valid_from)}.`,
         outside: (p) => `De Benelux-proef met de e-CMR dekt alleen vervoer binnen de Benelux; dit traject gaat erbuiten, dus de proef geldt niet in ${s(p.country)}.`,
       }),
     },
