@@ -53,6 +53,7 @@ import { memberRoutes } from './modules/members/members.routes.js';
 import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { testClockRoutes } from './modules/test-clocks/test-clocks.routes.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
+import { requirementRoutes } from './modules/requirements/requirements.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
 
@@ -158,6 +159,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => consoleWebhookPageRoutes(scope, runtime));
   await app.register(async (scope) => memberRoutes(scope, runtime));
   await app.register(async (scope) => testClockRoutes(scope, runtime));
+  await app.register(async (scope) => requirementRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

@@ -735,6 +735,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requirements of a lane
+         * @description For each country of the lane: party to the e-CMR protocol and since when, whether a paper CMR note is still needed, the Benelux e-CMR pilot, the cabotage allowance of a foreign carrier (`carrier_country`), the ADR documents (`adr=true`), combined transport (`combined=true`) and the eFTI date; each fact with its legal `source` and `valid_from`/`valid_to`, its message in English or Dutch (`Accept-Language`). An unknown country, a day that is not one or more than 10 `via` countries is 422 `validation_failed` naming the parameter (`query.from`, `query.via[1]`, `query.date`); a missing `from`/`to` or an unknown parameter 400 `bad_request`. The facts are data reviewed like code (docs/requirements.md).
+         */
+        get: operations["getRequirements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shipments": {
         parameters: {
             query?: never;
@@ -3444,6 +3464,68 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last. */
             next_cursor: string | null;
+        };
+        RequirementFact: {
+            /** @description Whether the fact holds for this lane on the day asked; `message` says why, also when it does not. */
+            applies: boolean;
+            /**
+             * @description What the fact is about; docs/requirements.md lists them.
+             * @enum {string}
+             */
+            code: "domestic_carriage" | "ecmr_protocol_party" | "paper_cmr_required" | "benelux_ecmr_pilot" | "cabotage_allowance" | "adr_documents" | "combined_transport" | "efti_acceptance";
+            /** @description In English, or Dutch after `Accept-Language: nl`. */
+            message: string;
+            /** @description The values the message is built from (`situation`, `country`, `since` …). */
+            params: {
+                [key: string]: unknown;
+            };
+            source: components["schemas"]["RequirementSource"];
+            /** @description First day the fact is valid, inclusive; null: no start of its own (such as a state that is no party). */
+            valid_from: string | null;
+            /** @description Last day the fact is valid, inclusive; null: open. */
+            valid_to: string | null;
+        };
+        RequirementSource: {
+            /** @description The articles or sections the fact rests on. */
+            article: string;
+            /** @description The legal text, by its official title. */
+            instrument: string;
+            /**
+             * Format: uri
+             * @description The text at its official publisher (EUR-Lex, the UN treaty collection, UNECE, a government).
+             */
+            url: string;
+        };
+        Requirements: {
+            /** @description Each country of the lane once, in driving order: from, via, to. */
+            countries: {
+                /** @description ISO 3166-1 alpha-2. */
+                country: string;
+                facts: components["schemas"]["RequirementFact"][];
+            }[];
+            /** @description The lane as understood, the default date filled in. */
+            lane: {
+                adr: boolean;
+                carrier_country: string | null;
+                combined: boolean;
+                /** Format: date */
+                date: string;
+                from: string;
+                /**
+                 * @description `international` when `from` and `to` differ (CMR art. 1(1)).
+                 * @enum {string}
+                 */
+                kind: "domestic" | "international";
+                to: string;
+                via: string[];
+            };
+            /**
+             * @description The language of the messages.
+             * @enum {string}
+             */
+            language: "en" | "nl";
+            /** @description International lane: whether some country on it calls for a paper CMR note on that day (not party to the e-CMR protocol, not covered by the Benelux pilot). Domestic: null, national law decides. */
+            paper_cmr_required: boolean | null;
         };
         ResendSignatureRequest: {
             /** @description Send the new link here; needed when the first went to a recipient given explicitly (kept only hashed). */
@@ -11522,6 +11604,195 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getRequirements: {
+        parameters: {
+            query: {
+                /** @description Country of taking over the goods, ISO 3166-1 alpha-2 (`NL`). */
+                from: string;
+                /** @description Country of delivery, ISO 3166-1 alpha-2. The same as `from`: carriage within one country. */
+                to: string;
+                /** @description Countries driven through, in order, comma-separated (`BE,FR`); at most 10. */
+                via?: string;
+                /** @description The day asked about, `YYYY-MM-DD`. Default: today (UTC). */
+                date?: string;
+                /** @description Dangerous goods on board: adds the ADR documents. */
+                adr?: boolean;
+                /** @description Country where the carrier is established: adds the cabotage allowance where it differs from the country of delivery. */
+                carrier_country?: string;
+                /** @description A road leg of combined transport (rail, inland waterway or sea): adds Directive 92/106/EEC. */
+                combined?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requirements of the lane on the day asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Requirements"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "bad_request";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
