@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
+import { rawJsonParser } from '../../http/json-body.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { BillingEventSchema, BillingReceiptSchema, BillingSchema } from './billing.schema.js';
 import { getBilling } from './get-billing.js';
@@ -41,12 +42,12 @@ export async function billingRoutes(app: FastifyInstance, runtime: AppRuntime): 
   // The signature covers the bytes as sent: the body reaches the handler unparsed (the event is
   // parsed by the provider's library once verified), in this plugin's scope only.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: EVENT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: EVENT_BODY_LIMIT }, rawJsonParser);
 
   app.post<{ Headers: { 'stripe-signature'?: string } }>(
     BILLING_PATHS.webhooks,
     {
-      config: { access: { public: true }, idempotent: false, bodyCheckedByHandler: true, errors: ['bad_request', 'billing_not_configured'] },
+      config: { access: { public: true }, idempotent: false, bodyCheckedByHandler: true, errors: ['bad_request', 'malformed_json', 'billing_not_configured'] },
       schema: {
         operationId: 'receiveBillingEvent',
         tags: ['billing'],
