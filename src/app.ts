@@ -29,6 +29,7 @@ import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { tourRoutes } from './modules/tours/tours.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     await tourRoutes(scope, runtime);
   });
   await app.register(async (scope) => usageRoutes(scope, runtime));
+  await app.register(async (scope) => billingRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
   // One scope: the sign endpoints answer with the signatures' schemas, the proof of delivery with those and the remarks'.

@@ -77,6 +77,7 @@ const EnvSchema = Type.Object({
   MAGIC_LINK_WINDOW_S: Type.Integer({ minimum: 1, default: 3600 }),
   INVITATION_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
   INVITATION_WINDOW_S: Type.Integer({ minimum: 1, default: 3600 }),
+  BILLING_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   CONTACT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
 });
 
@@ -167,6 +168,12 @@ export interface Config {
    * `Secure` unless ENVIRONMENT=development or PUBLIC_BASE_URL is http (a browser would drop a
    * Secure cookie set over plain http).
    */
+  /**
+   * The billing provider (Stripe's webhook format): the signing secret of its webhook endpoint
+   * (`whsec_…`). Absent: GET /v1/billing and POST /v1/billing/webhooks answer 503
+   * `billing_not_configured`; usage is metered and shown either way.
+   */
+  billing?: { webhookSecret: string };
   console: { idleHours: number; maxDays: number; magicLinks: { addressLimit: number; ipLimit: number; windowS: number }; invitations: { limit: number; windowS: number }; secureCookie: boolean };
 }
 
@@ -263,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       contactEmail: e.CONTACT_EMAIL,
     },
     efti,
+    ...(e.BILLING_WEBHOOK_SECRET ? { billing: { webhookSecret: e.BILLING_WEBHOOK_SECRET } } : {}),
     console: {
       idleHours: e.CONSOLE_SESSION_IDLE_HOURS,
       maxDays: e.CONSOLE_SESSION_MAX_DAYS,

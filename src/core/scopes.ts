@@ -30,6 +30,7 @@ export const SCOPES = [
   'export:manage',
   'privacy:manage',
   'usage:read',
+  'billing:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -412,6 +412,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's plan and billing status
+         * @description The plan and subscription status the billing provider's events (POST /v1/billing/webhooks) set for this organisation, one for both modes, and its newest invoice. Without a billing provider in this deployment (no BILLING_WEBHOOK_SECRET) 503 `billing_not_configured`; usage (GET /v1/usage) is visible either way.
+         */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event of the billing provider (Stripe's format)
+         * @description No API key: the body is verified by its `Stripe-Signature` header (`t=<unix time>,v1=<HMAC-SHA-256 of "t.body" under BILLING_WEBHOOK_SECRET>`), checked with Stripe's own library over the raw bytes; a signature that does not verify, or one more than 300 seconds old, is 400 `bad_request`. `customer.subscription.created`, `.updated` and `.deleted` set the plan and status of the organisation in the subscription's `metadata.organization_id` (and link the customer to it); `invoice.paid` and `invoice.payment_failed` record the invoice and move the status (`active`, `past_due`) of the organisation the customer is linked to. Idempotent on the event id: a replay answers 200 `duplicate` and changes nothing. Other event types, and events of no known organisation, are answered 200 `ignored`. Without BILLING_WEBHOOK_SECRET: 503 `billing_not_configured`.
+         */
+        post: operations["receiveBillingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/delegations/{id}": {
         parameters: {
             query?: never;
@@ -604,7 +644,7 @@ export interface paths {
         };
         /**
          * E-mail and SMS sent, newest first
-         * @description One row per message (sign links so far), with the recipient masked; filters `channel`, `status`, `shipment_id`.
+         * @description One row per message the organisation sent (sign links, their one-time passwords, console invitations), with its status, channel, template and shipment, and the recipient only as a keyed hash and a masked hint; filters `channel`, `status`, `shipment_id`, and `recipient` to find the messages to one e-mail address or phone number (matched by hash; the answer never holds the address).
          */
         get: operations["listNotifications"];
         put?: never;
@@ -2193,6 +2233,48 @@ export interface components {
             /** @description Every remaining row verifies, in sequence, from the last row retention removed to the head. */
             valid: boolean;
         };
+        Billing: {
+            /** @description End of the paid period, as the last subscription event gave it. */
+            current_period_end: string | null;
+            /** @description The provider's customer linked to this organisation by a subscription event's `metadata.organization_id`. */
+            customer_id: string | null;
+            /** @description The newest invoice event received. */
+            last_invoice: {
+                /** @description In the smallest unit of the currency: paid, or due when the payment failed. */
+                amount: number;
+                /**
+                 * Format: date-time
+                 * @description The event's time at the provider.
+                 */
+                at: string;
+                currency: string;
+                id: string;
+                /** @enum {string} */
+                status: "paid" | "payment_failed";
+            } | null;
+            organization_id: string;
+            /** @description The plan: the subscription's `metadata.plan`, else its price's `lookup_key`, else the price id; null before any subscription event. */
+            plan: string | null;
+            /**
+             * @description The subscription status as the billing provider names it (`active`, `trialing`, `past_due`, `unpaid`, `canceled`, `incomplete`, `incomplete_expired`, `paused`), moved on by invoices (`invoice.payment_failed`: `past_due`; `invoice.paid`: `active` again); `none` before any event.
+             * @enum {string}
+             */
+            status: "none" | "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "unpaid" | "canceled" | "paused";
+            /** @description The provider's subscription the plan and status come from. */
+            subscription_id: string | null;
+            /** @description When an event last changed this; null before any. */
+            updated_at: string | null;
+        };
+        BillingReceipt: {
+            event_id: string;
+            /**
+             * @description `applied`: the organisation's plan or status took the event. `ignored`: a type this service does not use, or no known organisation. `duplicate`: this event id was received before; nothing changed.
+             * @enum {string}
+             */
+            outcome: "applied" | "ignored" | "duplicate";
+            /** @enum {boolean} */
+            received: true;
+        };
         /** @description A proof-of-work challenge (ALTCHA v2, https://altcha.org). Find a counter whose PBKDF2 key of `nonce` + counter (uint32, big-endian) with `salt` starts with `keyPrefix`, then send base64 of `{"challenge": {"parameters", "signature"}, "solution": {"counter", "derivedKey"}}` as the `Botcheck-Token` header. The altcha widget (npm `altcha`) and `solveChallenge` of altcha-lib do exactly this; each token passes once. */
         BotcheckChallenge: {
             parameters: {
@@ -3228,6 +3310,8 @@ export interface components {
             error: string | null;
             id: string;
             language: string;
+            /** @description HMAC-SHA-256 of the normalised address or number under a key of this deployment: the same recipient always gives the same hash, and it cannot be turned back into the address. Look a person up with `recipient`. */
+            recipient_hash: string;
             /** @description The recipient, masked. The address or number itself is kept only as a keyed hash once sent. */
             recipient_hint: string;
             shipment_id: string | null;
@@ -3237,7 +3321,7 @@ export interface components {
              * @enum {string}
              */
             status: "sent" | "not_configured" | "failed";
-            /** @description What was sent: `sign_link`. */
+            /** @description What was sent: `sign_link` (a sign link), `sign_otp` (a one-time password for a sign link), `member_invitation` (an invitation to the console). */
             template: string;
         };
         NotificationPage: {
@@ -4190,13 +4274,18 @@ export interface components {
             next_cursor: string | null;
         };
         UsageRow: {
+            /** @description `signatures`: the count per level (`platform_auth`, `ades`, `qes`). `notifications`: the count per channel (`email`, `sms`). Absent on other metrics. */
+            breakdown?: {
+                [key: string]: number;
+            };
             /** @description The UTC day, `YYYY-MM-DD`. */
             date: string;
             /**
-             * @description `shipments_issued`: shipments moved to `issued` that day. `storage_bytes`: bytes stored that day (consignment-note versions, attachments, photos; deletions are not subtracted). `signatures`: signatures recorded that day. `notifications`: e-mail and SMS sent that day.
+             * @description `shipments_issued`: shipments moved to `issued` that day. `signatures`: signatures recorded that day, by level in `breakdown`. `notifications`: e-mail and SMS handed to a provider (or, without one, to the outbox) that day, by channel in `breakdown`; a message the provider refused is not counted. `storage_bytes`: the bytes stored at the end of the day (consignment-note versions, attachments, photos, signature images, proofs of delivery, e-invoices, exports), deletions subtracted; shown for every day from the first upload on, also days without a change. `exports`: data exports completed that day.
              * @enum {string}
              */
-            metric: "shipments_issued" | "signatures" | "notifications" | "storage_bytes";
+            metric: "exports" | "notifications" | "shipments_issued" | "signatures" | "storage_bytes";
+            /** @description The count of the day, or for `storage_bytes` the end-of-day total in bytes. */
             value: number;
         };
         ValidationResult: {
@@ -4414,7 +4503,7 @@ export interface components {
             /** @enum {string} */
             mode: "test" | "live";
             organization_id: string;
-            scopes: ("shipments:read" | "shipments:write" | "documents:read" | "documents:write" | "signatures:read" | "signatures:write" | "remarks:read" | "remarks:write" | "pod:read" | "invoice:read" | "invoice:write" | "webhooks:read" | "webhooks:manage" | "events:read" | "request-logs:read" | "audit-log:read" | "notifications:read" | "providers:read" | "providers:manage" | "requirements:read" | "efti:read" | "tours:read" | "tours:write" | "test:write" | "export:manage" | "privacy:manage" | "usage:read")[];
+            scopes: ("shipments:read" | "shipments:write" | "documents:read" | "documents:write" | "signatures:read" | "signatures:write" | "remarks:read" | "remarks:write" | "pod:read" | "invoice:read" | "invoice:write" | "webhooks:read" | "webhooks:manage" | "events:read" | "request-logs:read" | "audit-log:read" | "notifications:read" | "providers:read" | "providers:manage" | "requirements:read" | "efti:read" | "tours:read" | "tours:write" | "test:write" | "export:manage" | "privacy:manage" | "usage:read" | "billing:read")[];
         };
     };
     responses: never;
@@ -8684,6 +8773,311 @@ export interface operations {
             };
         };
     };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plan and status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable`, `billing_not_configured` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable" | "billing_not_configured";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    receiveBillingEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `t=…,v1=…` as the billing provider sends it. */
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unix seconds. */
+                    created: number;
+                    data: {
+                        object: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The event id (`evt_…`): the key of idempotency. */
+                    id: string;
+                    /** @description `invoice.paid`, `invoice.payment_failed`, `customer.subscription.created`, `.updated`, `.deleted`; others are acknowledged and ignored. */
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The event was verified and taken (or was seen before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingReceipt"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable`, `billing_not_configured` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable" | "billing_not_configured";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
     getDelegation: {
         parameters: {
             query?: never;
@@ -10654,6 +11048,8 @@ export interface operations {
                 status?: "sent" | "not_configured" | "failed";
                 /** @description Only messages about this shipment. */
                 shipment_id?: string;
+                /** @description Only messages to this e-mail address (holds `@`) or phone number (any other value; spaces and punctuation are ignored, as when it was sent). It is hashed with the same keyed hash the messages were recorded with and matched on the hash: the answer shows the hash, never the address. */
+                recipient?: string;
             };
             header?: never;
             path?: never;
@@ -22000,7 +22396,7 @@ export interface operations {
                 date_gte?: string;
                 /** @description Last day, inclusive. Default: today (UTC). */
                 date_lte?: string;
-                metric?: "shipments_issued" | "signatures" | "notifications" | "storage_bytes";
+                metric?: "exports" | "notifications" | "shipments_issued" | "signatures" | "storage_bytes";
                 /** @description Page size, 1-100. */
                 limit?: number;
                 /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */

@@ -15,6 +15,7 @@ import type { InspectionViewsTable } from '../../modules/inspect/inspect.tables.
 import type { DelegationsTable } from '../../modules/federated/delegations.tables.js';
 import type { IdempotencyKeysTable } from '../../modules/idempotency/idempotency.tables.js';
 import type { InvoiceCountersTable, InvoicesTable, InvoicingProfilesTable } from '../../modules/invoices/invoices.tables.js';
+import type { BillingEventsTable, OrganizationBillingTable } from '../../modules/billing/billing.tables.js';
 import type { NotificationsTable } from '../../modules/notifications/notifications.tables.js';
 import type { OrganizationsTable } from '../../modules/organizations/organizations.tables.js';
 import type { RemarksTable } from '../../modules/remarks/remarks.tables.js';
@@ -44,6 +45,8 @@ export interface DB {
   shipment_events: ShipmentEventsTable;
   events: EventsTable;
   usage_counters: UsageCountersTable;
+  organization_billing: OrganizationBillingTable;
+  billing_events: BillingEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;

@@ -11,6 +11,7 @@ import { assertPhotoNotInRemark } from '../remarks/remark-photos.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
+import { storageWrite } from '../usage/record-usage.js';
 import { markDocumentDeletedWrite } from './documents.repository.js';
 import { findDocument } from './get-document.js';
 
@@ -25,7 +26,7 @@ export async function deleteDocument(ctx: TenantContext, id: string): Promise<vo
     assertChangeable(shipment.id, shipment.status);
     if (document.kind === 'photo') await assertPhotoNotInRemark(trx, ctx, shipment.id, id);
     const fields = { document_id: id, kind: document.kind };
-    await recordShipmentChange(trx, ctx, shipment, {}, [{ type: 'shipment.document_deleted', status: shipment.status, fields }], now, [markDocumentDeletedWrite(trx, ctx, id, now)]);
+    await recordShipmentChange(trx, ctx, shipment, {}, [{ type: 'shipment.document_deleted', status: shipment.status, fields }], now, [markDocumentDeletedWrite(trx, ctx, id, now), storageWrite(trx, ctx, now, -document.size)]);
   });
   // After the commit: a crash here leaves unreferenced bytes, never a row without its bytes.
   await ctx.objects.delete(document.object_key).catch(() => undefined);

@@ -4,17 +4,18 @@
  * again replaces the address's open invitation (its link stops working). Raises `forbidden` (role
  * lacks members:manage, or owners:manage for an owner), `conflict` (already a member) and
  * `service_unavailable` (the mail server refused). The mail goes
- * before the row is committed: a mail server that refuses leaves nothing behind, and a link whose
- * row then fails to commit is merely unknown.
+ * before the row is committed: a mail server that refuses leaves no invitation behind (only the refused
+ * message in the notifications list), and a link whose row then fails to commit is merely unknown.
  */
 import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { withTransaction } from '../../ports/database.js';
+import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
 import type { OutgoingMessage } from '../../ports/notifier.js';
 import { recordTenantAct } from '../audit-log/record-audit-event.js';
 import { newSecret, normalizedEmail, secretHash } from '../console-auth/console-auth-policy.js';
 import { requirePermission } from '../console-auth/member-permissions.js';
+import { deliverNotification, notificationWrites } from '../notifications/send-notification.js';
 import { findOrganization } from '../organizations/organizations.repository.js';
 import { invitationView } from './list-members.js';
 import type { MemberActor } from './member-actor.js';
@@ -72,12 +73,15 @@ export async function inviteMember(ctx: TenantContext, actor: MemberActor & { em
     accepted_by: null,
     revoked_at: null,
   };
-  try {
-    await ctx.notifier.send(invitationMail(email, `${ctx.publicBaseUrl}${INVITATION_PATH}/${token}`, { inviter: actor.email, organization: organization.name, role: input.role }, organization.default_language));
-  } catch (error) {
-    throw new AppError('service_unavailable', 'The invitation e-mail could not be sent; nothing was stored. Invite again shortly.', { cause: error });
+  const mail = invitationMail(email, `${ctx.publicBaseUrl}${INVITATION_PATH}/${token}`, { inviter: actor.email, organization: organization.name, role: input.role }, organization.default_language);
+  // Listed in GET /v1/notifications like every message the organisation sends, a refused one too.
+  const sent = await deliverNotification(ctx, { channel: 'email', to: email, template: 'member_invitation', language: organization.default_language }, mail);
+  if (sent.error !== undefined) {
+    await writeAsOneStatement(ctx.db, notificationWrites(ctx.db, ctx, sent.row));
+    throw new AppError('service_unavailable', 'The invitation e-mail could not be sent; no invitation was stored. Invite again shortly.', { cause: sent.error });
   }
   await withTransaction(ctx.db, async (trx) => {
+    await writeAsOneStatement(trx, notificationWrites(trx, ctx, sent.row));
     const replaced = await revokeOpenInvitationOf(trx, ctx.organizationId, email, now);
     if (!(await insertInvitation(trx, row))) throw new AppError('conflict', `Another invitation of ${email} is being sent right now.`);
     // The address, not the link: the token lives only in the mail.

@@ -7,6 +7,7 @@ export function notificationView(row: NotificationRow) {
     channel: row.channel,
     template: row.template,
     language: row.language,
+    recipient_hash: row.recipient_hash,
     recipient_hint: row.recipient_hint,
     status: row.status,
     error: row.error,

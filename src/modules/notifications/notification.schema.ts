@@ -14,7 +14,10 @@ export const NotificationSchema = Type.Object(
   {
     id: IdString('notification'),
     channel: StringEnum(['email', 'sms'] as const),
-    template: Type.String({ description: 'What was sent: `sign_link`.' }),
+    template: Type.String({ description: 'What was sent: `sign_link` (a sign link), `sign_otp` (a one-time password for a sign link), `member_invitation` (an invitation to the console).' }),
+    recipient_hash: Type.String({
+      description: 'HMAC-SHA-256 of the normalised address or number under a key of this deployment: the same recipient always gives the same hash, and it cannot be turned back into the address. Look a person up with `recipient`.',
+    }),
     language: Type.String(),
     recipient_hint: Type.String({ description: 'The recipient, masked. The address or number itself is kept only as a keyed hash once sent.' }),
     status: StringEnum(NOTIFICATION_STATUSES, { description: NOTIFICATION_STATUS_DESCRIPTION }),
@@ -34,6 +37,15 @@ export const ListNotificationsQuerySchema = Type.Object(
     channel: Type.Optional(StringEnum(['email', 'sms'] as const)),
     status: Type.Optional(StringEnum(NOTIFICATION_STATUSES)),
     shipment_id: Type.Optional(IdString('shipment', { description: 'Only messages about this shipment.' })),
+    recipient: Type.Optional(
+      Type.String({
+        minLength: 3,
+        maxLength: 320,
+        description:
+          'Only messages to this e-mail address (holds `@`) or phone number (any other value; spaces and punctuation are ignored, as when it was sent). ' +
+          'It is hashed with the same keyed hash the messages were recorded with and matched on the hash: the answer shows the hash, never the address.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -17,6 +17,7 @@ export interface NotificationFilter {
   channel?: 'email' | 'sms';
   status?: NotificationStatus;
   shipmentId?: string;
+  recipientHash?: string;
   after?: string;
   order: SortOrder;
   limit: number;
@@ -27,6 +28,7 @@ export async function selectNotifications(db: Database, t: Tenant, f: Notificati
   if (f.channel) query = query.where('channel', '=', f.channel);
   if (f.status) query = query.where('status', '=', f.status);
   if (f.shipmentId) query = query.where('shipment_id', '=', f.shipmentId);
+  if (f.recipientHash) query = query.where('recipient_hash', '=', f.recipientHash);
   if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
   return query.execute();
 }

@@ -17,7 +17,9 @@ export async function notificationRoutes(app: FastifyInstance, runtime: AppRunti
         operationId: 'listNotifications',
         tags: ['notifications'],
         summary: 'E-mail and SMS sent, newest first',
-        description: 'One row per message (sign links so far), with the recipient masked; filters `channel`, `status`, `shipment_id`.',
+        description:
+          'One row per message the organisation sent (sign links, their one-time passwords, console invitations), with its status, channel, template and shipment, and the recipient only as a keyed hash and a masked hint; ' +
+          'filters `channel`, `status`, `shipment_id`, and `recipient` to find the messages to one e-mail address or phone number (matched by hash; the answer never holds the address).',
         querystring: ListNotificationsQuerySchema,
         response: { 200: Type.Ref(NotificationPageSchema, { description: 'A page of notifications.' }) },
       },

@@ -18,7 +18,7 @@ import type { ShipmentEventSpec } from '../events/record-shipment-events.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { TRANSITIONS } from '../shipments/shipment-status.js';
-import { usageWrite } from '../usage/record-usage.js';
+import { storageWrite, usageWrite } from '../usage/record-usage.js';
 import { noteReservations } from '../remarks/note-reservations.js';
 import { noteSignatures } from './note-signatures.js';
 import { assertMaySign, assertSignatureMayChange, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
@@ -134,7 +134,8 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
       row.rendered_document_id = note.document.id;
       const used = input.signatureRequestId ? [setRequestStatusWrite(trx, input.signatureRequestId, 'pending', 'completed', now, id)] : [];
       if (input.identificationId) used.push(useIdentificationWrite(trx, input.identificationId, now));
-      return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now), ...used];
+      if (input.image_png) used.push(storageWrite(trx, ctx, now, input.image_png.length));
+      return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now, 1, input.level), ...used];
     });
     return signatureView(row!);
   });

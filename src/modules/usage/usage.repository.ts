@@ -11,34 +11,43 @@ interface Tenant {
 /** Spreads one tenant's increments over this many rows so concurrent transactions rarely wait on each other. */
 export const USAGE_SHARDS = 8;
 
-export function incrementUsageWrite(db: Database, t: Tenant, day: string, metric: string, by: number, shard: number): Write {
+export function incrementUsageWrite(db: Database, t: Tenant, day: string, metric: string, dimension: string, by: number, shard: number): Write {
   return db
     .insertInto('usage_counters')
-    .values({ organization_id: t.organizationId, mode: t.mode, day, metric, shard, value: by })
-    .onConflict((oc) => oc.columns(['organization_id', 'mode', 'day', 'metric', 'shard']).doUpdateSet({ value: sql`usage_counters.value + excluded.value` }));
+    .values({ organization_id: t.organizationId, mode: t.mode, day, metric, dimension, shard, value: by })
+    .onConflict((oc) => oc.columns(['organization_id', 'mode', 'day', 'metric', 'dimension', 'shard']).doUpdateSet({ value: sql`usage_counters.value + excluded.value` }));
 }
 
-export interface UsageRow {
-  date: string;
+export interface UsageCount {
+  day: string;
   metric: string;
+  dimension: string;
   value: number;
 }
 
-/** Rows newest day first, metrics in name order; `after` is the last row of the previous page. */
-export async function selectUsage(db: Database, t: Tenant, range: { from?: string; to?: string; metric?: string; after?: { day: string; metric: string }; limit?: number }): Promise<UsageRow[]> {
+/** The day totals per metric and dimension in the range, in no particular order. */
+export async function selectUsageCounts(db: Database, t: Tenant, range: { from: string; to: string; metric?: string }): Promise<UsageCount[]> {
   let query = db
     .selectFrom('usage_counters')
-    .select(['day', 'metric', (eb) => eb.fn.sum<string>('value').as('total')])
+    .select(['day', 'metric', 'dimension', (eb) => eb.fn.sum<string>('value').as('total')])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .groupBy(['day', 'metric'])
-    .orderBy('day', 'desc')
-    .orderBy('metric', 'asc');
-  if (range.from) query = query.where('day', '>=', range.from);
-  if (range.to) query = query.where('day', '<=', range.to);
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .groupBy(['day', 'metric', 'dimension']);
   if (range.metric) query = query.where('metric', '=', range.metric);
-  const after = range.after;
-  if (after) query = query.where((eb) => eb.or([eb('day', '<', after.day), eb.and([eb('day', '=', after.day), eb('metric', '>', after.metric)])]));
-  if (range.limit !== undefined) query = query.limit(range.limit);
-  return (await query.execute()).map((r) => ({ date: r.day, metric: r.metric, value: Number(r.total) }));
+  return (await query.execute()).map((r) => ({ day: r.day, metric: r.metric, dimension: r.dimension, value: Number(r.total) }));
+}
+
+/** The stored bytes at the end of the day before `day` (every change before it), or undefined when nothing was ever stored before it. */
+export async function selectStorageBefore(db: Database, t: Tenant, day: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('usage_counters')
+    .select((eb) => [eb.fn.sum<string>('value').as('total'), eb.fn.countAll<string>().as('rows')])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('metric', '=', 'storage_bytes')
+    .where('day', '<', day)
+    .executeTakeFirst();
+  return row && Number(row.rows) > 0 ? Number(row.total) : undefined;
 }

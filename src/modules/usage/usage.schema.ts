@@ -9,8 +9,19 @@ const DATE = Type.String({ format: 'date', description: 'A UTC day, `YYYY-MM-DD`
 export const UsageRowSchema = Type.Object(
   {
     date: Type.String({ description: 'The UTC day, `YYYY-MM-DD`.' }),
-    metric: StringEnum(USAGE_METRICS, { description: '`shipments_issued`: shipments moved to `issued` that day. `storage_bytes`: bytes stored that day (consignment-note versions, attachments, photos; deletions are not subtracted). `signatures`: signatures recorded that day. `notifications`: e-mail and SMS sent that day.' }),
-    value: Type.Integer(),
+    metric: StringEnum(USAGE_METRICS, {
+      description:
+        '`shipments_issued`: shipments moved to `issued` that day. `signatures`: signatures recorded that day, by level in `breakdown`. ' +
+        '`notifications`: e-mail and SMS handed to a provider (or, without one, to the outbox) that day, by channel in `breakdown`; a message the provider refused is not counted. ' +
+        '`storage_bytes`: the bytes stored at the end of the day (consignment-note versions, attachments, photos, signature images, proofs of delivery, e-invoices, exports), deletions subtracted; ' +
+        'shown for every day from the first upload on, also days without a change. `exports`: data exports completed that day.',
+    }),
+    value: Type.Integer({ description: 'The count of the day, or for `storage_bytes` the end-of-day total in bytes.' }),
+    breakdown: Type.Optional(
+      Type.Record(Type.String(), Type.Integer(), {
+        description: '`signatures`: the count per level (`platform_auth`, `ades`, `qes`). `notifications`: the count per channel (`email`, `sms`). Absent on other metrics.',
+      }),
+    ),
   },
   { $id: 'UsageRow' },
 );

@@ -9,6 +9,8 @@ export interface UsageCountersTable {
   mode: 'test' | 'live';
   day: string;
   metric: string;
+  /** The signature level or notification channel; '' for metrics without one. */
+  dimension: ColumnType<string, string | undefined, string>;
   shard: number;
   value: ColumnType<string, number, number>;
 }

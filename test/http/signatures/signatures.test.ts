@@ -87,7 +87,7 @@ describe.each(backends())('signatures on $name', (backend) => {
     expect(listed.data.map((s: { id: string }) => s.id)).toEqual([s1.id, carrier.id, consignee.id]);
 
     const usage = await t.app.inject({ method: 'GET', url: '/v1/usage?metric=signatures', headers: t.auth(tenant.testKey) });
-    expect(usage.json().data).toEqual([{ date: t.clock.now().toISOString().slice(0, 10), metric: 'signatures', value: 3 }]);
+    expect(usage.json().data).toEqual([{ date: t.clock.now().toISOString().slice(0, 10), metric: 'signatures', value: 3, breakdown: { platform_auth: 3 } }]);
   });
 
   it('one signature per role: already_signed; the wrong phase: invalid_state; a final shipment: invalid_transition or shipment_immutable', async () => {

@@ -40,6 +40,7 @@ describe('sign links by SMS over the Twilio Messages API', () => {
     expect(sms.received[1]!.body).toMatch(/^Uw code om de vrachtbrief te ondertekenen: \d{6}\./);
     const listed = (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: t.auth(tenant.testKey) })).json().data;
     expect(listed.map((n: { template: string; status: string }) => [n.template, n.status])).toEqual([['sign_otp', 'sent'], ['sign_link', 'sent']]);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/usage?metric=notifications', headers: t.auth(tenant.testKey) })).json().data).toMatchObject([{ metric: 'notifications', value: 2, breakdown: { sms: 2 } }]);
     const stored = await t.runtime.services.db.selectFrom('notifications').select('provider_reference').where('id', '=', res.json().notification.id).executeTakeFirstOrThrow();
     expect(stored.provider_reference).toBe(`sms:${sms.received[0]!.sid}`);
     expect(await t.runtime.services.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', phone).execute()).toEqual([]);
@@ -54,6 +55,8 @@ describe('sign links by SMS over the Twilio Messages API', () => {
     const listed = (await t.app.inject({ method: 'GET', url: '/v1/notifications?status=failed', headers: t.auth(tenant.testKey) })).json().data;
     expect(listed).toHaveLength(1);
     expect(listed[0].error).toBe("SMS provider answered 400 (error 21211): The 'To' number +99912345678 is not a valid phone number.");
+    // A message the provider refused is listed, but not metered as usage.
+    expect((await t.app.inject({ method: 'GET', url: '/v1/usage?metric=notifications', headers: t.auth(tenant.testKey) })).json().data).toEqual([]);
   });
 
   it('bad credentials are refused by the provider, and the adapter says so', async () => {
