@@ -68,7 +68,9 @@ export const identitySize = (identity: Identity) => identity.emails.size + ident
 
 /** The text a prefilter looks for in stored JSON: the subject's own values and what is known of it. */
 export function searchTerms(subject: Subject, identity: Identity): string[] {
-  const own = subject.kind === 'name_address' ? [subject.name.trim()] : subject.kind === 'party_reference' ? [subject.reference] : [];
+  // Spacing folded: the record check (isSubjects) ignores it too; a name or a street finds the candidates.
+  const fold = (v: string) => v.trim().replace(/\s+/g, ' ');
+  const own = subject.kind === 'name_address' ? [fold(subject.name), fold(subject.address.street)] : subject.kind === 'party_reference' ? [subject.reference] : [];
   return [...new Set([...own, ...identity.emails, ...identity.phones])];
 }
 

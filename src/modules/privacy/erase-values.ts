@@ -60,6 +60,12 @@ export function eraseRecord(record: PersonRecord): string[] {
   return changed;
 }
 
+/** Erases the records of one shipment's data in place; a contact inside a party that goes whole is not reported twice. */
+export function eraseRecords(records: readonly PersonRecord[]): string[] {
+  const parties = records.filter((r) => r.kind === 'party').map((r) => `${r.path}.`);
+  return records.filter((r) => !parties.some((p) => r.path.startsWith(p))).flatMap(eraseRecord);
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One pattern for whole-word occurrences of any of the values, case ignored; null when none is long enough. */

@@ -9,7 +9,7 @@
 import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { isSubjects, normText, personRecords, type Subject } from './data-subject.js';
-import { ERASED, eraseJson, eraseRecord, eraseText, needlePattern, recordValues } from './erase-values.js';
+import { ERASED, eraseJson, eraseRecords, eraseText, needlePattern, recordValues } from './erase-values.js';
 import { eraseChainEvent, eraseIdentification, eraseRemarkText, eraseShipment, eraseSignature } from './erased-records.repository.js';
 import type { FoundSubject } from './find-data-subject.js';
 import type { ErasurePlan } from './erasure-plan.js';
@@ -35,7 +35,7 @@ export async function planShipmentErasure(db: Database, ctx: TenantContext, subj
     patterns.set(row.id, pattern);
     plan.names.push(...values);
 
-    const fields = records.flatMap(eraseRecord);
+    const fields = eraseRecords(records);
     const text = eraseJson(data, pattern);
     fields.push(...text.paths);
     const reason = row.cancellation_reason === null ? undefined : eraseText(row.cancellation_reason, pattern);
