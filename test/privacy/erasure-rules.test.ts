@@ -61,6 +61,20 @@ describe.each(backends())('erasure subjects, refusals and retention on $name', (
     expect((await call('GET', `/v1/shipments/${id}/integrity`)).json().valid).toBe(true);
   });
 
+  it('a namesake is another person: their shipment keeps every value', async () => {
+    const withContact = async (email: string) => {
+      const body: ShipmentInput = minimalShipment();
+      body.consignee!.contact = { name: 'Kees Smit', email };
+      const res = await call('POST', '/v1/shipments', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const [ours, namesake] = [await withContact('kees@home.example'), await withContact('kees.smit@works.example')];
+    const report = (await erase({ email: 'kees@home.example' }, false)).json();
+    expect(report.locations.filter((l: { resource: string }) => l.resource === 'shipment').map((l: { id: string }) => l.id)).toEqual([ours.id]);
+    expect((await call('GET', `/v1/shipments/${namesake.id}`)).json()).toEqual(namesake);
+  });
+
   it('keeps the sealed note under its retention duty, and the purge job deletes its bytes once the duty has ended', async () => {
     const id = await toEva();
     const erasure = (await erase({ name: EVA.name, address: EVA.address }, false)).json();

@@ -6,7 +6,7 @@
  */
 import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
-import type { Subject } from './data-subject.js';
+import { searchTerms, type Subject } from './data-subject.js';
 import { ERASED, eraseJson, eraseText, needlePattern } from './erase-values.js';
 import { eraseDeliveryBody, eraseFeedEvent, eraseIdempotentResponse, eraseInvitation, eraseNotification, eraseRequestLogBatch, eraseSignatureRequest, eraseTour } from './erased-records.repository.js';
 import { findDataSubject } from './find-data-subject.js';
@@ -67,12 +67,14 @@ export async function planErasure(db: Database, ctx: TenantContext, subject: Sub
     plan.add('webhook_delivery', d.id, erased.paths.map((p) => `body.${p}`), (trx) => eraseDeliveryBody(trx, ctx, d.id, JSON.stringify(erased.value)));
   }
 
-  await planUnattachedErasure(db, ctx, found.identity.emails, [...strong, ...plan.names], plan);
+  // A stored response is theirs when it names one of their addresses or numbers, one of the shipments they were found in, or what they were named by.
+  const owners = [...strong, ...found.shipments.map((s) => s.id), ...searchTerms(subject, found.identity)];
+  await planUnattachedErasure(db, ctx, found.identity.emails, [...strong, ...plan.names], owners, plan);
   return plan;
 }
 
 /** Stores not tied to a shipment: request logs, stored idempotent responses, invitations. */
-async function planUnattachedErasure(db: Database, ctx: TenantContext, emails: Set<string>, values: string[], plan: ErasurePlan): Promise<void> {
+async function planUnattachedErasure(db: Database, ctx: TenantContext, emails: Set<string>, values: string[], owners: string[], plan: ErasurePlan): Promise<void> {
   const terms = [...new Set(values.map((v) => v.trim()).filter((v) => v.length >= 4 && v !== ERASED))];
   const pattern = needlePattern(terms);
   for (const b of await selectRequestLogBatchesMentioning(db, ctx, terms)) {
@@ -86,7 +88,7 @@ async function planUnattachedErasure(db: Database, ctx: TenantContext, emails: S
     });
     plan.add('request_log', b.first_id, fields, (trx) => eraseRequestLogBatch(trx, ctx, b.first_id, b.last_id, next, [...new Set(next.map((e) => String(e[2])))]));
   }
-  for (const r of await selectIdempotentResponsesMentioning(db, ctx, terms)) {
+  for (const r of await selectIdempotentResponsesMentioning(db, ctx, owners)) {
     if (r.response_body === null) continue;
     const erased = eraseJson(parseOrText(r.response_body), pattern);
     const body = typeof erased.value === 'string' ? erased.value : JSON.stringify(erased.value);
