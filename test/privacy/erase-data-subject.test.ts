@@ -4,7 +4,8 @@
  * by a dry run and erased everywhere, in the API's answers and in the stored rows (request logs and
  * stored idempotent responses included); the chains stay valid; the erasure reports exactly what
  * the dry run did; a second person on the same shipments and another organisation keep every
- * value; the audit log and the feed record the erasure without any erased value.
+ * value; the audit log and the feed record the erasure without any erased value. Webhook deliveries
+ * are stored (an endpoint takes every event) and lose the values too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentInput } from '../../src/modules/shipments/shipment-input.schema.js';
@@ -44,6 +45,9 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     t = await buildTestApp(backend);
     tenant = await t.newTenant();
     other = await t.newTenant();
+    // Every event also makes a webhook delivery, whose stored body copies the event's data.
+    t.resolver.set('hooks.example.com', ['93.184.216.34']);
+    await ok('POST', '/v1/webhook-endpoints', { url: 'https://hooks.example.com/fds', events: ['*'] });
     // 1: Jan is the consignee's contact; created with an Idempotency-Key (its stored response names him), then cancelled with a reason naming him.
     const s1 = await ok('POST', '/v1/shipments?issue=true', withContacts('consignee'), undefined, { 'idempotency-key': 'erasure-s1' });
     await ok('POST', `/v1/shipments/${s1.id}/cancel`, { reason: `Consignee ${JAN.name} cancelled the order by phone` });
@@ -103,6 +107,8 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     expect(where('notification').length).toBeGreaterThanOrEqual(1);
     expect(where('remark')).toEqual([expect.objectContaining({ fields: ['text'] })]);
     expect(where('shipment_event')).toEqual([expect.objectContaining({ fields: ['data.reason'] })]);
+    expect(where('event')).toEqual([expect.objectContaining({ id: where('shipment_event')[0].id, fields: ['data.reason'] })]);
+    expect(where('webhook_delivery')).toEqual([expect.objectContaining({ fields: ['body.data.reason'] })]);
     expect(where('idempotency_key')).toEqual([expect.objectContaining({ id: 'erasure-s1' })]);
     expect(where('request_log')).toEqual([]);
     expect(plan.retained.filter((r: { resource: string }) => r.resource === 'document').length).toBeGreaterThanOrEqual(3);
