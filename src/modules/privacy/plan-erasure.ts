@@ -63,8 +63,9 @@ export async function planErasure(db: Database, ctx: TenantContext, subject: Sub
   }
 
   for (const d of await selectDeliveriesOf(db, ctx, [...plan.eventPatterns.keys()])) {
-    const erased = eraseJson(JSON.parse(d.body), plan.eventPatterns.get(d.event_id) ?? null);
-    plan.add('webhook_delivery', d.id, erased.paths.map((p) => `body.${p}`), (trx) => eraseDeliveryBody(trx, ctx, d.id, JSON.stringify(erased.value)));
+    const erased = eraseJson(parseOrText(d.body), plan.eventPatterns.get(d.event_id) ?? null);
+    const body = typeof erased.value === 'string' ? erased.value : JSON.stringify(erased.value);
+    plan.add('webhook_delivery', d.id, erased.paths.map((p) => (p === '$' ? 'body' : `body.${p}`)), (trx) => eraseDeliveryBody(trx, ctx, d.id, body));
   }
 
   // A stored response is theirs when it names one of their addresses or numbers, one of the shipments they were found in, or what they were named by.
