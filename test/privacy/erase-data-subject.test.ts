@@ -162,6 +162,10 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     for (const subject of [{ email: JAN.email }, { phone: JAN.phone }]) {
       expect((await ok('POST', PRIVACY_PATHS.erasures, { subject, dry_run: true })).locations).toEqual([]);
     }
+    // Work goes on: the shipment Jan drove is delivered after the erasure, its next note version rendered from the erased data.
+    await sign(ids[1]!, 'consignee', 'Mark Visser');
+    expect(await ok('GET', `/v1/shipments/${ids[1]}/integrity`)).toMatchObject({ valid: true });
+    expect((await ok('GET', `/v1/shipments/${ids[1]}`)).status).toBe('delivered');
     // Another organisation's key does not see the erasure.
     expect((await call('GET', `${PRIVACY_PATHS.erasures}/${erasure.id}`, undefined, other.testKey)).statusCode).toBe(404);
   });
