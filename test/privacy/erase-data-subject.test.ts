@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipmentInput } from '../../src/modules/shipments/shipment-input.schema.js';
 import { PRIVACY_PATHS } from '../../src/modules/privacy/privacy.routes.js';
 import { backends } from '../support/backends.js';
+import { png } from '../support/sample-files.js';
 import { minimalShipment } from '../support/shipment-fixtures.js';
 import { buildTestApp, type Tenant, type TestApp } from '../support/test-app.js';
 import { JAN, SANNE, organisationRows, traces } from './erasure-support.js';
@@ -72,7 +73,7 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     const submitted = await t.app.inject({
       method: 'POST',
       url: `/v1/sign/${token}/submit`,
-      payload: { signer_name: JAN.name, signature: { type: 'typed' }, document_id: context.document.id, document_sha256: context.document.sha256 },
+      payload: { signer_name: JAN.name, signature: { type: 'drawn', image: `data:image/png;base64,${png(40, [20, 20, 140]).toString('base64')}` }, document_id: context.document.id, document_sha256: context.document.sha256 },
     });
     expect(submitted.statusCode, submitted.body).toBe(201);
     ids.push(s1.id, s2.id, s3.id);
@@ -112,6 +113,9 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     expect(where('idempotency_key')).toEqual([expect.objectContaining({ id: 'erasure-s1' })]);
     expect(where('request_log')).toEqual([]);
     expect(plan.retained.filter((r: { resource: string }) => r.resource === 'document').length).toBeGreaterThanOrEqual(3);
+    // His drawn signature is printed on the sealed versions: kept with them until the duty ends.
+    const drawnBy = where('signature').find((l: { id: string }) => plan.retained.some((r: { resource: string; id: string }) => r.resource === 'signature_image' && r.id === l.id));
+    expect(drawnBy).toBeDefined();
     expect(plan.retained.every((r: { erase_after: string; legal_basis: string }) => r.erase_after === `${new Date().getUTCFullYear() + 8}-01-01T00:00:00.000Z` && /CMR|2006\/112/.test(r.legal_basis))).toBe(true);
 
     const done = await call('POST', PRIVACY_PATHS.erasures, { subject: { email: JAN.email }, dry_run: false });
