@@ -75,6 +75,20 @@ describe.each(backends())('erasure subjects, refusals and retention on $name', (
     expect((await call('GET', `/v1/shipments/${namesake.id}`)).json()).toEqual(namesake);
   });
 
+  it('revokes a pending console invitation to the address and erases the address from it', async () => {
+    const { db } = t.runtime.services;
+    const now = new Date();
+    const inviter = `usr_01JD${String(Date.now()).slice(-8)}00000000000000`;
+    await db.insertInto('users').values({ id: inviter, email: `${inviter}@team.example`, created_at: now, last_sign_in_at: null }).execute();
+    const invitation = { organization_id: tenant.organizationId, role: 'viewer' as const, invited_by: inviter, created_at: now, expires_at: new Date(now.getTime() + 86_400_000), accepted_at: null, accepted_by: null, revoked_at: null };
+    await db.insertInto('invitations').values({ ...invitation, id: `ivt_${inviter.slice(4)}`, email: 'lotte@home.example', token_hash: `${inviter}-a` }).execute();
+    const report = (await erase({ email: 'Lotte@Home.example' }, false)).json();
+    expect(report.locations).toEqual([{ resource: 'invitation', id: `ivt_${inviter.slice(4)}`, fields: ['email'], count: 1 }]);
+    const row = await db.selectFrom('invitations').select(['email', 'revoked_at']).where('id', '=', `ivt_${inviter.slice(4)}`).executeTakeFirstOrThrow();
+    expect(row.email).toBe('[erased]');
+    expect(row.revoked_at).not.toBeNull();
+  });
+
   it('keeps the sealed note under its retention duty, and the purge job deletes its bytes once the duty has ended', async () => {
     const id = await toEva();
     const erasure = (await erase({ name: EVA.name, address: EVA.address }, false)).json();
