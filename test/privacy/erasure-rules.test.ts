@@ -10,6 +10,7 @@ import { purgeRetainedPersonalData } from '../../src/modules/privacy/purge-retai
 import { backends } from '../support/backends.js';
 import { expectProblem } from '../support/problems.js';
 import { minimalShipment } from '../support/shipment-fixtures.js';
+import { signLinksApi } from '../support/sign-links-api.js';
 import { buildTestApp, type Tenant, type TestApp } from '../support/test-app.js';
 
 const EVA = { name: 'Eva Jansen', address: { street: 'Lindenlaan 12', postal_code: '3581 AB', city: 'Utrecht', country: 'NL' }, reference: 'CUST-77' };
@@ -108,6 +109,33 @@ describe.each(backends())('erasure subjects, refusals and retention on $name', (
     expect(purged.deleted_at).not.toBeNull();
     const item = await db.selectFrom('privacy_retained_items').select('purged_at').where('resource_id', '=', note.id).executeTakeFirstOrThrow();
     expect(item.purged_at).not.toBeNull();
+  });
+
+  it('a qualified signature through a link sent to the subject: identification erased, trust-service evidence kept until the duty ends', async () => {
+    const shipment = (await call('POST', '/v1/shipments?issue=true', minimalShipment())).json().id as string;
+    const recipient = `qes.${Date.now()}@signer.example`;
+    const link = await call('POST', `/v1/shipments/${shipment}/signature-requests`, { role: 'consignor', channel: 'email', recipient, level: 'qes' });
+    expect(link.statusCode, link.body).toBe(201);
+    const mail = await t.runtime.services.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).executeTakeFirstOrThrow();
+    const token = /\/sign\/([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+    const api = signLinksApi(t, tenant);
+    const identified = (await api.identify(token, { signer_name: 'Noor Visser', birth_date: '1990-05-01' })).json();
+    const signed = await api.submit(token, { identification_token: identified.identification_token, signer_name: 'Noor Visser' });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const signatureId = signed.json().id as string;
+
+    const report = (await erase({ email: recipient }, false)).json();
+    const fieldsOf = (resource: string) => report.locations.find((l: { resource: string }) => l.resource === resource)?.fields;
+    expect(fieldsOf('sign_identification')).toEqual(['signer_name_hash', 'certificate']);
+    expect(fieldsOf('signature')).toEqual(expect.arrayContaining(['signer_name']));
+    const evidence = report.retained.find((r: { resource: string }) => r.resource === 'signature_evidence');
+    expect(evidence).toMatchObject({ id: signatureId, shipment_id: shipment });
+    const { db, objects } = t.runtime.services;
+    const trust = async () => (await db.selectFrom('signatures').select('trust_signature').where('id', '=', signatureId).executeTakeFirstOrThrow()).trust_signature;
+    expect(await trust()).not.toBeNull();
+    await purgeRetainedPersonalData({ db, objects, clock: { now: () => new Date(evidence.erase_after) } });
+    expect(await trust()).toBeNull();
+    expect((await call('GET', `/v1/shipments/${shipment}/integrity`)).json().valid).toBe(true);
   });
 
   it('validation_failed: an empty subject, a name without an address, two ways at once', async () => {
