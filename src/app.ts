@@ -28,6 +28,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { tourRoutes } from './modules/tours/tours.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => memberRoutes(scope, runtime));
   await app.register(async (scope) => testClockRoutes(scope, runtime));
   await app.register(async (scope) => requirementRoutes(scope, runtime));
+  await app.register(async (scope) => privacyRoutes(scope, runtime));
   await app.register(referenceRoutes);
   await app.register(plannedRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin, { runtime });

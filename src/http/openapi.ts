@@ -110,6 +110,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'webhooks', description: 'Webhook endpoints with their signing secrets; deliveries and their log.' },
         { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
         { name: 'auth', description: 'Console sign-in by e-mailed link, console sessions, and the console-only routes (session cookie, never API keys).' },
+        { name: 'privacy', description: 'Erasure of the personal data of one data subject across the organisation, with a dry run first; the retention of sealed documents (docs/privacy.md).' },
         { name: 'test-clocks', description: 'Sandbox only: test clocks that attached shipments, signature requests and webhook endpoints follow instead of real time.' },
       ],
       webhooks: eventWebhooks() as never,

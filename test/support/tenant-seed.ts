@@ -3,7 +3,7 @@
  * a test clock, a webhook endpoint (on that clock in the sandbox; every event also makes a
  * delivery), an invoicing profile, a draft, an issued
  * shipment with its note, an uploaded photo, a remark, a delegation, a sign link with its notification, a
- * delivered shipment with its signatures, proof of delivery and invoice, and the events, request
+ * delivered shipment with its signatures, proof of delivery and invoice, an erasure, and the events, request
  * logs and deliveries all that left behind. The suites generated from openapi.json fill path and
  * filter parameters from it.
  */
@@ -86,6 +86,8 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
   for (const role of ['consignor', 'carrier', 'consignee']) await call('POST', `/v1/shipments/${delivered.id}/signatures`, 201, { role, signer_name: `${role} signer` });
   await call('POST', `/v1/shipments/${delivered.id}/invoice`, 201, {});
   await call('GET', `/v1/shipments/${delivered.id}/pod`, 200);
+  // An erasure (of someone the organisation never knew: it changes nothing, but its report is kept).
+  await call('POST', '/v1/privacy/erasures', 201, { subject: { email: `nobody.${mode}@seed.example` }, dry_run: false });
 
   // What the changes left behind, read back through the lists.
   for (const shipment of [issued.id, delivered.id]) {

@@ -672,6 +672,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/privacy/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a data subject (or dry-run it)
+         * @description Finds every record of the organisation, in the key's mode, that holds the subject's personal data: parties, contacts and drivers of shipments, tour drivers, signers' names and evidence, sign-link and notification recipients (kept as keyed hashes: matched by hashing the address given), remarks made through their links, free text naming them, events and webhook bodies, request logs, stored idempotent responses, invitations. With `dry_run: true` it answers 200 with where they are (resource, id, field paths, counts; never values) and changes nothing. With `dry_run: false` it replaces them, in one transaction, with `[erased]` (strings a schema requires) or removes them (optional fields and those with a format), answers 201 with the same report and the erasure's id, records `erasure.completed` in the audit log and emits `privacy.erasure_completed`. Events keep their `data_sha256` and gain `erased_at`, so `GET /v1/shipments/{id}/integrity` stays valid. Sealed consignment-note versions, proofs of delivery, invoices and the signature evidence in them are kept under their legal retention duty and listed in `retained` with the date the purge job erases them (docs/privacy.md).
+         */
+        post: operations["eraseDataSubject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/privacy/erasures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an erasure */
+        get: operations["getErasure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/botcheck": {
         parameters: {
             query?: never;
@@ -1803,6 +1840,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "privacy.erasure_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * privacy.erasure_completed
+         * @description `POST /v1/privacy/erasures` erased the personal data of a data subject (docs/privacy.md). Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_privacy_erasure_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "remark.created": {
         parameters: {
             query?: never;
@@ -2183,7 +2240,7 @@ export interface components {
         };
         /** @description One administrative act. */
         AuditEvent: {
-            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`. */
+            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`, `erasure.completed`. */
             action: string;
             /** @description Who acted. */
             actor: {
@@ -2486,6 +2543,11 @@ export interface components {
             /** @description Seconds the link works: 60 to 604800 (7 days); default 900 (15 minutes). */
             expires_in?: number;
         };
+        CreateErasure: {
+            /** @description `true`: report what would be erased and change nothing. `false`: erase it. */
+            dry_run: boolean;
+            subject: components["schemas"]["ErasureSubject"];
+        };
         /** @description Invite an address to the organisation. */
         CreateInvitation: {
             /**
@@ -2781,6 +2843,73 @@ export interface components {
             /** @description This platform's id at that gate (EFTI_PLATFORM_ID); null when no gate is configured. */
             platform_id: string | null;
         };
+        /** @description What an erasure of a data subject erased (or a dry run would), where; never the values. */
+        Erasure: {
+            /** @description Records per resource. */
+            counts: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+            dry_run: boolean;
+            /** @description Field paths in all locations. */
+            fields_erased: number;
+            /** @description The erasure; null for a dry run, which stores nothing. */
+            id: string | null;
+            /** @description Every record that held the subject's personal data, in a stable order. */
+            locations: components["schemas"]["ErasureLocation"][];
+            /**
+             * @description The key's mode: an erasure covers one organisation in one mode.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /** @description Kept under a legal retention duty and erased by the purge job after `erase_after`. */
+            retained: components["schemas"]["RetainedItem"][];
+            /** @enum {string} */
+            status: "dry_run" | "completed";
+            /**
+             * @description How the subject was named; the values are never stored.
+             * @enum {string}
+             */
+            subject_kind: "email" | "phone" | "name_address" | "party_reference";
+        };
+        ErasureLocation: {
+            /** @description Number of field paths. */
+            count: number;
+            /** @description Field paths whose values are (or would be) replaced by `[erased]` or removed, such as `consignee.contact.email`. */
+            fields: string[];
+            /** @description Its id (a `shipment_event` is named by its event id; a `request_log` batch by its first request id). */
+            id: string;
+            /**
+             * @description The kind of record (`request_log`: a stored batch of request-log rows).
+             * @enum {string}
+             */
+            resource: "shipment" | "shipment_event" | "event" | "webhook_delivery" | "signature" | "signature_request" | "sign_identification" | "remark" | "notification" | "tour" | "request_log" | "idempotency_key" | "invitation";
+        };
+        /** @description Exactly one way to name the person: `email`, `phone`, `name` with `address`, or `party_reference`. None, a name without an address, or two of them is 422 `validation_failed`. */
+        ErasureSubject: {
+            address?: components["schemas"]["ErasureSubjectAddress"];
+            /**
+             * Format: email
+             * @description An e-mail address (case ignored).
+             */
+            email?: string;
+            /** @description A name; only together with `address`. */
+            name?: string;
+            /** @description A party's own `reference` as the shipments carry it. */
+            party_reference?: string;
+            /** @description A phone number in E.164, such as `+31612345678`. */
+            phone?: string;
+        };
+        /** @description The address a name is known at: street, city and country must all match (case and spacing ignored). */
+        ErasureSubjectAddress: {
+            city: string;
+            /** @description ISO 3166-1 alpha-2, upper case. */
+            country: string;
+            /** @description Compared when both this and the stored address have one. */
+            postal_code?: string;
+            street: string;
+        };
         /** @description The event envelope, as the feed lists it and as webhooks deliver it. */
         Event: {
             /** Format: date-time */
@@ -2817,6 +2946,7 @@ export interface components {
              *     - `tour.started`: The first stop of a planned tour was done or skipped: the tour is `in_progress`.
              *     - `tour.completed`: The last pending stop was done or skipped: the tour is `completed`.
              *     - `tour.cancelled`: `POST /v1/tours/{id}/cancel` cancelled a planned or running tour.
+             *     - `privacy.erasure_completed`: `POST /v1/privacy/erasures` erased the personal data of a data subject (docs/privacy.md).
              */
             type: string;
         };
@@ -3615,6 +3745,23 @@ export interface components {
             /** @description Send the new link here; needed when the first went to a recipient given explicitly (kept only hashed). */
             recipient?: string;
         };
+        RetainedItem: {
+            /**
+             * Format: date-time
+             * @description When the purge job erases it: the end of the retention duty.
+             */
+            erase_after: string;
+            /** @description The document id, or the signature id of a signature image or evidence. */
+            id: string;
+            /** @description The retention duty that keeps it (docs/privacy.md). */
+            legal_basis: string;
+            /**
+             * @description `document`: a sealed PDF version or invoice; `signature_image`: a drawn signature; `signature_evidence`: a trust-service signature and its certificate.
+             * @enum {string}
+             */
+            resource: "document" | "signature_image" | "signature_evidence";
+            shipment_id: string;
+        };
         RotateWebhookSecret: {
             /**
              * @description How long the old secret still signs beside the new one; 0 ends it at once.
@@ -3735,6 +3882,7 @@ export interface components {
              *     - `tour.started`: The first stop of a planned tour was done or skipped: the tour is `in_progress`.
              *     - `tour.completed`: The last pending stop was done or skipped: the tour is `completed`.
              *     - `tour.cancelled`: `POST /v1/tours/{id}/cancel` cancelled a planned or running tour.
+             *     - `privacy.erasure_completed`: `POST /v1/privacy/erasures` erased the personal data of a data subject (docs/privacy.md).
              */
             type: string;
         };
@@ -11217,6 +11365,438 @@ export interface operations {
                 content: {
                     "application/json": {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    eraseDataSubject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateErasure"];
+            };
+        };
+        responses: {
+            /** @description The dry run: what would be erased, where. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description The erasure: what was erased, where. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasure's report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
                     };
                 };
             };
@@ -25137,6 +25717,60 @@ export interface operations {
                     mode: "test" | "live";
                     /** @constant */
                     type: "invoice.issued";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_privacy_erasure_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description The `era_` id; `GET /v1/privacy/erasures/{id}` reads its report. */
+                        erasure_id: string;
+                        /** @description Field paths replaced in them. */
+                        fields_erased?: number;
+                        /** @description Records whose personal data was replaced. */
+                        records_erased?: number;
+                        /** @description Sealed documents and signature evidence kept under a retention duty, erased after it. */
+                        retained?: number;
+                        /** @description `completed`. */
+                        status: string;
+                        /** @description `email`, `phone`, `name_address` or `party_reference`; never the values. */
+                        subject_kind?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "privacy.erasure_completed";
                 };
             };
         };

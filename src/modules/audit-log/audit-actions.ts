@@ -2,7 +2,8 @@
  * The actions the audit log records, `<resource>.<verb>`. Console sign-in records `user.signed_in`
  * and, at a first sign-in, `member.joined` (the new organisation's owner); members and invitations
  * (src/modules/members/) record the member and invitation acts and `organization.updated` (console
- * settings); a user's second factor `two_factor.*` in every organisation of the user.
+ * settings); a user's second factor `two_factor.*` in every organisation of the user; an erasure of
+ * a data subject `erasure.completed` (src/modules/privacy/, never with the erased values).
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -24,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'member.removed',
   'invitation.revoked',
   'organization.updated',
+  'erasure.completed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -20,8 +20,8 @@ export interface EventType {
    * `GET /v1/shipments/{id}/events` nor in the integrity report, and its `data` has no `seq`.
    */
   chained?: false;
-  /** What the event is about; a shipment when absent. Tour events carry `tour_id` and `status` instead. */
-  subject?: 'tour';
+  /** What the event is about; a shipment when absent. Tour events carry `tour_id` and `status` instead, erasure events `erasure_id` and `status`. */
+  subject?: 'tour' | 'erasure';
 }
 
 export const SHIPMENT_EVENT_FIELDS: Record<string, EventField> = {
@@ -34,6 +34,12 @@ export const SHIPMENT_EVENT_FIELDS: Record<string, EventField> = {
 export const TOUR_EVENT_FIELDS: Record<string, EventField> = {
   tour_id: { type: 'string', description: 'The `tour_` id.' },
   status: { type: 'string', description: 'Status of the tour after the event.' },
+};
+
+/** Fields every erasure event carries (docs/privacy.md); in the feed, never in a shipment's chain, and never a value of the subject. */
+export const ERASURE_EVENT_FIELDS: Record<string, EventField> = {
+  erasure_id: { type: 'string', description: 'The `era_` id; `GET /v1/privacy/erasures/{id}` reads its report.' },
+  status: { type: 'string', description: '`completed`.' },
 };
 
 export const EVENT_CATALOGUE = [
@@ -183,6 +189,17 @@ export const EVENT_CATALOGUE = [
     emittedWhen: '`POST /v1/tours/{id}/cancel` cancelled a planned or running tour.',
     subject: 'tour',
     fields: { reason: { type: 'string', description: 'Reason given, when given.' } },
+  },
+  {
+    type: 'privacy.erasure_completed',
+    emittedWhen: '`POST /v1/privacy/erasures` erased the personal data of a data subject (docs/privacy.md).',
+    subject: 'erasure',
+    fields: {
+      subject_kind: { type: 'string', description: '`email`, `phone`, `name_address` or `party_reference`; never the values.' },
+      records_erased: { type: 'integer', description: 'Records whose personal data was replaced.' },
+      fields_erased: { type: 'integer', description: 'Field paths replaced in them.' },
+      retained: { type: 'integer', description: 'Sealed documents and signature evidence kept under a retention duty, erased after it.' },
+    },
   },
 ] as const satisfies readonly EventType[];
 

@@ -1,0 +1,78 @@
+/**
+ * What an erasure changes in the shipments where the subject appears: their records in the
+ * shipment's data, free text naming them, the signatures they gave (through a link sent to them,
+ * or under the name of one of their records there), remarks made through their links, the chain
+ * and feed events and webhook bodies mentioning them; and what is kept under a retention duty (the
+ * sealed documents, signature images and trust-service evidence). Names are matched inside these
+ * shipments only (data-subject.ts).
+ */
+import type { TenantContext } from '../../core/context.js';
+import type { Database } from '../../ports/database.js';
+import { isSubjects, normText, personRecords, type Subject } from './data-subject.js';
+import { ERASED, eraseJson, eraseRecords, eraseText, needlePattern, recordValues } from './erase-values.js';
+import { eraseChainEvent, eraseIdentification, eraseRemarkText, eraseShipment, eraseSignature } from './erased-records.repository.js';
+import type { FoundSubject } from './find-data-subject.js';
+import type { ErasurePlan } from './erasure-plan.js';
+import { selectChainEventsOf, selectIdentificationsOf, selectRemarksOf, selectSealedDocumentsOf, selectSignaturesOf } from './privacy.repository.js';
+import { eraseAfter, legalBasis } from './retention-policy.js';
+
+/** Adds the shipments' locations and retained items to `plan`; returns the search pattern of each shipment, for its feed events and webhook bodies. */
+export async function planShipmentErasure(db: Database, ctx: TenantContext, subject: Subject, found: FoundSubject, plan: ErasurePlan): Promise<Map<string, RegExp | null>> {
+  const requestIds = new Set(found.requests.map((r) => r.id));
+  const shipmentIds = found.shipments.map((s) => s.id);
+  const signatures = await selectSignaturesOf(db, ctx, shipmentIds);
+  const strong = [...found.identity.emails, ...found.identity.phones];
+  const patterns = new Map<string, RegExp | null>();
+
+  for (const row of found.shipments) {
+    const data = structuredClone(row.data);
+    const records = personRecords(data).filter((r) => isSubjects(subject, found.identity, r));
+    const values = [...strong, ...records.flatMap(recordValues)];
+    const names = new Set(records.flatMap((r) => (typeof r.node.name === 'string' ? [normText(r.node.name)] : [])));
+    const signed = signatures.filter((s) => s.shipment_id === row.id && ((s.signature_request_id !== null && requestIds.has(s.signature_request_id)) || names.has(normText(s.signer_name))));
+    values.push(...signed.map((s) => s.signer_name));
+    const pattern = needlePattern(values);
+    patterns.set(row.id, pattern);
+    plan.names.push(...values);
+
+    const fields = eraseRecords(records);
+    const text = eraseJson(data, pattern);
+    fields.push(...text.paths);
+    const reason = row.cancellation_reason === null ? undefined : eraseText(row.cancellation_reason, pattern);
+    if (reason !== undefined) fields.push('cancellation_reason');
+    plan.add('shipment', row.id, fields, (trx) => eraseShipment(trx, ctx, row.id, text.value, reason));
+
+    for (const s of signed) {
+      const changed = [
+        ...(s.signer_name !== ERASED ? ['signer_name'] : []),
+        ...(['ip', 'user_agent', 'location'] as const).filter((f) => s[f] !== null),
+      ];
+      plan.add('signature', s.id, changed, (trx) => eraseSignature(trx, ctx, s.id, ERASED));
+      if (s.image_object_key) plan.retain({ resource: 'signature_image', resource_id: s.id, shipment_id: row.id, legal_basis: legalBasis('signature_image'), erase_after: eraseAfter(s.signed_at) });
+      if (s.trust_signature) plan.retain({ resource: 'signature_evidence', resource_id: s.id, shipment_id: row.id, legal_basis: legalBasis('signature_evidence'), erase_after: eraseAfter(s.signed_at) });
+    }
+  }
+
+  for (const r of await selectRemarksOf(db, ctx, shipmentIds)) {
+    if (r.text === null) continue;
+    const theirs = r.signature_request_id !== null && requestIds.has(r.signature_request_id);
+    const text = theirs ? (r.text === ERASED ? undefined : ERASED) : eraseText(r.text, patterns.get(r.shipment_id) ?? null);
+    if (text !== undefined) plan.add('remark', r.id, ['text'], (trx) => eraseRemarkText(trx, ctx, r.id, text));
+  }
+
+  for (const e of await selectChainEventsOf(db, ctx, shipmentIds)) {
+    const erased = eraseJson(e.data, patterns.get(e.shipment_id) ?? null);
+    plan.eventPatterns.set(e.event_id, patterns.get(e.shipment_id) ?? null);
+    plan.add('shipment_event', e.event_id, erased.paths.map((p) => `data.${p}`), (trx, now) => eraseChainEvent(trx, ctx, e.shipment_id, e.seq, erased.value, now));
+  }
+
+  for (const i of await selectIdentificationsOf(db, ctx, [...requestIds])) {
+    const fields = [...(i.signer_name_hash !== ERASED ? ['signer_name_hash'] : []), ...(i.certificate !== null ? ['certificate'] : []), ...(i.activation_sealed !== null ? ['activation_sealed'] : [])];
+    plan.add('sign_identification', i.id, fields, (trx) => eraseIdentification(trx, ctx, i.id, ERASED));
+  }
+
+  for (const d of await selectSealedDocumentsOf(db, ctx, shipmentIds)) {
+    plan.retain({ resource: 'document', resource_id: d.id, shipment_id: d.shipment_id, legal_basis: legalBasis('document', d.kind), erase_after: eraseAfter(d.created_at) });
+  }
+  return patterns;
+}

@@ -1,0 +1,212 @@
+/**
+ * Queries of the privacy module, always scoped by organisation and mode. An erasure is the one act
+ * that reaches into every module's records of people, so its reads and its writes of those tables
+ * are gathered here, where one file shows everything an erasure touches (docs/privacy.md); the
+ * modules' own repositories never change personal data after the fact.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Mode } from '../../core/mode.js';
+import type { Database } from '../../ports/database.js';
+import type { RetainedResourceColumn, SubjectKindColumn } from './privacy.tables.js';
+import { RETAINED_DOCUMENT_KINDS } from './retention-policy.js';
+
+export interface Tenant {
+  organizationId: string;
+  mode: Mode;
+}
+
+/** `text` holds `term`, case ignored; `term` escaped as JSON writes it when the column is JSON. */
+function holds(column: string, terms: readonly string[], json: boolean): Expression<SqlBool> {
+  const parts = terms.map((t) => sql<SqlBool>`position(${(json ? JSON.stringify(t).slice(1, -1) : t).toLowerCase()} in lower(${sql.ref(column)}${json ? sql`::text` : sql``})) > 0`);
+  return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+const ids = (list: readonly string[]) => (list.length ? list : ['']);
+
+export type ShipmentPersonalRow = { id: string; data: Record<string, unknown>; cancellation_reason: string | null };
+
+/** Shipments whose data mentions one of the terms (the caller checks each record), or with one of `extraIds`; locked for an erasure. */
+export async function selectShipmentsMentioning(db: Database, t: Tenant, terms: readonly string[], extraIds: readonly string[], forUpdate: boolean): Promise<ShipmentPersonalRow[]> {
+  let q = db
+    .selectFrom('shipments')
+    .select(['id', 'data', 'cancellation_reason'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where((eb) => eb.or([holds('data', terms, true), eb('id', 'in', ids(extraIds))]))
+    .orderBy('id');
+  if (forUpdate) q = q.forUpdate();
+  return q.execute();
+}
+
+export function selectRequestsByHash(db: Database, t: Tenant, hashes: readonly string[]) {
+  return db
+    .selectFrom('signature_requests')
+    .select(['id', 'shipment_id', 'status', 'recipient_hint', 'recipient_sealed'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('recipient_hash', 'in', ids(hashes))
+    .orderBy('id')
+    .execute();
+}
+
+export function selectToursOfPhones(db: Database, t: Tenant, phones: readonly string[]) {
+  return db
+    .selectFrom('tours')
+    .select(['id', 'name', 'driver', 'cancellation_reason', 'stops'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('driver_phone', 'in', ids(phones))
+    .orderBy('id')
+    .execute();
+}
+
+export function selectSignaturesOf(db: Database, t: Tenant, shipmentIds: readonly string[]) {
+  return db
+    .selectFrom('signatures')
+    .select(['id', 'shipment_id', 'signer_name', 'signature_request_id', 'ip', 'user_agent', 'location', 'image_object_key', 'trust_signature', 'signed_at'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('shipment_id', 'in', ids(shipmentIds))
+    .orderBy('id')
+    .execute();
+}
+
+export function selectRemarksOf(db: Database, t: Tenant, shipmentIds: readonly string[]) {
+  return db
+    .selectFrom('remarks')
+    .select(['id', 'shipment_id', 'text', 'signature_request_id'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('shipment_id', 'in', ids(shipmentIds))
+    .orderBy('id')
+    .execute();
+}
+
+export function selectChainEventsOf(db: Database, t: Tenant, shipmentIds: readonly string[]) {
+  return db
+    .selectFrom('shipment_events')
+    .select(['shipment_id', 'seq', 'event_id', 'data'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('shipment_id', 'in', ids(shipmentIds))
+    .orderBy('shipment_id')
+    .orderBy('seq')
+    .execute();
+}
+
+/** Feed events of the shipments and of the tours (tour events carry `tour_id` in `data`). */
+export function selectFeedEventsOf(db: Database, t: Tenant, shipmentIds: readonly string[], tourIds: readonly string[]) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'shipment_id', 'data'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where((eb) => eb.or([eb('shipment_id', 'in', ids(shipmentIds)), eb(sql<string>`data->>'tour_id'`, 'in', ids(tourIds))]))
+    .orderBy('id')
+    .execute();
+}
+
+export function selectDeliveriesOf(db: Database, t: Tenant, eventIds: readonly string[]) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'event_id', 'body'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('event_id', 'in', ids(eventIds))
+    .orderBy('id')
+    .execute();
+}
+
+export function selectIdentificationsOf(db: Database, t: Tenant, requestIds: readonly string[]) {
+  return db
+    .selectFrom('sign_identifications')
+    .select(['id', 'signer_name_hash', 'certificate', 'activation_sealed'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('signature_request_id', 'in', ids(requestIds))
+    .orderBy('id')
+    .execute();
+}
+
+export function selectNotificationsByHash(db: Database, t: Tenant, hashes: readonly string[]) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'recipient_hint', 'error'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('recipient_hash', 'in', ids(hashes))
+    .orderBy('id')
+    .execute();
+}
+
+/** Request-log batches whose paths mention a term (paths are route templates: by design none does). */
+export function selectRequestLogBatchesMentioning(db: Database, t: Tenant, terms: readonly string[]) {
+  const any = terms.map((term) => sql<SqlBool>`exists (select 1 from unnest(paths) as p(path) where position(${term.toLowerCase()} in lower(p.path)) > 0)`);
+  return db
+    .selectFrom('request_log_batches')
+    .select(['first_id', 'last_id', 'entries'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where(any.length ? sql<SqlBool>`(${sql.join(any, sql` or `)})` : sql<SqlBool>`false`)
+    .orderBy('first_id')
+    .execute();
+}
+
+/** Stored idempotent responses (kept a day) that mention a term. */
+export function selectIdempotentResponsesMentioning(db: Database, t: Tenant, terms: readonly string[]) {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['key', 'response_body'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where(holds('response_body', terms, true))
+    .orderBy('key')
+    .execute();
+}
+
+/** Invitations of the organisation (console data: no mode) to one of the addresses. */
+export function selectInvitationsTo(db: Database, organizationId: string, emails: readonly string[]) {
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'email', 'accepted_at', 'revoked_at'])
+    .where('organization_id', '=', organizationId)
+    .where(sql<string>`lower(email)`, 'in', ids(emails))
+    .orderBy('id')
+    .execute();
+}
+
+export function selectSealedDocumentsOf(db: Database, t: Tenant, shipmentIds: readonly string[]) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'shipment_id', 'kind', 'created_at'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('shipment_id', 'in', ids(shipmentIds))
+    .where('kind', 'in', [...RETAINED_DOCUMENT_KINDS])
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+export interface RetainedRow {
+  resource: RetainedResourceColumn;
+  resource_id: string;
+  shipment_id: string;
+  legal_basis: string;
+  erase_after: Date;
+}
+
+/** Stores an erasure and its retained items (a resource already pending under an earlier erasure stays with it). */
+export async function insertErasure(db: Database, t: Tenant, row: { id: string; subject_kind: SubjectKindColumn; report: Record<string, unknown>; created_at: Date }, retained: readonly RetainedRow[]): Promise<void> {
+  await db.insertInto('privacy_erasures').values({ ...row, organization_id: t.organizationId, mode: t.mode, report: JSON.stringify(row.report) }).execute();
+  if (retained.length === 0) return;
+  await db
+    .insertInto('privacy_retained_items')
+    .values(retained.map((r) => ({ ...r, organization_id: t.organizationId, mode: t.mode, erasure_id: row.id, purged_at: null })))
+    .onConflict((oc) => oc.columns(['resource', 'resource_id']).doNothing())
+    .execute();
+}
+
+export function selectErasure(db: Database, t: Tenant, id: string) {
+  return db.selectFrom('privacy_erasures').select(['id', 'report']).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).where('id', '=', id).executeTakeFirst();
+}

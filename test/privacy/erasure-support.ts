@@ -1,0 +1,45 @@
+/** Helpers of the erasure tests: the data subjects, and every stored row of an organisation as one searchable text. */
+import type { TestApp } from '../support/test-app.js';
+
+export const JAN = { name: 'Jan de Vries', email: 'jan.devries@private.example', phone: '+31611122233' };
+export const SANNE = { name: 'Sanne Bakker', email: 'sanne.bakker@other.example', phone: '+31644455566' };
+
+/** The organisation-scoped tables an erasure covers, each with its rows read whole. */
+const TABLES = [
+  'shipments',
+  'shipment_events',
+  'events',
+  'webhook_deliveries',
+  'signatures',
+  'signature_requests',
+  'sign_identifications',
+  'remarks',
+  'notifications',
+  'tours',
+  'request_log_batches',
+  'idempotency_keys',
+  'invitations',
+  'privacy_erasures',
+  'audit_log',
+] as const;
+
+/** Every row of the organisation in those tables (request-log entries decoded), by table, as JSON text. */
+export async function organisationRows(t: TestApp, organizationId: string): Promise<Record<string, string>> {
+  const db = t.runtime.services.db;
+  const out: Record<string, string> = {};
+  for (const table of TABLES) {
+    const rows = await db.selectFrom(table).selectAll().where('organization_id', '=', organizationId).execute();
+    const readable = rows.map((r: Record<string, unknown>) => ('entries' in r && Buffer.isBuffer(r.entries) ? { ...r, entries: r.entries.toString('utf8') } : r));
+    out[table] = JSON.stringify(readable);
+  }
+  return out;
+}
+
+/** The tables (and the value) where any of `values` still occurs, case ignored. */
+export function traces(rows: Record<string, string>, values: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const [table, text] of Object.entries(rows)) {
+    for (const v of values) if (text.toLowerCase().includes(v.toLowerCase())) found.push(`${table}: ${v}`);
+  }
+  return found;
+}
