@@ -109,6 +109,13 @@ describe.each(backends())('erasure subjects, refusals and retention on $name', (
     expect(purged.deleted_at).not.toBeNull();
     const item = await db.selectFrom('privacy_retained_items').select('purged_at').where('resource_id', '=', note.id).executeTakeFirstOrThrow();
     expect(item.purged_at).not.toBeNull();
+    // The freed bytes leave the stored total on the purge's day (and earlier notes of this file, due the same day, too).
+    const { size } = await db.selectFrom('documents').select('size').where('id', '=', note.id).executeTakeFirstOrThrow();
+    const day = note.erase_after.slice(0, 10);
+    const previous = dayBefore.toISOString().slice(0, 10);
+    const usage = (await call('GET', `/v1/usage?metric=storage_bytes&date_gte=${previous}&date_lte=${day}`)).json();
+    const total = (d: string) => usage.data.find((r: { date: string }) => r.date === d).value as number;
+    expect(total(day)).toBeLessThanOrEqual(total(previous) - Number(size));
   });
 
   it('a qualified signature through a link sent to the subject: identification erased, trust-service evidence kept until the duty ends', async () => {

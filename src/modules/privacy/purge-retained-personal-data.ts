@@ -4,11 +4,14 @@
  * SHA-256 and the chain events naming it stay as proof of what existed; the shipment's chain is not
  * extended, as a delivered shipment is final); a drawn signature image's bytes are deleted; a
  * trust-service signature and its certificate are dropped. The bytes go first: a purge that stops
- * half-way runs again, and deleting bytes already gone is harmless.
+ * half-way runs again, and deleting bytes already gone is harmless. The bytes freed leave the
+ * organisation's `storage_bytes` in the transaction that marks the item purged (usage is metered
+ * with each act, docs/usage-billing.md).
  */
 import type { Clock } from '../../core/clock.js';
-import type { Database } from '../../ports/database.js';
+import { withTransaction, type Database } from '../../ports/database.js';
 import type { ObjectStore } from '../../ports/objects.js';
+import { storageWrite } from '../usage/record-usage.js';
 import { markRetainedPurged, objectKeyOfRetained, purgeRetainedRow, selectDueRetained } from './retained-items.repository.js';
 
 const BATCH = 200;
@@ -21,9 +24,14 @@ export async function purgeRetainedPersonalData(services: { db: Database; object
     const due = await selectDueRetained(services.db, now, BATCH);
     for (const item of due) {
       const key = await objectKeyOfRetained(services.db, item);
+      // A document's size is on its row; a drawn image's only on the object, read before it goes.
+      const imageSize = key && item.resource === 'signature_image' ? ((await services.objects.get(key))?.size ?? 0) : 0;
       if (key) await services.objects.delete(key);
-      await purgeRetainedRow(services.db, item, now);
-      await markRetainedPurged(services.db, item, now);
+      await withTransaction(services.db, async (trx) => {
+        const freed = (await purgeRetainedRow(trx, item, now)) + imageSize;
+        await markRetainedPurged(trx, item, now);
+        if (freed > 0) await trx.executeQuery(storageWrite(trx, { organizationId: item.organization_id, mode: item.mode }, now, -freed).compile());
+      });
       purged += 1;
     }
     if (due.length < BATCH) return purged;

@@ -31,16 +31,19 @@ export async function objectKeyOfRetained(db: Database, item: DueItem): Promise<
   return row?.image_object_key ?? null;
 }
 
-export async function purgeRetainedRow(db: Database, item: DueItem, now: Date): Promise<void> {
+/** Marks the record purged; returns the bytes of a document this deleted (0 if it was deleted already). */
+export async function purgeRetainedRow(db: Database, item: DueItem, now: Date): Promise<number> {
   if (item.resource === 'document') {
-    await db
+    const deleted = await db
       .updateTable('documents')
-      .set((eb) => ({ deleted_at: eb.fn.coalesce('deleted_at', eb.val(now)) }))
+      .set({ deleted_at: now })
       .where('organization_id', '=', item.organization_id)
       .where('mode', '=', item.mode)
       .where('id', '=', item.resource_id)
-      .execute();
-    return;
+      .where('deleted_at', 'is', null)
+      .returning('size')
+      .executeTakeFirst();
+    return deleted ? Number(deleted.size) : 0;
   }
   await db
     .updateTable('signatures')
@@ -49,6 +52,7 @@ export async function purgeRetainedRow(db: Database, item: DueItem, now: Date): 
     .where('mode', '=', item.mode)
     .where('id', '=', item.resource_id)
     .execute();
+  return 0;
 }
 
 export async function markRetainedPurged(db: Database, item: DueItem, now: Date): Promise<void> {
