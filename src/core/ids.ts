@@ -32,6 +32,7 @@ export const ID_PREFIXES = {
   console_session: 'ses',
   invitation: 'ivt',
   erasure: 'era',
+  driver_session: 'drs',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -30,6 +30,7 @@ import type { EftiFollowUpsTable, EftiGateDatasetsTable } from '../../modules/ef
 import type { TestClocksTable } from '../../modules/test-clocks/test-clocks.tables.js';
 import type { ToursTable } from '../../modules/tours/tours.tables.js';
 import type { PrivacyErasuresTable, PrivacyRetainedItemsTable } from '../../modules/privacy/privacy.tables.js';
+import type { DriverSessionGrantsTable, DriverSessionsTable, DriverSignInCodesTable } from '../../modules/driver/driver.tables.js';
 import type { JobsTable } from '../../jobs/jobs.tables.js';
 import type { OutboxMessagesTable } from '../notifier/outbox.tables.js';
 import type { SchemaMigrationsTable } from './migrator.tables.js';
@@ -82,4 +83,7 @@ export interface DB {
   tours: ToursTable;
   privacy_erasures: PrivacyErasuresTable;
   privacy_retained_items: PrivacyRetainedItemsTable;
+  driver_sign_in_codes: DriverSignInCodesTable;
+  driver_sessions: DriverSessionsTable;
+  driver_session_grants: DriverSessionGrantsTable;
 }
