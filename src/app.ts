@@ -28,6 +28,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { tourRoutes } from './modules/tours/tours.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
+  await app.register(async (scope) => exportRoutes(scope, runtime));
   // One scope: the sign endpoints answer with the signatures' schemas, the proof of delivery with those and the remarks'.
   await app.register(async (scope) => {
     await signatureRoutes(scope, runtime);

@@ -107,6 +107,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'events', description: 'The organisation-wide event feed (90 days) and the event catalogue (see `webhooks`).' },
         { name: 'usage', description: 'Metered usage per UTC day.' },
         { name: 'tours', description: "A driver's run over several shipments: stops in driving order, the run's status, and the driver and vehicle it gives its shipments (docs/tours.md)." },
+        { name: 'exports', description: "GDPR exports: a zip of the organisation's data in one mode, with a manifest and an offline verifier (docs/export.md)." },
         { name: 'webhooks', description: 'Webhook endpoints with their signing secrets; deliveries and their log.' },
         { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
         { name: 'auth', description: 'Console sign-in by e-mailed link, console sessions, and the console-only routes (session cookie, never API keys).' },

@@ -20,8 +20,8 @@ export interface EventType {
    * `GET /v1/shipments/{id}/events` nor in the integrity report, and its `data` has no `seq`.
    */
   chained?: false;
-  /** What the event is about; a shipment when absent. Tour events carry `tour_id` and `status` instead. */
-  subject?: 'tour';
+  /** What the event is about; a shipment when absent. Tour and export events carry their id and `status` instead. */
+  subject?: 'tour' | 'export';
 }
 
 export const SHIPMENT_EVENT_FIELDS: Record<string, EventField> = {
@@ -35,6 +35,17 @@ export const TOUR_EVENT_FIELDS: Record<string, EventField> = {
   tour_id: { type: 'string', description: 'The `tour_` id.' },
   status: { type: 'string', description: 'Status of the tour after the event.' },
 };
+
+/** Fields every export event carries (docs/export.md); export events are in the feed, about no shipment. */
+export const EXPORT_EVENT_FIELDS: Record<string, EventField> = {
+  export_id: { type: 'string', description: 'The `exp_` id.' },
+  status: { type: 'string', description: 'Status of the export after the event: `completed` or `failed`.' },
+};
+
+/** The fields every event of a subject carries. */
+export function subjectFields(subject: EventType['subject']): Record<string, EventField> {
+  return subject === 'tour' ? TOUR_EVENT_FIELDS : subject === 'export' ? EXPORT_EVENT_FIELDS : SHIPMENT_EVENT_FIELDS;
+}
 
 export const EVENT_CATALOGUE = [
   {
@@ -183,6 +194,21 @@ export const EVENT_CATALOGUE = [
     emittedWhen: '`POST /v1/tours/{id}/cancel` cancelled a planned or running tour.',
     subject: 'tour',
     fields: { reason: { type: 'string', description: 'Reason given, when given.' } },
+  },
+  {
+    type: 'export.completed',
+    emittedWhen: 'The zip of a GDPR export (`POST /v1/exports`) is written and can be downloaded through `GET /v1/exports/{id}` (docs/export.md).',
+    subject: 'export',
+    fields: {
+      size: { type: 'integer', description: 'Bytes of the zip.' },
+      sha256: { type: 'string', description: 'SHA-256 of the zip, lowercase hex.' },
+    },
+  },
+  {
+    type: 'export.failed',
+    emittedWhen: 'A GDPR export could not be written after its retries, or its writer stopped too often; request a new one.',
+    subject: 'export',
+    fields: { error: { type: 'string', description: 'Why.' } },
   },
 ] as const satisfies readonly EventType[];
 
