@@ -394,7 +394,7 @@ export async function verifyExport(path) {
 }
 
 async function main() {
-  const path = process.argv[2] ?? dirname(fileURLToPath(import.meta.url));
+  const path = process.argv[2] || dirname(fileURLToPath(import.meta.url));
   let result;
   try {
     result = await verifyExport(path);
