@@ -106,7 +106,7 @@ describe.each(backends())('verify.mjs on a tampered export on $name', (backend) 
     const files = new Map(original);
     const attachment = documents(files).find((d) => d.kind === 'attachment')!;
     const bytes = Buffer.from(files.get(attachment.path)!);
-    bytes[bytes.length - 10] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 10) ^ 0xff, bytes.length - 10);
     files.set(attachment.path, bytes);
     const plain = await verify(folder(files));
     expect(plain.code).toBe(1);

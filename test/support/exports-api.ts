@@ -25,7 +25,7 @@ export function exportsApi(t: TestApp, tenant: Tenant) {
       while ((await t.runtime.jobs.loop.tick()) > 0);
     },
     /** Requests an export, runs the queue and answers the completed export. */
-    async completed(key?: string): Promise<Record<string, any> & { id: string }> {
+    async completed(key?: string): Promise<Record<string, any> & { id: string; download_url: string }> {
       const res = await api.create(key);
       if (res.statusCode !== 202) throw new Error(`create export answered ${res.statusCode}: ${res.body}`);
       await api.runJobs();

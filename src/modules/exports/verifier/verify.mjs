@@ -27,10 +27,13 @@
  *
  * This file is src/modules/exports/verifier/verify.mjs of the service, copied into every export.
  */
+/* eslint-disable max-lines -- shipped alone in every export, so one file by design */
+import { Buffer } from 'node:buffer';
 import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import process from 'node:process';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -399,17 +402,19 @@ async function main() {
   try {
     result = await verifyExport(path);
   } catch (error) {
-    console.error(`verify.mjs: cannot read the export at ${path}: ${error.message}`);
-    process.exit(2);
+    process.stderr.write(`verify.mjs: cannot read the export at ${path}: ${error.message}\n`);
+    process.exitCode = 2;
+    return;
   }
   const { failures, checked } = result;
-  for (const failure of failures) console.log(`FAIL ${failure}`);
+  for (const failure of failures) process.stdout.write(`FAIL ${failure}\n`);
   const summary = `${checked.files} files, ${checked.shipments} shipment chains (${checked.events} events), ${checked.documents} documents, ${checked.seals} seals checked`;
   if (failures.length > 0) {
-    console.log(`NOT VERIFIED: ${failures.length} problem${failures.length === 1 ? '' : 's'}; ${summary}.`);
-    process.exit(1);
+    process.stdout.write(`NOT VERIFIED: ${failures.length} problem${failures.length === 1 ? '' : 's'}; ${summary}.\n`);
+    process.exitCode = 1;
+    return;
   }
-  console.log(`VERIFIED: ${summary}.`);
+  process.stdout.write(`VERIFIED: ${summary}.\n`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
