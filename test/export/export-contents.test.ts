@@ -48,7 +48,8 @@ describe.each(backends())('the contents of an export on $name', (backend) => {
       .map((line) => JSON.parse(line) as Record<string, any>);
 
   beforeAll(async () => {
-    t = await buildTestApp(backend);
+    // Its own database on PostgreSQL: the job loop claims export jobs of any organisation, and this app's object store holds its zips.
+    t = await buildTestApp(backend, { ownDatabase: true });
     f = await exportFixture(t);
     const api = exportsApi(t, f.tenant);
     zip = await api.downloaded(await api.completed());

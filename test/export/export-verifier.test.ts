@@ -32,7 +32,8 @@ describe.each(backends())('verify.mjs on a tampered export on $name', (backend) 
   let issued: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(backend);
+    // Its own database on PostgreSQL: the job loop claims export jobs of any organisation, and this app's object store holds its zips.
+    t = await buildTestApp(backend, { ownDatabase: true });
     const tenant = await t.newTenant();
     delivered = (await issueCase(t, tenant, INVOICE_CASES.nlDomestic!())).shipmentId;
     issued = (await shipmentsApi(t, tenant).created(minimalShipment(), { issue: true })).id;

@@ -26,7 +26,8 @@ describe.each(backends())('exports on $name', (backend) => {
   let t: TestApp;
   let tenant: Tenant;
   beforeAll(async () => {
-    t = await buildTestApp(backend);
+    // Its own database on PostgreSQL: the job loop claims export jobs of any organisation, and this app's object store holds its zips.
+    t = await buildTestApp(backend, { ownDatabase: true });
     tenant = await t.newTenant();
     const shipment = await shipmentsApi(t, tenant).created(minimalShipment(), { issue: true });
     for (let i = 0; i < 3; i++) await documentsApi(t, tenant).uploaded(shipment.id, { kind: 'photo', filename: `p${i}.jpg`, contentType: 'image/jpeg', bytes: jpeg() });
