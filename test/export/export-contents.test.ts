@@ -89,9 +89,16 @@ describe.each(backends())('the contents of an export on $name', (backend) => {
     const events = lines('shipment-events.jsonl');
     expect(events.filter((e) => e.shipment_id === f.delivered).map((e) => e.seq)).toEqual(events.filter((e) => e.shipment_id === f.delivered).map((_, i) => i + 1));
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['shipment.issued', 'signature.completed', 'shipment.delivered', 'invoice.issued', 'shipment.document_added', 'remark.created']));
-    expect(lines('signatures.jsonl').map((s) => s.role).sort()).toEqual(['carrier', 'consignee', 'consignor']);
+    expect(lines('signatures.jsonl').map((s) => s.role).sort()).toEqual(['carrier', 'consignee', 'consignor', 'consignor']);
+    const drawn = lines('signatures.jsonl').filter((s) => s.image_path);
+    expect(drawn).toHaveLength(1);
+    expect(files.get(drawn[0]!.image_path)!.subarray(1, 4).toString()).toBe('PNG');
+    for (const signature of lines('signatures.jsonl')) {
+      expect(Object.keys(signature)).not.toContain('image_object_key');
+      if (signature.image_path) expect(files.has(signature.image_path), signature.image_path).toBe(true);
+    }
     expect(lines('remarks.jsonl')[0]).toMatchObject({ shipment_id: f.issued, text: 'Dent in the side panel.' });
-    expect(lines('signature-requests.jsonl')[0]).toMatchObject({ shipment_id: f.issued, role: 'consignor', channel: 'email' });
+    expect(lines('signature-requests.jsonl')[0]).toMatchObject({ shipment_id: f.issued, role: 'consignor', channel: 'email', status: 'completed' });
     expect(lines('invoices.jsonl')[0]).toMatchObject({ shipment_id: f.delivered });
     expect(lines('tours.jsonl')[0]).toMatchObject({ id: f.tourId });
     expect(lines('notifications.jsonl')[0]).toMatchObject({ channel: 'email', shipment_id: f.issued });

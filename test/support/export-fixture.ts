@@ -1,7 +1,8 @@
 /**
  * An organisation with every kind of record an export holds (issue 21, point 1): a delivered and
  * invoiced shipment (signatures, note versions, proof of delivery, UBL invoice), an issued one
- * with an attachment, a photo, a remark and a sign link sent by e-mail, a webhook endpoint and its
+ * with an attachment, a photo, a remark and a sign link sent by e-mail and signed with a drawn
+ * signature, a webhook endpoint and its
  * deliveries, a tour, request logs and the audit log. It also keeps every secret and token the
  * organisation was handed, so a test can grep an export for them, and records that must stay out
  * of it: a live shipment and another organisation's.
@@ -10,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { invoicesApi, INVOICE_CASES, issueCase } from './invoices-api.js';
 import { documentsApi } from './documents-api.js';
 import { remarksApi } from './remarks-api.js';
-import { jpeg, pdf } from './sample-files.js';
+import { jpeg, pdf, png } from './sample-files.js';
 import { minimalShipment } from './shipment-fixtures.js';
 import { shipmentsApi } from './shipments-api.js';
 import { signLinksApi } from './sign-links-api.js';
@@ -49,7 +50,10 @@ export async function exportFixture(t: TestApp): Promise<ExportFixture> {
   const attachment = await documents.uploaded(issued, { kind: 'attachment', filename: 'customs.pdf', contentType: 'application/pdf', bytes: pdf() });
   const photo = await documents.uploaded(issued, { kind: 'photo', filename: 'pallet.jpg', contentType: 'image/jpeg', bytes: jpeg() });
   await remarksApi(t, tenant).created(issued, { phase: 'pickup', type: 'damage', text: 'Dent in the side panel.', photo_document_ids: [photo.id] });
-  const link = await signLinksApi(t, tenant).link(issued, { role: 'consignor' });
+  const links = signLinksApi(t, tenant);
+  const link = await links.link(issued, { role: 'consignor' });
+  const signed = await links.submit(link.token, { signature: { type: 'drawn', image: `data:image/png;base64,${png(60, [20, 20, 140]).toString('base64')}` } });
+  if (signed.statusCode !== 201) throw new Error(`drawn signature answered ${signed.statusCode}: ${signed.body}`);
   const tour = await t.app.inject({
     method: 'POST',
     url: '/v1/tours',

@@ -11,6 +11,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import type { Database } from '../../ports/database.js';
+import { extensionOf } from '../documents/media-types.js';
 import type { Entry } from '../request-logs/request-logs.repository.js';
 
 export interface Tenant {
@@ -25,6 +26,8 @@ export interface RecordSource {
   file: string;
   /** Its count in the manifest. */
   name: string;
+  /** The table its rows come from. */
+  table: string;
   /** A unique key of the tenant's rows: pages follow it. */
   keys: readonly string[];
   page(db: Database, t: Tenant, after: readonly unknown[] | null, limit: number): Promise<Row[]>;
@@ -48,7 +51,7 @@ function tenantTable(table: string, keys: readonly string[]): RecordSource['page
 }
 
 function source(file: string, table: string, keys: readonly string[], extra: Partial<RecordSource> = {}): RecordSource {
-  return { file, name: file.replace(/\.jsonl$/, '').replace(/-/g, '_'), keys, page: tenantTable(table, keys), ...extra };
+  return { file, name: file.replace(/\.jsonl$/, '').replace(/-/g, '_'), table, keys, page: tenantTable(table, keys), ...extra };
 }
 
 /** A request-log batch as the calls it holds (the layout of request-logs.repository.ts). */
@@ -77,10 +80,26 @@ const deliveryAttempts: RecordSource['page'] = async (db, t, after, limit) => {
   return result.rows;
 };
 
+/** Where a document's bytes sit in the zip. */
+export function documentPath(row: Row): string {
+  const type = String(row.content_type);
+  return `documents/${String(row.shipment_id)}/${String(row.id)}.${type.includes('xml') ? 'xml' : extensionOf(type)}`;
+}
+
+/** Where a drawn signature's image sits in the zip. */
+export function signatureImagePath(row: Row): string {
+  return `signatures/${String(row.shipment_id)}/${String(row.id)}.png`;
+}
+
+const withoutKey = (row: Row, key: string): Row => Object.fromEntries(Object.entries(row).filter(([k]) => k !== key));
+
 export const RECORD_SOURCES: readonly RecordSource[] = [
   source('shipments.jsonl', 'shipments', ['id'], { omit: ['inspection_token'] }),
   source('shipment-events.jsonl', 'shipment_events', ['shipment_id', 'seq']),
-  source('signatures.jsonl', 'signatures', ['id']),
+  source('signatures.jsonl', 'signatures', ['id'], {
+    // The image's bytes are in the zip; the store's key for them is internal.
+    records: (row) => [{ ...withoutKey(row, 'image_object_key'), image_path: row.image_object_key ? signatureImagePath(row) : null }],
+  }),
   source('signature-requests.jsonl', 'signature_requests', ['id'], { omit: ['token_hash', 'otp_code_hash', 'otp_token_hash', 'recipient_sealed'] }),
   source('remarks.jsonl', 'remarks', ['id']),
   source('invoices.jsonl', 'invoices', ['id']),
@@ -90,21 +109,24 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
   source('notifications.jsonl', 'notifications', ['id']),
   source('webhook-endpoints.jsonl', 'webhook_endpoints', ['id'], { omit: ['secret', 'previous_secret'] }),
   source('webhook-deliveries.jsonl', 'webhook_deliveries', ['id']),
-  { file: 'webhook-delivery-attempts.jsonl', name: 'webhook_delivery_attempts', keys: ['delivery_id', 'number'], page: deliveryAttempts },
+  { file: 'webhook-delivery-attempts.jsonl', name: 'webhook_delivery_attempts', table: 'webhook_delivery_attempts', keys: ['delivery_id', 'number'], page: deliveryAttempts },
   source('events.jsonl', 'events', ['id']),
   source('request-logs.jsonl', 'request_log_batches', ['last_id'], { records: requestLogRecords }),
   source('audit-log.jsonl', 'audit_log', ['seq']),
 ];
 
-/** The stored documents, the last file of records; their bytes follow it in the zip. */
-export const DOCUMENT_SOURCE: RecordSource = source('documents.jsonl', 'documents', ['id'], { omit: ['object_key'] });
+/** The stored documents, the last file of records; their bytes follow it in the zip (deleted ones have none). */
+export const DOCUMENT_SOURCE: RecordSource = source('documents.jsonl', 'documents', ['id'], {
+  records: (row) => [{ ...withoutKey(row, 'object_key'), ...(row.deleted_at === null ? { path: documentPath(row) } : {}) }],
+});
 
-/** The row as exported: without the omitted columns. */
-export function exportedRecord(s: RecordSource, row: Row): Row {
-  if (!s.omit) return row;
+/** The records a row gives in the export: without the omitted columns. */
+export function exportedRecords(s: RecordSource, row: Row): Row[] {
+  if (s.records) return s.records(row);
+  if (!s.omit) return [row];
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) if (!s.omit.includes(key)) out[key] = value;
-  return out;
+  return [out];
 }
 
 /** How many stored documents, and bytes, the export will copy: the totals its progress counts towards. */
@@ -113,3 +135,6 @@ export async function documentTotals(db: Database, t: Tenant): Promise<{ documen
     select count(*) as n, sum(size) as bytes from documents where organization_id = ${t.organizationId} and mode = ${t.mode} and deleted_at is null`.execute(db);
   return { documents: Number(result.rows[0]?.n ?? 0), bytes: Number(result.rows[0]?.bytes ?? 0) };
 }
+
+/** The signatures, read again after the documents to copy their images. */
+export const SIGNATURE_SOURCE: RecordSource = RECORD_SOURCES.find((s) => s.table === 'signatures')!;

@@ -9,11 +9,10 @@ import { createHash } from 'node:crypto';
 import type { Services } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { sealCertificate } from '../documents/pades/verify-seal.js';
-import { extensionOf } from '../documents/media-types.js';
 import { ExportArchive, type WrittenFile } from './export-archive.js';
 import { buildManifest, type ManifestFile, type SealCertificate } from './export-manifest.js';
 import { HEARTBEAT_MS, PAGE_ROWS } from './export-policy.js';
-import { DOCUMENT_SOURCE, documentTotals, exportedRecord, RECORD_SOURCES, type RecordSource, type Row, type Tenant } from './export-sources.js';
+import { DOCUMENT_SOURCE, documentPath, documentTotals, exportedRecords, RECORD_SOURCES, signatureImagePath, SIGNATURE_SOURCE, type RecordSource, type Row, type Tenant } from './export-sources.js';
 import type { ExportProgress } from './export-status.js';
 import { NO_PROGRESS } from './export-status.js';
 import { verifierSource } from './verifier-source.js';
@@ -31,12 +30,6 @@ export interface ExportRun {
   objectKey: string;
   /** Records progress as the run's heartbeat; resolves false once the run is no longer this one's. */
   heartbeat(progress: ExportProgress): Promise<boolean>;
-}
-
-/** Where a document's bytes sit in the zip. */
-export function documentPath(row: Row): string {
-  const type = String(row.content_type);
-  return `documents/${String(row.shipment_id)}/${String(row.id)}.${type.includes('xml') ? 'xml' : extensionOf(type)}`;
 }
 
 async function* pages(db: Database, s: RecordSource, t: Tenant): AsyncGenerator<Row[]> {
@@ -79,7 +72,7 @@ export async function writeExport(services: Services, run: ExportRun): Promise<{
         for await (const rows of pages(db, s, run.tenant)) {
           let text = '';
           for (const row of rows) {
-            const records = s.records ? s.records(row) : [s === DOCUMENT_SOURCE && row.deleted_at === null ? { ...exportedRecord(s, row), path: documentPath(row) } : exportedRecord(s, row)];
+            const records = exportedRecords(s, row);
             for (const record of records) text += `${JSON.stringify(record)}\n`;
             counts[s.name]! += records.length;
             progress.records += records.length;
@@ -120,6 +113,21 @@ export async function writeExport(services: Services, run: ExportRun): Promise<{
         progress.documents += 1;
         progress.bytes += file.size;
         await written(file, extra);
+      }
+    }
+    // Drawn signatures' images: personal data of the signers, kept beside the signatures.
+    counts.signature_images = 0;
+    counts.signature_images_missing = 0;
+    for await (const rows of pages(db, SIGNATURE_SOURCE, run.tenant)) {
+      for (const row of rows) {
+        if (!row.image_object_key) continue;
+        const stored = await services.objects.getStream(String(row.image_object_key));
+        if (!stored) {
+          counts.signature_images_missing += 1;
+          continue;
+        }
+        await written(await archive.add(signatureImagePath(row), stored.body, { compress: false }));
+        counts.signature_images += 1;
       }
     }
     const verifier = await verifierSource();

@@ -387,6 +387,7 @@ export async function verifyExport(path) {
       if (document && document.sha256 !== claim.sha256) fail(`document ${claim.id}: ${claim.by} records SHA-256 ${claim.sha256}, the document has ${document.sha256}`);
     }
     for await (const signature of jsonLines(source, 'signatures.jsonl')) {
+      if (signature.image_path && !source.has(signature.image_path)) fail(`signature ${signature.id}: its image ${signature.image_path} is missing`);
       const document = documents.get(signature.document_id);
       if (document && document.sha256 !== signature.document_sha256) fail(`signature ${signature.id}: signed SHA-256 ${signature.document_sha256}, but document ${signature.document_id} has ${document.sha256}`);
     }
