@@ -83,6 +83,17 @@ describe.each(backends())('verify.mjs on a tampered export on $name', (backend) 
     expect(fixed.stdout).toMatch(/^NOT VERIFIED: 1 problem;/m);
   });
 
+  it('passes on an event whose personal data was erased (erased_at set, data_sha256 kept), as DESIGN says', async () => {
+    const files = new Map(original);
+    const events = jsonLines(files.get('shipment-events.jsonl')!);
+    const created = events.find((e) => e.shipment_id === delivered && e.seq === 1)!;
+    created.data = { ...created.data, reference: '[erased]' };
+    created.erased_at = new Date().toISOString();
+    files.set('shipment-events.jsonl', toJsonLines(events));
+    const erased = await verify(folder(files, ['shipment-events.jsonl']));
+    expect(erased.code, erased.stdout).toBe(0);
+  });
+
   it('fails on an event recomputed to hide the change (its hash no longer chains), and on a deleted last event', async () => {
     const files = new Map(original);
     const events = jsonLines(files.get('shipment-events.jsonl')!);
