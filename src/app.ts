@@ -30,6 +30,7 @@ import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { driverRoutes } from './modules/driver/driver.routes.js';
 import { tourRoutes } from './modules/tours/tours.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
@@ -141,6 +142,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => billingRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
+  await app.register(async (scope) => exportRoutes(scope, runtime));
   // One scope: the sign endpoints answer with the signatures' schemas, the proof of delivery with those and the remarks', the driver's actions with both.
   await app.register(async (scope) => {
     await signatureRoutes(scope, runtime);

@@ -33,6 +33,7 @@ export const ID_PREFIXES = {
   invitation: 'ivt',
   erasure: 'era',
   driver_session: 'drs',
+  export: 'exp',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

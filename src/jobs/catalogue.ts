@@ -10,12 +10,14 @@ import { purgeConsoleAuthJob } from '../modules/console-auth/purge-console-auth.
 import { purgeContactMessagesJob } from '../modules/contact/purge-contact-messages.job.js';
 import { registerDatasetJob } from '../modules/efti/gate/register-dataset.job.js';
 import { purgeRetainedPersonalDataJob } from '../modules/privacy/purge-retained-personal-data.job.js';
+import { purgeExportsJob } from '../modules/exports/purge-exports.job.js';
+import { runExportJob } from '../modules/exports/run-export.job.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
 import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob, purgeRetainedPersonalDataJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob, purgeRetainedPersonalDataJob, runExportJob, purgeExportsJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },
@@ -28,4 +30,5 @@ export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeAuditLogJob.kind, everyMs: 24 * HOUR },
   { kind: purgeConsoleAuthJob.kind, everyMs: HOUR },
   { kind: purgeRetainedPersonalDataJob.kind, everyMs: 24 * HOUR },
+  { kind: purgeExportsJob.kind, everyMs: HOUR },
 ];

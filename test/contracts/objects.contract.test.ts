@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileSystemObjectStore } from '../../src/adapters/objects/filesystem.js';
 import { createS3ObjectStore } from '../../src/adapters/objects/s3.js';
@@ -62,6 +63,33 @@ describe.each(adapters)('objects contract: %s', (_name, make) => {
     await f.store.delete('a/never.txt');
     expect(await f.store.get('a/b.txt')).toBeNull();
     expect(await f.store.get('nothing/here')).toBeNull();
+  });
+
+  it('streams an object in and out across several multipart parts, and a short one as one put', async () => {
+    const body = randomBytes(17 * 1024 * 1024 + 123);
+    const chunks = function* () {
+      for (let i = 0; i < body.length; i += 1024 * 1024) yield body.subarray(i, i + 1024 * 1024);
+    };
+    expect(await f.store.putStream('org_1/test/exports/big.zip', Readable.from(chunks()), { contentType: 'application/zip' })).toEqual({ size: body.length });
+    const got = await f.store.getStream('org_1/test/exports/big.zip');
+    expect(got?.contentType).toBe('application/zip');
+    expect(got?.size).toBe(body.length);
+    const read: Buffer[] = [];
+    for await (const chunk of got!.body) read.push(chunk as Buffer);
+    expect(Buffer.concat(read).equals(body)).toBe(true);
+    await f.store.putStream('a/small.txt', Readable.from([Buffer.from('small')]), { contentType: 'text/plain' });
+    expect((await f.store.get('a/small.txt'))?.body.toString()).toBe('small');
+    expect(await f.store.getStream('nothing/here')).toBeNull();
+  });
+
+  it('leaves nothing behind when the stream fails', async () => {
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('source broke'));
+      },
+    });
+    await expect(f.store.putStream('a/broken.bin', failing, { contentType: 'application/octet-stream' })).rejects.toThrow(/source broke/);
+    expect(await f.store.get('a/broken.bin')).toBeNull();
   });
 
   it('refuses keys that could leave the store', async () => {

@@ -24,6 +24,7 @@ import { buildTestApp, type Tenant, type TestApp } from '../support/test-app.js'
  */
 const CAPABILITY_ROUTES: Record<string, string> = {
   downloadDocument: 'signed download URL: the HMAC signature over id and expiry authorises it (test/http/documents)',
+  downloadExport: "signed download URL: the HMAC signature over the export's id, organisation, mode and expiry authorises it (test/export)",
   getInspection: 'inspection link: the token is the authority',
   getSignContext: 'sign link: the token is the authority',
   sendSignOtp: 'sign link: the token is the authority',

@@ -114,6 +114,7 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
     await call('GET', `/v1/shipments/${shipment}/signatures`, 200);
     await call('GET', `/v1/shipments/${shipment}/invoice`, shipment === delivered.id ? 200 : 404);
   }
+  await call('POST', '/v1/exports', 202);
   await call('GET', '/v1/notifications', 200);
   await call('GET', '/v1/events?limit=100', 200);
   await call('GET', '/v1/webhook-deliveries?limit=100', 200);

@@ -31,6 +31,7 @@ import type { TestClocksTable } from '../../modules/test-clocks/test-clocks.tabl
 import type { ToursTable } from '../../modules/tours/tours.tables.js';
 import type { PrivacyErasuresTable, PrivacyRetainedItemsTable } from '../../modules/privacy/privacy.tables.js';
 import type { DriverSessionGrantsTable, DriverSessionsTable, DriverSignInCodesTable } from '../../modules/driver/driver.tables.js';
+import type { ExportsTable } from '../../modules/exports/exports.tables.js';
 import type { JobsTable } from '../../jobs/jobs.tables.js';
 import type { OutboxMessagesTable } from '../notifier/outbox.tables.js';
 import type { SchemaMigrationsTable } from './migrator.tables.js';
@@ -86,4 +87,5 @@ export interface DB {
   driver_sign_in_codes: DriverSignInCodesTable;
   driver_sessions: DriverSessionsTable;
   driver_session_grants: DriverSessionGrantsTable;
+  exports: ExportsTable;
 }

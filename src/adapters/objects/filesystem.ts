@@ -3,8 +3,10 @@
  * Writes go to a temporary file that is renamed into place, so a crash never leaves half an object.
  */
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import type { ObjectStore } from '../../ports/objects.js';
 import { assertObjectKey } from './object-key.js';
@@ -28,6 +30,37 @@ export function createFileSystemObjectStore(rootDir: string): ObjectStore {
       // The sidecar first: an object is only visible once its data file exists.
       await atomicWrite(`${file}.meta.json`, JSON.stringify({ contentType }));
       await atomicWrite(file, body);
+    },
+    async putStream(key, body, { contentType }) {
+      const file = pathOf(key);
+      await mkdir(dirname(file), { recursive: true });
+      await atomicWrite(`${file}.meta.json`, JSON.stringify({ contentType }));
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, count, createWriteStream(tmp));
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+      }
+      await rename(tmp, file);
+      return { size };
+    },
+    async getStream(key) {
+      const file = pathOf(key);
+      try {
+        const [info, meta] = await Promise.all([stat(file), readFile(`${file}.meta.json`, 'utf8')]);
+        return { body: createReadStream(file), contentType: (JSON.parse(meta) as { contentType: string }).contentType, size: info.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     async get(key) {
       const file = pathOf(key);

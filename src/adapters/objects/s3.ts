@@ -1,5 +1,17 @@
 /** An S3-compatible store (EU region), the production object store. */
-import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import type { ObjectStore } from '../../ports/objects.js';
 import { assertObjectKey } from './object-key.js';
 
@@ -30,6 +42,49 @@ function isMissing(error: unknown): boolean {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
 
+/** Parts of a streamed upload: above S3's 5 MiB minimum, and the most one upload holds in memory. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Uploads a stream as a multipart upload, one part in memory at a time; a stream shorter than a
+ * part is one plain PUT. A failure aborts the upload, so no parts are left behind to pay for.
+ */
+async function putStreamed(s3: S3Client, Bucket: string, Key: string, body: Readable, ContentType: string): Promise<{ size: number }> {
+  let uploadId: string | undefined;
+  const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+  let chunks: Buffer[] = [];
+  let buffered = 0;
+  let size = 0;
+  const sendPart = async () => {
+    uploadId ??= (await s3.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType }))).UploadId;
+    const PartNumber = parts.length + 1;
+    const Body = Buffer.concat(chunks, buffered);
+    chunks = [];
+    buffered = 0;
+    const res = await s3.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body, ContentLength: Body.length }));
+    parts.push({ ETag: res.ETag, PartNumber });
+  };
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      buffered += chunk.length;
+      size += chunk.length;
+      if (buffered >= PART_BYTES) await sendPart();
+    }
+    if (uploadId === undefined) {
+      const Body = Buffer.concat(chunks, buffered);
+      await s3.send(new PutObjectCommand({ Bucket, Key, Body, ContentType, ContentLength: Body.length }));
+      return { size };
+    }
+    if (buffered > 0) await sendPart();
+    await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    return { size };
+  } catch (error) {
+    if (uploadId !== undefined) await s3.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Opens the store on an existing bucket. */
 export function createS3ObjectStore(config: S3Config): ObjectStore {
   const s3 = client(config);
@@ -38,6 +93,20 @@ export function createS3ObjectStore(config: S3Config): ObjectStore {
     async put(key, body, { contentType }) {
       assertObjectKey(key);
       await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+    },
+    async putStream(key, body, { contentType }) {
+      assertObjectKey(key);
+      return putStreamed(s3, Bucket, key, body, contentType);
+    },
+    async getStream(key) {
+      assertObjectKey(key);
+      try {
+        const res = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
+        return { body: res.Body as Readable, contentType: res.ContentType ?? 'application/octet-stream', size: res.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
     },
     async get(key) {
       assertObjectKey(key);

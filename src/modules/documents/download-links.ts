@@ -10,7 +10,8 @@ import type { Mode } from '../../core/mode.js';
 
 export const FILES_PATH = '/files';
 
-interface LinkSubject {
+export interface LinkSubject {
+  /** The document's id, or another file's (an export's `exp_` id): the prefix keeps them apart. */
   documentId: string;
   organizationId: string;
   mode: Mode;
@@ -24,6 +25,11 @@ function signature(secret: string, s: LinkSubject): string {
 
 export function signedDownloadUrl(publicBaseUrl: string, secret: string, s: LinkSubject): string {
   return `${publicBaseUrl}${FILES_PATH}/${s.documentId}?expires=${s.expires}&signature=${signature(secret, s)}`;
+}
+
+/** The same kind of link to another file the service keeps, under `${FILES_PATH}/<folder>/` (GDPR exports). */
+export function signedFileUrl(publicBaseUrl: string, secret: string, folder: string, s: LinkSubject): string {
+  return `${publicBaseUrl}${FILES_PATH}/${folder}/${s.documentId}?expires=${s.expires}&signature=${signature(secret, s)}`;
 }
 
 /** True when `given` is the signature of exactly this subject. */

@@ -2,7 +2,7 @@
  * The event catalogue as the OpenAPI document's `webhooks` section (OpenAPI 3.1): one entry per
  * event type, with the envelope and the fields of its `data`, and the delivery headers.
  */
-import { EVENT_CATALOGUE, SHIPMENT_EVENT_FIELDS, TOUR_EVENT_FIELDS, ERASURE_EVENT_FIELDS, type EventField, type EventType } from './event-catalogue.js';
+import { EVENT_CATALOGUE, subjectFields, type EventField, type EventType } from './event-catalogue.js';
 import { PING_EVENT_TYPE } from '../webhooks/send-test-ping.js';
 
 function fieldSchema(field: EventField): Record<string, unknown> {
@@ -49,8 +49,7 @@ const PING = {
 
 export function eventWebhooks(): Record<string, unknown> {
   const events = EVENT_CATALOGUE.map((event: EventType) => {
-    const subjectFields = event.subject === 'tour' ? TOUR_EVENT_FIELDS : event.subject === 'erasure' ? ERASURE_EVENT_FIELDS : SHIPMENT_EVENT_FIELDS;
-    const common = Object.fromEntries(Object.entries(subjectFields).filter(([name]) => event.chained !== false || name !== 'seq'));
+    const common = Object.fromEntries(Object.entries(subjectFields(event.subject)).filter(([name]) => event.chained !== false || name !== 'seq'));
     const fields: Record<string, EventField> = { ...common, ...event.fields };
     const data = {
       type: 'object',

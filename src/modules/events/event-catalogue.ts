@@ -20,8 +20,8 @@ export interface EventType {
    * `GET /v1/shipments/{id}/events` nor in the integrity report, and its `data` has no `seq`.
    */
   chained?: false;
-  /** What the event is about; a shipment when absent. Tour events carry `tour_id` and `status` instead, erasure events `erasure_id` and `status`. */
-  subject?: 'tour' | 'erasure';
+  /** What the event is about; a shipment when absent. Tour, erasure and export events carry their id and `status` instead. */
+  subject?: 'tour' | 'erasure' | 'export';
 }
 
 export const SHIPMENT_EVENT_FIELDS: Record<string, EventField> = {
@@ -41,6 +41,17 @@ export const ERASURE_EVENT_FIELDS: Record<string, EventField> = {
   erasure_id: { type: 'string', description: 'The `era_` id; `GET /v1/privacy/erasures/{id}` reads its report.' },
   status: { type: 'string', description: '`completed`.' },
 };
+
+/** Fields every export event carries (docs/export.md); export events are in the feed, about no shipment. */
+export const EXPORT_EVENT_FIELDS: Record<string, EventField> = {
+  export_id: { type: 'string', description: 'The `exp_` id.' },
+  status: { type: 'string', description: 'Status of the export after the event: `completed` or `failed`.' },
+};
+
+/** The fields every event of a subject carries. */
+export function subjectFields(subject: EventType['subject']): Record<string, EventField> {
+  return subject === 'tour' ? TOUR_EVENT_FIELDS : subject === 'erasure' ? ERASURE_EVENT_FIELDS : subject === 'export' ? EXPORT_EVENT_FIELDS : SHIPMENT_EVENT_FIELDS;
+}
 
 export const EVENT_CATALOGUE = [
   {
@@ -200,6 +211,21 @@ export const EVENT_CATALOGUE = [
       fields_erased: { type: 'integer', description: 'Field paths replaced in them.' },
       retained: { type: 'integer', description: 'Sealed documents and signature evidence kept under a retention duty, erased after it.' },
     },
+  },
+  {
+    type: 'export.completed',
+    emittedWhen: 'The zip of a GDPR export (`POST /v1/exports`) is written and can be downloaded through `GET /v1/exports/{id}` (docs/export.md).',
+    subject: 'export',
+    fields: {
+      size: { type: 'integer', description: 'Bytes of the zip.' },
+      sha256: { type: 'string', description: 'SHA-256 of the zip, lowercase hex.' },
+    },
+  },
+  {
+    type: 'export.failed',
+    emittedWhen: 'A GDPR export could not be written after its retries, or its writer stopped too often; request a new one.',
+    subject: 'export',
+    fields: { error: { type: 'string', description: 'Why.' } },
   },
 ] as const satisfies readonly EventType[];
 

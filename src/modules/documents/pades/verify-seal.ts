@@ -56,3 +56,23 @@ export async function verifySeal(pdf: Buffer): Promise<boolean> {
 export async function sha256Hex(bytes: Buffer): Promise<string> {
   return Buffer.from(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)).toString('hex');
 }
+
+/**
+ * The certificate the seal of `pdf` carries (DER), or null when it has no readable seal: what a
+ * GDPR export's manifest pins each sealed PDF to (docs/export.md). It says nothing of whether the
+ * seal verifies; `verifySeal` does.
+ */
+export function sealCertificate(pdf: Buffer): Buffer | null {
+  const parts = signedRanges(pdf);
+  if (!parts) return null;
+  try {
+    const asn1 = asn1js.fromBER(arrayBuffer(parts.cms));
+    if (asn1.offset === -1) return null;
+    const info = new pkijs.ContentInfo({ schema: asn1.result });
+    if (info.contentType !== OID.signedData) return null;
+    const certificate = new pkijs.SignedData({ schema: info.content }).certificates?.[0];
+    return certificate instanceof pkijs.Certificate ? Buffer.from(certificate.toSchema().toBER()) : null;
+  } catch {
+    return null;
+  }
+}
