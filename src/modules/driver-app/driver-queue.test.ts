@@ -30,6 +30,7 @@ interface Queue {
 }
 interface DriverQueue {
   outcome(status: number, code?: string): string;
+  noteToSign(action: object, current: object | null): { document_id: string; document_sha256: string };
   memoryStore(): unknown;
   createQueue(options: object): Queue;
 }
@@ -40,7 +41,7 @@ function loadQueue(): DriverQueue {
   return sandbox.self.driverQueue!;
 }
 
-const { outcome, memoryStore, createQueue } = loadQueue();
+const { outcome, noteToSign, memoryStore, createQueue } = loadQueue();
 
 function queueAnswering(answers: (action: Action) => Answer) {
   const sent: Action[] = [];
@@ -129,5 +130,35 @@ describe('driver queue', () => {
     const [a, b] = await Promise.all([queue.drain(), queue.drain()]);
     expect(a).toBe(b);
     expect(sent).toHaveLength(1);
+  });
+
+  it('counts the note versions this phone made before a signature, and signs the current one only when they explain it', async () => {
+    // Sent one by one: after the remark, the signature knows one version on was this phone's.
+    const seen: number[] = [];
+    const sent = createQueue({
+      store: memoryStore(),
+      send: async (a: Action & { own_versions?: number }) => {
+        seen.push(a.own_versions ?? 0);
+        return { status: 201, body: {} };
+      },
+      newKey: () => `key-${seen.length}-${Math.random()}`,
+    });
+    await sent.enqueue({ ...action('remark'), shipment_id: 'shp_1', creates_version: true });
+    await sent.enqueue({ ...action('other'), shipment_id: 'shp_2' });
+    await sent.enqueue({ ...action('consignee_signature'), shipment_id: 'shp_1' });
+    await sent.drain();
+    expect(seen).toEqual([0, 0, 1]);
+
+    const shown = { note: { document_id: 'doc_v2', sha256: 'b2', version: 2 }, own_versions: 1 };
+    expect(noteToSign(shown, { document_id: 'doc_v3', sha256: 'b3', version: 3 })).toEqual({ document_id: 'doc_v3', document_sha256: 'b3' });
+    // Someone else's change as well: name what was shown, for the server to refuse (conflict).
+    expect(noteToSign(shown, { document_id: 'doc_v4', sha256: 'b4', version: 4 })).toEqual({ document_id: 'doc_v2', document_sha256: 'b2' });
+    expect(noteToSign(shown, null)).toEqual({ document_id: 'doc_v2', document_sha256: 'b2' });
+  });
+
+  it('puts the capture time in the body of every action', async () => {
+    const { queue } = queueAnswering(() => ({ status: 201, body: {} }));
+    const made = await queue.enqueue(action('done'));
+    expect(made.request.json).toEqual({ kind: 'done', captured_at: made.captured_at });
   });
 });

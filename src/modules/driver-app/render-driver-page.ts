@@ -108,7 +108,7 @@ export function renderDriverPage({ language, assets, worker }: DriverPageOptions
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="theme-color" content="#0a2a66"><title>${esc(w.appName)}</title><link rel="stylesheet" href="${esc(assets.style)}"></head>
-<body><header class="topbar"><div class="topbar-row"><h1>${esc(w.appName)}</h1><button type="button" id="queue-count" class="queue-count" hidden></button></div>
+<body><header class="topbar"><div class="topbar-row"><h1>${esc(w.appName)}</h1></div><button type="button" id="queue-count" class="queue-count" hidden></button>
 <div class="offline-banner" id="offline-banner" role="status" hidden><p>${esc(w.offline)}</p></div></header>
 <main>
 <noscript><p class="alert">${esc(w.noJavaScript)}</p></noscript>

@@ -102,15 +102,15 @@
       stop.adr?.dangerous_goods ? h('p', { class: 'adr' }, `${words.dangerous}: UN ${(stop.adr.un_numbers ?? []).join(', ')} · ${(stop.adr.classes ?? []).join(', ')}`) : null,
       h('div', { class: 'next-action', id: 'next-action' }, h('h3', null, next ? words.nextAction : words.allDone),
         next ? h('button', { type: 'button', class: 'primary-action', 'data-action': next, onclick: () => act(next) }, label(next)) : null,
-        later.map((t) => h('button', { type: 'button', 'data-action': t, onclick: () => act(t) }, label(t))),
+        later.map((t) => h('button', { type: 'button', class: 'secondary', 'data-action': t, onclick: () => act(t) }, label(t))),
         stop.todo.includes('remark') ? h('button', { type: 'button', class: 'secondary', 'data-action': 'remark', onclick: () => act('remark') }, words.addRemark) : null,
         stop.status === 'pending' ? h('button', { type: 'button', class: 'danger', 'data-action': 'skip', onclick: () => act('skip') }, words.skipStop) : null),
-      h('dl', { class: 'facts' }, facts),
       h('div', { class: 'links' },
         coordinates ? h('a', { class: 'button secondary', id: 'map-geo', href: `geo:${coordinates.lat},${coordinates.lng}?q=${coordinates.lat},${coordinates.lng}` }, words.mapApp) : null,
         coordinates ? h('a', { class: 'button secondary', id: 'map-osm', href: `https://www.openstreetmap.org/?mlat=${coordinates.lat}&mlon=${coordinates.lng}#map=17/${coordinates.lat}/${coordinates.lng}`, rel: 'noopener noreferrer', target: '_blank' }, words.mapWeb) : null,
         stop.note ? h('a', { class: 'button secondary', id: 'note-pdf', href: stop.note.download_url, target: '_blank', rel: 'noopener' }, `${words.notePdf} · v${stop.note.version}`) : null,
         stop.note && !pdfKept ? h('p', { class: 'muted', id: 'pdf-offline', hidden: navigator.onLine }, words.pdfOffline) : null),
+      h('dl', { class: 'facts' }, facts),
     ];
   }
 
