@@ -88,7 +88,7 @@ describeOnEmbedded('driver web app', (backend) => {
   }
 
   const openStop = async (page: Page, position: number) => {
-    await page.goto(`${t.baseUrl}/driver#/run`);
+    await page.evaluate(() => { location.hash = '#/run'; });
     await page.locator(`.stop-link[data-position="${position}"]`).click();
     await page.locator('#stop-title').waitFor();
   };

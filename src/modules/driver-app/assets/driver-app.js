@@ -322,7 +322,14 @@
 
   $('sign-out').addEventListener('click', async () => {
     await api('DELETE', '/v1/driver/session');
+    // The run is the organisation's data: it leaves the phone with the session (what waits stays).
+    worker()?.postMessage({ type: 'forget' });
     signInAgain();
+  });
+
+  // Back from the signing app (the handoff): the page may come from the browser's memory, stale.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && state.tours) loadTours();
   });
 
   // --- Start: the worker, what waits on the phone, the session --------------------------------

@@ -88,6 +88,7 @@
     const message = event.data || {};
     if (message.type === 'keep' && Array.isArray(message.urls)) event.waitUntil(keep(message.urls));
     if (message.type === 'drain') event.waitUntil(drain());
+    if (message.type === 'forget') event.waitUntil(caches.delete(DATA_CACHE));
   });
 
   self.addEventListener('sync', (event) => {
