@@ -27,6 +27,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
+import { driverRoutes } from './modules/driver/driver.routes.js';
 import { tourRoutes } from './modules/tours/tours.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
@@ -137,12 +138,13 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
-  // One scope: the sign endpoints answer with the signatures' schemas, the proof of delivery with those and the remarks'.
+  // One scope: the sign endpoints answer with the signatures' schemas, the proof of delivery with those and the remarks', the driver's actions with both.
   await app.register(async (scope) => {
     await signatureRoutes(scope, runtime);
     await signRoutes(scope, runtime);
     await remarkRoutes(scope, runtime);
     await podRoutes(scope, runtime);
+    await driverRoutes(scope, runtime);
   });
   await app.register(async (scope) => notificationRoutes(scope, runtime));
   await app.register(async (scope) => signAppRoutes(scope, runtime));

@@ -31,6 +31,7 @@ export const ID_PREFIXES = {
   user: 'usr',
   console_session: 'ses',
   invitation: 'ivt',
+  driver_session: 'drs',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -3,7 +3,8 @@
  * routes, API key authentication, the per-key rate limit with its headers, and the route's access
  * rule (service description, Authentication; order of refusals in authorize.ts); on sign routes,
  * the link token (sign-link-access.ts); on the public doors, the per-IP window and the bot check
- * (public-door-access.ts); on console routes, the session cookie (console-access.ts). The keyed part is
+ * (public-door-access.ts); on console routes, the session cookie (console-access.ts); on driver
+ * routes, the driver session (driver-access.ts). The keyed part is
  * attached to each keyed route as it is declared, with that route's rule.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -18,6 +19,7 @@ import { appendRouteHook } from './route-hooks.js';
 import { publicDoorAccess } from './public-door-access.js';
 import { rateLimited, spendRateBudget } from './rate-limit-answer.js';
 import { signLinkAccess } from './sign-link-access.js';
+import { driverAccess } from './driver-access.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -78,5 +80,6 @@ export function registerAccessControl(app: FastifyInstance, runtime: AppRuntime)
     else if (access && !access.public) appendRouteHook(route, 'onRequest', keyedAccess(runtime, access));
     if (access?.signLink) appendRouteHook(route, 'onRequest', signLinkAccess(runtime, access.signLink));
     if (access?.door) appendRouteHook(route, 'onRequest', publicDoorAccess(runtime, access.door));
+    if (access?.driver) appendRouteHook(route, 'onRequest', driverAccess(runtime));
   });
 }

@@ -4,7 +4,8 @@
  * (an `invalid_transition` for an issue that did happen).
  *
  * Keys are scoped by whoever may call the route: the API key's organisation and mode, or on the
- * keyless sign routes the sign link of the path (its token's hash, never the token). A keyless
+ * keyless sign routes the sign link of the path (its token's hash, never the token), on driver
+ * routes the driver's phone (hashed). A keyless
  * POST without a sign token has no scope: declaring one is refused at start.
  *
  * By default the key is claimed before the handler and the response kept after it.
@@ -20,6 +21,7 @@ import type { Database, Write } from '../ports/database.js';
 import { appendRouteHook } from './route-hooks.js';
 import { honoursIdempotencyKey, type RouteAccess } from './route-config.js';
 import { hashSignToken } from '../modules/signatures/sign-link-token.js';
+import { phoneHash } from '../modules/driver/driver-policy.js';
 import {
   beginIdempotentRequest,
   checkIdempotencyKey,
@@ -66,9 +68,14 @@ const IDEMPOTENCY_KEY_HEADER = Type.String({
     'The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`).',
 });
 
-/** Whose key it is: the API key's tenant, or on a keyless sign route the sign link of the path. */
-function keyOwner(request: FastifyRequest, key: string): IdempotencyTenantKey {
+/**
+ * Whose key it is: the API key's tenant; on a driver route the driver's phone (hashed), so a queued
+ * action sent again after a new sign-in still finds its first answer; or on a keyless sign route
+ * the sign link of the path.
+ */
+function keyOwner(request: FastifyRequest, key: string, urlsSecret: string): IdempotencyTenantKey {
   if (request.principal) return { organizationId: request.principal.organizationId, mode: request.principal.mode, key };
+  if (request.driverSession) return { organizationId: phoneHash(urlsSecret, request.driverSession.phone), mode: 'driver', key };
   return { organizationId: hashSignToken((request.params as { token: string }).token), mode: 'sign_link', key };
 }
 
@@ -79,7 +86,7 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     if (key === undefined) return;
     if (Array.isArray(key)) return checkIdempotencyKey('');
     checkIdempotencyKey(key);
-    const tenantKey = keyOwner(request, key);
+    const tenantKey = keyOwner(request, key, runtime.services.secrets.urls);
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
     // An `in-transaction` route looks the key up only when its write collides or it refuses the
     // request (keptResponse): a new key, the common case, costs no extra round trip.
@@ -106,7 +113,7 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!honoursIdempotencyKey(route)) return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
-    if ((!access || access.public) && !route.url.includes(':token')) {
+    if ((!access || access.public) && !access?.driver && !route.url.includes(':token')) {
       throw new Error(`${route.url}: a keyless POST needs a scope for Idempotency-Key (a sign token in the path) or idempotent: false`);
     }
     const schema = (route.schema ??= {}) as { headers?: unknown };

@@ -61,6 +61,8 @@ function completeRoute(route: RouteOptions): void {
       ? keyedRouteErrors(access, hasBody(route), idempotent)
       : [
           ...(access?.door ? (['rate_limited', 'botcheck_failed'] as const) : []),
+          // The driver session: none or ended (401), a cookie call from another origin (403), its request window (429).
+          ...(access?.driver ? (['unauthorized', 'forbidden', 'rate_limited'] as const) : []),
           ...(hasBody(route) ? (['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const) : []),
           ...(idempotent ? IDEMPOTENCY_ERRORS : []),
           'internal_error',
@@ -70,6 +72,7 @@ function completeRoute(route: RouteOptions): void {
   if (config.errors?.includes('pdf_render_failed')) documentRenderQueue(errors as Responses);
   schema.response = { ...errors, ...schema.response };
   if (access?.consoleOnly) schema.security = [{ cookieAuth: [] }];
+  else if (access?.driver) schema.security = [{ driverSession: [] }, { driverCookie: [] }];
   else if (access && !access.public) schema.security = [{ apiKey: access.scope ? [access.scope] : [] }];
   else schema.security = [];
 }
@@ -99,6 +102,17 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
               'Console session (docs/console-auth.md): set by following a sign-in link (`POST /v1/auth/magic-links`). API keys are refused on these routes (403 `forbidden`); ' +
               'state-changing calls must send an `Origin` (or `Referer`) of PUBLIC_BASE_URL, else 403 `forbidden`.',
           },
+          driverSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Driver session (docs/driver.md): the `token` of `POST /v1/driver/sessions`, 12 hours. Sees only the tours and shipments assigned to the driver\'s phone.',
+          },
+          driverCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'fds_driver',
+            description: 'The same driver session as a cookie, for the driver web app; state-changing calls must send an `Origin` (or `Referer`) of PUBLIC_BASE_URL, else 403 `forbidden`.',
+          },
         },
       },
       tags: [
@@ -107,6 +121,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'events', description: 'The organisation-wide event feed (90 days) and the event catalogue (see `webhooks`).' },
         { name: 'usage', description: 'Metered usage per UTC day.' },
         { name: 'tours', description: "A driver's run over several shipments: stops in driving order, the run's status, and the driver and vehicle it gives its shipments (docs/tours.md)." },
+        { name: 'driver', description: "The driver's sign-in by one-time password, the run on the phone and the driver's actions (driver session, never API keys); the organisation's view of driver sessions (docs/driver.md)." },
         { name: 'webhooks', description: 'Webhook endpoints with their signing secrets; deliveries and their log.' },
         { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
         { name: 'auth', description: 'Console sign-in by e-mailed link, console sessions, and the console-only routes (session cookie, never API keys).' },

@@ -43,6 +43,11 @@ export interface RouteAccess extends AccessRule {
    * permission in place of the key's scope; tenantContext then serves the session's organisation.
    */
   console?: ConsolePermission;
+  /**
+   * With `public`: a driver route (docs/driver.md): the driver session's token, as a bearer token
+   * or the `fds_driver` cookie, instead of an API key (src/http/driver-access.ts).
+   */
+  driver?: boolean;
 }
 
 declare module 'fastify' {

@@ -13,7 +13,7 @@ import type { RenderJob } from './pdf-renderer.js';
 export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
 
 /** The limiter that refused a request: the per-key request limit, or failed authentications per client address. */
-export type RateLimiterName = 'api_key' | 'failed_auth' | 'public_validate' | 'public_contact' | 'magic_link' | 'two_factor' | 'console_session' | 'invitation';
+export type RateLimiterName = 'api_key' | 'failed_auth' | 'public_validate' | 'public_contact' | 'magic_link' | 'two_factor' | 'console_session' | 'invitation' | 'driver_sign_in' | 'driver_session';
 
 /** Why a render produced no PDF: every thread busy and the queue full, or the render itself failed. */
 export type RenderFailure = 'queue_full' | 'error';

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 
-/** Whose key: an organisation and mode, or (mode `sign_link`) the hash of a sign link's token. */
+/** Whose key: an organisation and mode, (mode `sign_link`) the hash of a sign link's token, or (mode `driver`) of a driver's phone. */
 export interface IdempotencyTenantKey {
   organizationId: string;
-  mode: Mode | 'sign_link';
+  mode: Mode | 'sign_link' | 'driver';
   key: string;
 }
 

@@ -5,9 +5,9 @@
 import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export interface IdempotencyKeysTable {
-  /** For mode `sign_link`, the SHA-256 of the sign link's token (keyless sign routes). */
+  /** For mode `sign_link`, the SHA-256 of the sign link's token (keyless sign routes); for `driver`, the keyed hash of the driver's phone. */
   organization_id: string;
-  mode: 'test' | 'live' | 'sign_link';
+  mode: 'test' | 'live' | 'sign_link' | 'driver';
   key: string;
   request_hash: string;
   state: 'running' | 'done';

@@ -29,6 +29,8 @@ export interface NewRemark {
   photo_document_ids?: readonly string[];
   /** The sign link it was made through: its signer's role and the request's id. */
   link?: { role: SignatureRole; signatureRequestId: string };
+  /** When it was made on the device, if it reached the service later (the driver's offline queue). */
+  capturedAt?: Date;
 }
 
 /** Raises `not_found`, `shipment_immutable`, `invalid_state`, `validation_failed` (photos) and `pdf_render_failed`. */
@@ -61,6 +63,7 @@ export async function createRemark(ctx: TenantContext, shipmentId: string, input
         event_id: created!.event_id,
         rendered_document_id: '',
         created_at: now,
+        captured_at: input.capturedAt ?? null,
       };
       const signatures = await shipmentNoteSignatures(trx, ctx, shipment.id);
       const reservations = [...(await noteReservations(trx, ctx, shipment.id)), noteReservation(row)];

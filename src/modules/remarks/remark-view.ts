@@ -15,6 +15,8 @@ export function remarkView(row: RemarkRow) {
     event_id: row.event_id,
     rendered_document_id: row.rendered_document_id,
     created_at: row.created_at.toISOString(),
+    // Only where a device kept it first (the driver's app): other remarks keep their shape.
+    ...(row.captured_at ? { captured_at: row.captured_at.toISOString() } : {}),
   };
 }
 

@@ -12,11 +12,11 @@ export const REMARK_TYPES = ['damage', 'shortage', 'delay', 'other'] as const;
 export const MAX_REMARK_TEXT = 2000;
 export const MAX_REMARK_PHOTOS = 5;
 
-const Phase = StringEnum(REMARK_PHASES, {
+export const Phase = StringEnum(REMARK_PHASES, {
   description: '`pickup`: the carrier\'s reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee\'s reservations, while it is `in_transit`.',
 });
-const RemarkType = StringEnum(REMARK_TYPES, { description: 'What the reservation is about.' });
-const Text = Type.String({ maxLength: MAX_REMARK_TEXT, description: `What was observed, at most ${MAX_REMARK_TEXT} characters; printed on the consignment note.` });
+export const RemarkType = StringEnum(REMARK_TYPES, { description: 'What the reservation is about.' });
+export const Text = Type.String({ maxLength: MAX_REMARK_TEXT, description: `What was observed, at most ${MAX_REMARK_TEXT} characters; printed on the consignment note.` });
 
 export const RemarkSchema = Type.Object(
   {
@@ -32,6 +32,7 @@ export const RemarkSchema = Type.Object(
     event_id: Type.String({ description: 'The `remark.created` event in the shipment\'s chain.' }),
     rendered_document_id: IdString('document', { description: 'The consignment-note version rendered with this remark in its box.' }),
     created_at: Type.String({ format: 'date-time' }),
+    captured_at: Type.Optional(Type.String({ format: 'date-time', description: 'Made from the driver routes: when the driver made it on the phone (possibly offline, before `created_at`) (docs/driver.md).' })),
   },
   { $id: 'Remark', description: 'A reservation at pickup or delivery. Remarks are evidence: never changed or deleted.' },
 );

@@ -18,4 +18,6 @@ export interface RemarksTable extends ShipmentOwned {
   event_id: string;
   rendered_document_id: string;
   created_at: Timestamp;
+  /** When it was made on the device, if it was kept offline first (the driver's app); null otherwise. */
+  captured_at: Timestamp | null;
 }

@@ -7,6 +7,7 @@
  * one sent by e-mail or SMS, which then answers 410 `token_rotated`.
  */
 import { AppError } from '../../core/errors.js';
+import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
 import { findShipment } from '../shipments/get-shipment.js';
@@ -23,36 +24,56 @@ export const HANDOFF_LINK_MS = 15 * 60 * 1000;
 export async function handOff(link: OpenSignLink): Promise<{ request_id: string; url: string; expires_at: string }> {
   const { request: from, ctx } = link;
   if (PHASE_OF[from.role] !== 'pickup') throw new AppError('conflict', 'Only a link of a signer at pickup (usually the driver) can hand over to the consignee.');
+  // The handed-over link follows the same test clock as the one it came from.
+  return openHandoff(ctx, from.shipment_id, 'consignee', { language: from.language, testClockId: from.test_clock_id, handoffFrom: from.id });
+}
+
+/** The status a handed-over role signs in, and why not otherwise. */
+const HANDOFF_WHEN = {
+  consignor: { status: 'issued', why: 'the consignor signs at pickup, while the shipment is issued' },
+  consignee: { status: 'in_transit', why: 'the consignee signs at delivery, once the goods are in transit' },
+} as const;
+
+/**
+ * A handoff link for the consignor (at pickup) or the consignee (at delivery), opened at once on
+ * the device of whoever asks: a signer's link (above) or the driver's session (docs/driver.md).
+ * `handoffFrom` names the link it came from, when it came from one.
+ */
+export async function openHandoff(
+  ctx: TenantContext,
+  shipmentId: string,
+  role: 'consignor' | 'consignee',
+  options: { language: string; testClockId: string | null; handoffFrom: string | null },
+): Promise<{ request_id: string; url: string; expires_at: string }> {
   const now = ctx.clock.now();
   const { token: newToken, hash } = newSignToken();
   const id = newId('signature_request', now);
   const expiresAt = new Date(now.getTime() + HANDOFF_LINK_MS);
   await withTransaction(ctx.db, async (trx) => {
-    const shipment = await findShipment(trx, ctx, from.shipment_id, { forUpdate: true });
+    const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
     assertChangeable(shipment.id, shipment.status);
-    if (shipment.status !== 'in_transit') throw new AppError('invalid_state', `Shipment ${shipment.id} is ${shipment.status}: the consignee signs at delivery, once the goods are in transit.`);
-    if ((await selectSignatures(trx, ctx, shipment.id)).some((s) => s.role === 'consignee')) throw new AppError('already_signed', `Shipment ${shipment.id} is already signed by the consignee.`);
-    await writeAsOneStatement(trx, [replacePendingWrite(trx, shipment.id, 'consignee', -1, id, now), insertSignatureRequestWrite(trx, newRequestRow({
+    if ((await selectSignatures(trx, ctx, shipment.id)).some((s) => s.role === role)) throw new AppError('already_signed', `Shipment ${shipment.id} is already signed by the ${role}.`);
+    if (shipment.status !== HANDOFF_WHEN[role].status) throw new AppError('invalid_state', `Shipment ${shipment.id} is ${shipment.status}: ${HANDOFF_WHEN[role].why}.`);
+    await writeAsOneStatement(trx, [replacePendingWrite(trx, shipment.id, role, -1, id, now), insertSignatureRequestWrite(trx, newRequestRow({
       id,
       organization_id: ctx.organizationId,
       mode: ctx.mode,
-      // The handed-over link follows the same test clock as the one it came from.
-      test_clock_id: from.test_clock_id,
+      test_clock_id: options.testClockId,
       shipment_id: shipment.id,
-      role: 'consignee',
+      role,
       successive_index: -1,
       channel: 'handoff',
       recipient_hash: '',
       recipient_hint: 'in person',
-      language: from.language,
+      language: options.language,
       token_hash: hash,
       expires_at: expiresAt,
       created_at: now,
-      // The consignee signs the handed-over device at platform_auth: no identification on the spot.
+      // The signer signs the handed-over device at platform_auth: no identification on the spot.
       level: 'platform_auth',
       otp_required: false,
       recipient_sealed: null,
-      handoff_from: from.id,
+      handoff_from: options.handoffFrom,
     }))]);
   });
   return { request_id: id, url: signLinkUrl(ctx.publicBaseUrl, newToken), expires_at: expiresAt.toISOString() };

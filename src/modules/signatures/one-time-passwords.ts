@@ -39,7 +39,15 @@ async function lockOf(db: Database, recipientHash: string) {
 
 /** Raises 429 `otp_locked` with `Retry-After` while the recipient is locked. */
 async function assertNotLocked(db: Database, request: SignatureRequestRow, now: Date): Promise<void> {
-  const lock = await lockOf(db, request.recipient_hash);
+  return assertRecipientNotLocked(db, request.recipient_hash, now);
+}
+
+/**
+ * The lock by recipient hash, for every holder of codes: sign-link recipients and drivers signing
+ * in (src/modules/driver/open-driver-session.ts) follow the same rules and share the table.
+ */
+export async function assertRecipientNotLocked(db: Database, recipientHash: string, now: Date): Promise<void> {
+  const lock = await lockOf(db, recipientHash);
   if (lock?.locked_until && lock.locked_until > now) {
     const seconds = Math.ceil((lock.locked_until.getTime() - now.getTime()) / 1000);
     throw new AppError('otp_locked', `Too many wrong codes: try again after ${lock.locked_until.toISOString()}.`, { headers: { 'retry-after': String(seconds) } });
@@ -65,7 +73,7 @@ export async function sendOneTimePassword(ctx: TenantContext, request: Signature
 }
 
 /** Counts a wrong code; the fifth in a row within the window locks the recipient until it ends. */
-async function countFailure(db: Database, recipientHash: string, now: Date): Promise<void> {
+export async function countOtpFailure(db: Database, recipientHash: string, now: Date): Promise<void> {
   const windowFloor = new Date(now.getTime() - OTP_WINDOW_MS);
   await sql`
     insert into otp_locks (recipient_hash, window_started_at, failures, locked_until) values (${recipientHash}, ${now}, 1, null)
@@ -84,7 +92,7 @@ export async function verifyOneTimePassword(ctx: TenantContext, request: Signatu
     (ctx.mode === 'test' && code === SANDBOX_CODE) ||
     (request.otp_code_expires_at !== null && request.otp_code_expires_at > now && sameHash(request.otp_code_hash, keyedHash(ctx.secrets.urls, `otp:${request.id}`, code)));
   if (!matches) {
-    await countFailure(ctx.db, request.recipient_hash, now);
+    await countOtpFailure(ctx.db, request.recipient_hash, now);
     throw new AppError('otp_invalid', 'The code is wrong, expired or already used: ask for a new one.');
   }
   const token = randomBytes(24).toString('base64url');

@@ -43,6 +43,8 @@ export interface NewSignature {
     identification_reference?: string;
     /** The trust service's signature over the SHA-256 of the version shown. */
     trust_signature?: TrustSignature;
+    /** When the signer signed on the device, if it reached the service later (the driver's offline queue). */
+    captured_at?: Date;
   };
   /** The drawn signature, PNG. */
   image_png?: Buffer;
@@ -115,6 +117,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
         document_id: current.id,
         document_sha256: current.sha256,
         signed_at: now,
+        captured_at: input.evidence.captured_at ?? null,
         ip: input.evidence.ip,
         user_agent: input.evidence.user_agent,
         location: input.evidence.location ?? null,

@@ -25,6 +25,8 @@ export function signatureView(row: SignatureRow) {
       handoff_from: row.handoff_from,
       trust_signature: row.trust_signature,
       simulated: row.simulated,
+      // Only where a device kept it first (the driver's app): other signatures keep their shape.
+      ...(row.captured_at ? { captured_at: row.captured_at.toISOString() } : {}),
     },
     event_id: row.event_id,
     rendered_document_id: row.rendered_document_id,

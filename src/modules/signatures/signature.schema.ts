@@ -45,6 +45,9 @@ export const SignatureSchema = Type.Object(
       simulated: Type.Boolean({
         description: 'Sandbox only: `true` when the signature was made by `POST /v1/test/shipments/{id}/simulate`, not by a person; the note and the proof of delivery print the method as `… (simulated)`. Always `false` in live.',
       }),
+      captured_at: Type.Optional(
+        Type.String({ format: 'date-time', description: 'Signed from the driver routes: when the driver signed on the phone (possibly offline, before `signed_at`) (docs/driver.md).' }),
+      ),
     }),
     event_id: Type.String({ description: 'The `signature.completed` event.' }),
     rendered_document_id: Type.String({ description: 'The consignment-note version rendered with this signature in its box.' }),

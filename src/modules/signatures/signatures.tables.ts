@@ -21,6 +21,8 @@ export interface SignaturesTable extends ShipmentOwned {
   document_id: string;
   document_sha256: string;
   signed_at: Timestamp;
+  /** When the signer signed on the device, if it was kept offline first (the driver's app); null otherwise. */
+  captured_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
   location: Json<{ lat: number; lng: number; accuracy_m?: number }> | null;

@@ -31,7 +31,7 @@ const MAX_IMAGE_BYTES = 512 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The drawn signature's PNG bytes, or a finding on `signature.image`. */
-function drawnImage(dataUrl: string): Buffer {
+export function drawnImage(dataUrl: string): Buffer {
   const match = PNG_DATA_URL.exec(dataUrl);
   const bytes = match ? Buffer.from(match[1]!, 'base64') : undefined;
   if (!bytes || bytes.length > MAX_IMAGE_BYTES || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {

@@ -17,7 +17,8 @@ import type { CompleteStopBody } from './tour.schema.js';
 import { tourView, type TourView } from './tour-view.js';
 import type { TourChanges } from './tours.repository.js';
 
-export async function completeStop(ctx: TenantContext, tourId: string, position: number, input: CompleteStopBody): Promise<TourView> {
+/** `capturedAt`: when the driver did it on the phone (the driver routes), kept beside `completed_at`. */
+export async function completeStop(ctx: TenantContext, tourId: string, position: number, input: CompleteStopBody, capturedAt?: Date): Promise<TourView> {
   const now = ctx.clock.now();
   const updated = await withTransaction(ctx.db, async (trx) => {
     // The tour first: one the caller does not have is not_found whatever the body says, as everywhere.
@@ -29,7 +30,7 @@ export async function completeStop(ctx: TenantContext, tourId: string, position:
     const stop = row.stops[position - 1];
     if (!stop) throw new AppError('not_found', `Tour ${tourId} has no stop at position ${position}; it has ${row.stops.length}.`);
     if (stop.status !== 'pending') throw new AppError('invalid_transition', `Stop ${position} of tour ${tourId} is already ${stop.status}.`);
-    const stops = row.stops.map((s, i) => (i === position - 1 ? { ...s, status: input.outcome, reason: input.reason ?? null, completed_at: now.toISOString() } : s));
+    const stops = row.stops.map((s, i) => (i === position - 1 ? { ...s, status: input.outcome, reason: input.reason ?? null, completed_at: now.toISOString(), ...(capturedAt ? { captured_at: capturedAt.toISOString() } : {}) } : s));
     const status = statusAfterStops(row.status, stops);
     const changes: TourChanges = { stops, status };
     const events: TourEventSpec[] = [];

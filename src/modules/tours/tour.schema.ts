@@ -70,6 +70,7 @@ export const TourStopSchema = Type.Object(
     status: StringEnum(STOP_STATUSES, { description: '`pending`, then `done` or `skipped` once (by the driver).' }),
     reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the stop was skipped, or a note on the done stop.' }),
     completed_at: Type.Union([DateTimeString(), Type.Null()]),
+    captured_at: Type.Optional(DateTimeString({ description: 'When the driver marked it on the phone (possibly offline, before `completed_at`); present when completed from the driver routes (docs/driver.md).' })),
   },
   { ...strict, $id: 'TourStop' },
 );

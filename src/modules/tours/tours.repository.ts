@@ -18,6 +18,8 @@ export interface StoredStop {
   status: StopStatus;
   reason: string | null;
   completed_at: string | null;
+  /** When the driver did it on the phone, if the driver's app said (docs/driver.md). */
+  captured_at?: string;
 }
 
 export interface TourRow {

@@ -1,0 +1,52 @@
+/**
+ * The request path of driver routes (`access.driver`, docs/driver.md): the driver session's token
+ * as `Authorization: Bearer <token>` or, from the web app, the `fds_driver` cookie (the header wins
+ * when both come). A state-changing call carried by the cookie must come from this service's pages
+ * (Origin, or Referer, of PUBLIC_BASE_URL, the console's check): SameSite=Strict already keeps the
+ * cookie off cross-site requests in current browsers. A session's requests count in a window of
+ * their own, as large as an API key's.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppRuntime } from '../app-runtime.js';
+import { AppError } from '../core/errors.js';
+import { authenticateDriverSession, type DriverSession } from '../modules/driver/authenticate-driver-session.js';
+import { DRIVER_COOKIE } from '../modules/driver/driver-policy.js';
+import type { DriverRequest } from '../modules/driver/driver-work.js';
+import { checkConsoleOrigin, cookieValue } from './console-access.js';
+import { spendRateBudget } from './rate-limit-answer.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The driver session of a driver route (src/http/driver-access.ts). */
+    driverSession?: DriverSession;
+  }
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+export function driverAccess(runtime: AppRuntime) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const header = request.headers.authorization;
+    let token: string | undefined;
+    if (header !== undefined) {
+      token = BEARER.exec(header)?.[1];
+      if (!token) throw new AppError('unauthorized', 'The Authorization header must be: Bearer <driver session token>.');
+    } else {
+      token = cookieValue(request.headers.cookie, DRIVER_COOKIE);
+      if (!token) throw new AppError('unauthorized', `Sign in as a driver first (POST /v1/driver/sessions): send its token as Authorization: Bearer <token>, or the ${DRIVER_COOKIE} cookie.`);
+      checkConsoleOrigin(request, new URL(runtime.config.publicBaseUrl).origin);
+    }
+    const session = await authenticateDriverSession(runtime.services, token);
+    if (!session) throw new AppError('unauthorized', 'The driver session has ended (12 hours passed, signed out, or revoked); sign in again.');
+    request.driverSession = session;
+    await spendRateBudget(reply, runtime.rateLimiter, `driver:${session.id}`, `requests per ${runtime.config.rateLimit.windowS} s for this driver session`, () => runtime.metrics.rateLimitRefused('driver_session'));
+  };
+}
+
+/** What a driver use case needs of the request: the session, and who and where for the evidence. */
+export function driverRequest(request: FastifyRequest): DriverRequest {
+  const session = request.driverSession;
+  if (!session) throw new Error(`route ${request.routeOptions.url ?? ''} declares no access.driver`);
+  const userAgent = request.headers['user-agent'];
+  return { session, requestId: request.id, ip: request.ip, ...(userAgent ? { userAgent } : {}) };
+}

@@ -1,0 +1,220 @@
+/** Schemas of the driver routes (docs/driver.md): sign-in, the session, the driver's tours, the actions, and the organisation's view of sessions. */
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
+import { MAX_REMARK_PHOTOS, Phase, RemarkType, Text } from '../remarks/remark.schema.js';
+import { E164_PATTERN } from '../shipments/shipment-input.schema.js';
+import { STOP_KINDS } from '../tours/tour.schema.js';
+import { STOP_STATUSES, TOUR_STATUSES } from '../tours/tour-status.js';
+
+const strict = { additionalProperties: false } as const;
+const open = { additionalProperties: true } as const;
+const Phone = Type.String({ pattern: E164_PATTERN, description: 'E.164, such as `+48601234567`: the phone a tour names as its driver\'s.' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const CapturedAt = Type.Optional(
+  DateTimeString({ description: 'When the driver did it on the phone (possibly offline): at most 5 minutes ahead of the service, at most 24 hours ago; absent: now. Kept beside the receive time.' }),
+);
+
+export const DriverSignInSchema = Type.Object({ phone: Phone }, { ...strict, $id: 'DriverSignIn' });
+export type DriverSignIn = Static<typeof DriverSignInSchema>;
+
+export const DriverSignInAnswerSchema = Type.Object(
+  {
+    status: Type.Literal('code_sent', { description: 'Always `code_sent`: the answer says nothing about whether the phone has work.' }),
+    expires_at: DateTimeString({ description: 'A code sent now works until then (10 minutes).' }),
+  },
+  { $id: 'DriverSignInAnswer' },
+);
+
+export const DriverSessionInputSchema = Type.Object(
+  { phone: Phone, code: Type.String({ pattern: '^\\d{6}$', description: 'The six-digit code of the SMS (`000000` in the sandbox, for work assigned under a test key).' }) },
+  { ...strict, $id: 'DriverSessionInput' },
+);
+export type DriverSessionInput = Static<typeof DriverSessionInputSchema>;
+
+export const DriverSessionCreatedSchema = Type.Object(
+  {
+    token: Type.String({ description: 'The session\'s bearer token (`dt_…`), shown once; also set as the `fds_driver` cookie.' }),
+    expires_at: DateTimeString({ description: 'Exactly 12 hours after sign-in; not extended by use.' }),
+    session_id: IdString('driver_session'),
+  },
+  { $id: 'DriverSessionCreated' },
+);
+
+export const DriverSessionInfoSchema = Type.Object(
+  {
+    id: IdString('driver_session'),
+    phone: Type.String(),
+    created_at: DateTimeString(),
+    expires_at: DateTimeString(),
+    organizations: Type.Array(Type.Object({ organization_id: Type.String(), name: Nullable(Type.String()), mode: StringEnum(['test', 'live'] as const) }), {
+      description: 'The organisations and modes whose work the session sees (grants not revoked).',
+    }),
+  },
+  { $id: 'DriverSessionInfo' },
+);
+
+const Todo = StringEnum(['sign_carrier', 'handoff_consignor', 'handoff_consignee', 'remark', 'complete'] as const);
+
+export const DriverStopSchema = Type.Object(
+  {
+    position: Type.Integer({ minimum: 1 }),
+    kind: StringEnum(STOP_KINDS),
+    status: StringEnum(STOP_STATUSES),
+    reason: Nullable(Type.String()),
+    completed_at: Nullable(DateTimeString()),
+    captured_at: Nullable(DateTimeString({ description: 'When the driver marked it on the phone.' })),
+    shipment: Type.Object({
+      id: IdString('shipment'),
+      reference: Nullable(Type.String()),
+      status: Type.String(),
+      consignor: Type.Object({ name: Nullable(Type.String()) }),
+      consignee: Type.Object({ name: Nullable(Type.String()) }),
+    }),
+    place: Type.Object(
+      {
+        name: Nullable(Type.String({ description: 'The consignor (pickup) or consignee (delivery).' })),
+        address: Nullable(Type.Object({}, { ...open, description: 'The stop\'s address (an `Address` without its coordinates).' })),
+        coordinates: Nullable(Type.Object({ lat: Type.Number(), lng: Type.Number() })),
+        window: Nullable(Type.Object({ from: Type.String(), to: Type.Optional(Type.String()) })),
+        contact: Nullable(Type.Object({ name: Nullable(Type.String()), phone: Nullable(Type.String()), email: Nullable(Type.String()) })),
+        instructions: Nullable(Type.String()),
+      },
+      { description: 'Where to drive: the shipment\'s `pickup` or `delivery` stop, its party\'s address and contact where the stop has none.' },
+    ),
+    goods: Type.Object({
+      lines: Type.Array(
+        Type.Object({ description: Nullable(Type.String()), quantity: Nullable(Type.Integer()), package_type: Nullable(Type.String()), gross_weight_kg: Nullable(Type.Number()) }),
+      ),
+      packages: Type.Integer(),
+      gross_weight_kg: Nullable(Type.Number()),
+    }),
+    adr: Type.Object({
+      dangerous_goods: Type.Boolean({ description: 'A goods line declares ADR goods not carried as limited quantity.' }),
+      un_numbers: Type.Array(Type.String()),
+      classes: Type.Array(Type.String()),
+      tunnel_codes: Type.Array(Type.String()),
+    }),
+    note: Nullable(
+      Type.Object(
+        {
+          document_id: IdString('document'),
+          version: Type.Integer(),
+          sha256: Type.String(),
+          download_url: Type.String({ description: 'Signed link to the PDF; needs no credential.' }),
+          download_expires_at: DateTimeString(),
+        },
+        { description: 'The current consignment-note version; null before the shipment is issued.' },
+      ),
+    ),
+    signatures: Type.Object({ consignor: Type.Boolean(), carrier: Type.Boolean(), consignee: Type.Boolean() }),
+    todo: Type.Array(Todo, { description: 'What is still to do at this stop, in order; empty once it is through.' }),
+  },
+  { $id: 'DriverStop' },
+);
+
+export const DriverTourSchema = Type.Object(
+  {
+    id: IdString('tour'),
+    organization_id: Type.String(),
+    organization_name: Nullable(Type.String()),
+    mode: StringEnum(['test', 'live'] as const),
+    name: Type.String(),
+    date: Type.String({ format: 'date' }),
+    today: Type.Boolean({ description: '`date` is the current UTC date.' }),
+    status: StringEnum(TOUR_STATUSES),
+    driver: Type.Object({ name: Type.String(), phone: Type.String(), language: Type.Optional(Type.String()) }),
+    vehicle: Nullable(Type.Object({}, open)),
+    next_stop_position: Nullable(Type.Integer({ minimum: 1, description: 'The first pending stop.' })),
+    stops: Type.Array(Type.Ref('DriverStop')),
+  },
+  { $id: 'DriverTour', description: 'A tour as its driver sees it (docs/driver.md).' },
+);
+
+export const DriverTourListSchema = Type.Object({ data: Type.Array(Type.Ref('DriverTour')) }, { $id: 'DriverTourList' });
+
+export const DriverSignatureSchema = Type.Object(
+  {
+    signature: Type.Union(
+      [
+        Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB.' }) }, strict),
+        Type.Object({ type: Type.Literal('typed') }, strict),
+      ],
+      { description: 'Drawn on the screen, or the typed name.' },
+    ),
+    signer_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Defaults to the tour\'s driver name.' })),
+    document_id: IdString('document', { description: 'The note version shown (the stop\'s `note`); a newer one is 409 `conflict`.' }),
+    document_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    location: Type.Optional(
+      Type.Object({ lat: Type.Number({ minimum: -90, maximum: 90 }), lng: Type.Number({ minimum: -180, maximum: 180 }), accuracy_m: Type.Optional(Type.Number({ minimum: 0 })) }, strict),
+    ),
+    captured_at: CapturedAt,
+  },
+  { ...strict, $id: 'DriverSignature' },
+);
+export type DriverSignatureBody = Static<typeof DriverSignatureSchema>;
+
+export const DriverHandoffSchema = Type.Object(
+  { role: StringEnum(['consignor', 'consignee'] as const, { description: '`consignor` at pickup (shipment `issued`), `consignee` at delivery (`in_transit`).' }), captured_at: CapturedAt },
+  { ...strict, $id: 'DriverHandoff' },
+);
+export type DriverHandoffBody = Static<typeof DriverHandoffSchema>;
+
+export const DriverHandoffAnswerSchema = Type.Object(
+  {
+    request_id: IdString('signature_request'),
+    url: Type.String({ description: 'The sign link to open on the phone at once.' }),
+    expires_at: DateTimeString({ description: '15 minutes.' }),
+  },
+  { $id: 'DriverHandoffAnswer' },
+);
+
+export const DriverRemarkSchema = Type.Object(
+  {
+    phase: Phase,
+    type: RemarkType,
+    text: Type.Optional(Text),
+    photos: Type.Optional(
+      Type.Array(Type.String({ maxLength: 14_000_000, description: 'An image data URL (`data:image/jpeg;base64,…`; JPEG, PNG, WebP or HEIC by content), at most 10 MiB decoded.' }), {
+        maxItems: MAX_REMARK_PHOTOS,
+      }),
+    ),
+    captured_at: CapturedAt,
+  },
+  { ...strict, $id: 'DriverRemark' },
+);
+export type DriverRemarkBody = Static<typeof DriverRemarkSchema>;
+
+export const DriverCompleteStopSchema = Type.Object(
+  {
+    outcome: StringEnum(['done', 'skipped'] as const),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Required for `skipped`.' })),
+    captured_at: CapturedAt,
+  },
+  { ...strict, $id: 'DriverCompleteStop' },
+);
+export type DriverCompleteStopBody = Static<typeof DriverCompleteStopSchema>;
+
+export const DriverShipmentParamsSchema = Type.Object({ id: IdString('shipment') }, strict);
+export const DriverTourParamsSchema = Type.Object({ id: IdString('tour') }, strict);
+export const DriverStopParamsSchema = Type.Object({ id: IdString('tour'), position: Type.Integer({ minimum: 1, maximum: 100 }) }, strict);
+
+export const DriverSessionSchema = Type.Object(
+  {
+    id: IdString('driver_session'),
+    phone: Type.String(),
+    created_at: DateTimeString(),
+    expires_at: DateTimeString(),
+    status: StringEnum(['active', 'expired', 'signed_out', 'revoked'] as const, { description: '`revoked`: this organisation (in this mode) revoked its grant.' }),
+    revoked_at: Nullable(DateTimeString()),
+  },
+  { $id: 'DriverSession', description: 'A driver session holding a grant of the organisation and mode (docs/driver.md).' },
+);
+export const DriverSessionPageSchema = PageOf(Type.Ref(DriverSessionSchema), 'DriverSessionPage');
+
+export const ListDriverSessionsQuerySchema = Type.Object(
+  { ...pageQueryProperties, phone: Type.Optional(Phone) },
+  strict,
+);
+export type ListDriverSessionsQuery = Static<typeof ListDriverSessionsQuerySchema>;
+export const DriverSessionParamsSchema = Type.Object({ id: IdString('driver_session') }, strict);

@@ -1,0 +1,43 @@
+/**
+ * The organisation's side of driver sessions (API key, tours scopes): list the sessions holding a
+ * grant of its organisation and mode, and revoke its grant. A revocation touches that grant only:
+ * the session keeps what other organisations (or the other mode) granted it, and stops working
+ * altogether only when no grant is left.
+ */
+import type { TenantContext } from '../../core/context.js';
+import { AppError } from '../../core/errors.js';
+import { cursorScope, pageRequest, toPage, type Page, type SortOrder } from '../../core/pagination.js';
+import { driverSessionView, type DriverSessionView } from './driver-session-view.js';
+import { selectTenantSession, selectTenantSessions } from './driver-sessions.repository.js';
+
+export interface ListDriverSessionsQuery {
+  phone?: string;
+  limit?: number;
+  cursor?: string;
+  order?: SortOrder;
+}
+
+export async function listDriverSessions(ctx: TenantContext, query: ListDriverSessionsQuery): Promise<Page<DriverSessionView>> {
+  const scope = cursorScope(ctx, 'driver_sessions');
+  const page = pageRequest(scope, query);
+  const rows = await selectTenantSessions(ctx.db, ctx, { phone: query.phone, after: page.after, order: page.order, limit: page.limit + 1 });
+  const now = ctx.clock.now();
+  return toPage(scope, page, rows.map((r) => driverSessionView(r, now)));
+}
+
+export async function revokeDriverSession(ctx: TenantContext, id: string): Promise<DriverSessionView> {
+  const now = ctx.clock.now();
+  const row = await selectTenantSession(ctx.db, ctx, id);
+  if (!row) throw new AppError('not_found', `No driver session ${id}.`);
+  if (!row.revoked_at) {
+    await ctx.db
+      .updateTable('driver_session_grants')
+      .set({ revoked_at: now })
+      .where('session_id', '=', id)
+      .where('organization_id', '=', ctx.organizationId)
+      .where('mode', '=', ctx.mode)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+  return driverSessionView((await selectTenantSession(ctx.db, ctx, id))!, now);
+}
