@@ -50,8 +50,13 @@ describeOnEmbedded('driver web app', (backend) => {
   /** Two issued shipments and a tour of today picking both up, then delivering both. */
   async function tourOfTwo(tenant: Tenant, phone: string, language = 'en') {
     const shipments = shipmentsApi(t, tenant);
-    const a = await shipments.created({ ...fullShipment(), reference: 'PO-A-1' }, { issue: true });
-    const b = await shipments.created({ ...fullShipment(), reference: 'PO-B-2' }, { issue: true });
+    const body = (reference: string) => {
+      const shipment = fullShipment();
+      // A map position for the delivery stop: the app links it to the phone's map and OpenStreetMap.
+      return { ...shipment, reference, delivery: { ...shipment.delivery, address: { ...shipment.delivery!.address, coordinates: { lat: 51.4344, lng: 6.7623 } } } };
+    };
+    const a = await shipments.created(body('PO-A-1'), { issue: true });
+    const b = await shipments.created(body('PO-B-2'), { issue: true });
     const stops = [
       { shipment_id: a.id, kind: 'pickup' },
       { shipment_id: b.id, kind: 'pickup' },
@@ -106,7 +111,7 @@ describeOnEmbedded('driver web app', (backend) => {
     if (screens) await screenshot(page, `${screens}-sign-carrier`);
     await page.click('#sign-submit');
     await page.locator('#stop [data-action="handoff_consignor"]').waitFor();
-    expect(await page.locator('#toast').innerText()).toBe('Saved.');
+    await page.locator('#toast', { hasText: 'Saved.' }).waitFor();
     await action(page, 'handoff_consignor');
     await page.waitForURL((url) => url.pathname.startsWith('/sign/'));
     await signDrawn(page, consignor, screens ? `${screens}-consignor` : 'driver-x-consignor');
@@ -222,7 +227,7 @@ describeOnEmbedded('driver web app', (backend) => {
       await page.locator('#screen-run').waitFor();
     }
     expect(await queued(page)).toBe('6 action(s) waiting to be sent');
-    expect(await page.locator('#toast').innerText()).toBe('Saved on this phone. It is sent when there is signal.');
+    await page.locator('#toast', { hasText: 'Saved on this phone. It is sent when there is signal.' }).waitFor();
     await screenshot(page, 'driver-12-offline-queue');
     // Nothing reached the service yet.
     expect(await remarks(tenant, a.id)).toEqual([]);

@@ -93,8 +93,9 @@
     location.hash = back;
     const result = await drain();
     await sync;
-    if (!result || result.stopped) say('toast', words.actionQueued, 'queued');
-    else if (!result.refused) say('toast', words.actionSaved, '');
+    const toast = !result || result.stopped ? { text: words.actionQueued, kind: 'queued' } : !result.refused ? { text: words.actionSaved, kind: '' } : null;
+    if (toast) say('toast', toast.text, toast.kind);
+    return toast;
   }
 
   window.addEventListener('online', () => { connection(); drain(); });
@@ -177,13 +178,10 @@
     if (pad.isEmpty()) return say('sign-error', words.needDrawing);
     const signature = { type: 'drawn', image: pad.png() };
     const note = noteOf(stop);
-    const common = { ...base(state.signing), kind: `${role}_signature`, note, creates_version: true };
-    if (role === 'carrier') {
-      await act({ ...common, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json: { signature, signer_name: name, document_id: note.document_id, document_sha256: note.sha256 } } }, back);
-    } else {
-      await act({ ...common, handoff: { role, signer_name: name, signature } }, back);
-      say('toast', words.handoffBack, 'queued');
-    }
+    // The consignor or consignee signing here (no signal for a handoff link) signs through the same route, with their role.
+    const json = { role, signature, signer_name: name, document_id: note.document_id, document_sha256: note.sha256 };
+    const toast = await act({ ...base(state.signing), kind: `${role}_signature`, note, creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json } }, back);
+    if (role !== 'carrier' && toast) say('toast', `${words.handoffBack} ${toast.text}`, toast.kind);
   });
 
   // The handoff: with signal the existing flow (a sign link opened on this phone); without, here.

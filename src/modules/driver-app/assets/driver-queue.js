@@ -140,27 +140,8 @@
     return stop?.note ?? null;
   }
 
-  /**
-   * A signature taken on the phone for the consignor or consignee, as the signing app would have
-   * sent it: the driver opens the handoff (the contract's call, with the capture time), the link's
-   * context names the current version, the link submits. Each call has its own key derived from
-   * the action's, so a replay after a lost answer gets the same link and the same signature.
-   */
-  async function sendHandoffSignature(action, fetchFn) {
-    const { handoff } = action;
-    const minted = await sendRequest({ key: `${action.key}:handoff`, request: { method: 'POST', url: `/v1/driver/shipments/${encodeURIComponent(action.shipment_id)}/handoffs`, json: { role: handoff.role, captured_at: action.captured_at } } }, fetchFn);
-    if (minted.status < 200 || minted.status >= 300) return minted;
-    const token = new URL(minted.body.url, 'http://x').pathname.split('/').pop();
-    const sign = `/v1/sign/${encodeURIComponent(decodeURIComponent(token))}`;
-    const context = await getJson(sign, fetchFn);
-    if (!context) return { status: 0, body: { code: 'network' } };
-    const note = noteToSign(action, { document_id: context.document.id, sha256: context.document.sha256, version: context.document.version });
-    return sendRequest({ key: `${action.key}:submit`, request: { method: 'POST', url: `${sign}/submit`, json: { signer_name: handoff.signer_name, signature: handoff.signature, ...note } } }, fetchFn);
-  }
-
   /** Sends one queued action, whatever its kind; answers { status, body } and never throws. */
   async function sendAction(action, fetchFn) {
-    if (action.handoff) return sendHandoffSignature(action, fetchFn);
     if (action.note && action.own_versions > 0 && action.request.json) {
       const note = noteToSign(action, await currentNote(action, fetchFn));
       return sendRequest({ ...action, request: { ...action.request, json: { ...action.request.json, ...note } } }, fetchFn);
