@@ -4,7 +4,11 @@
  * one organisation only, a second driver seeing nothing of the first's, and the actions end to end
  * through the organisation's own use cases, each replayable once with its capture time kept.
  */
+import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVER_PATHS } from '../../src/modules/driver/driver.routes.js';
 import { backends } from '../support/backends.js';
@@ -18,6 +22,15 @@ const HOUR = 3600_000;
 /** A phone of this run: the sign-in windows per phone live in Redis, which PostgreSQL runs share. */
 const newPhone = () => `+4860${randomInt(1_000_000, 9_999_999)}${randomInt(0, 10)}`;
 const path = (template: string, params: Record<string, string | number>) => template.replace(/:(\w+)/g, (_, name: string) => String(params[name]));
+/** The text of a PDF, whitespace folded (poppler's pdftotext). */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'driver-pod-'));
+  const file = join(dir, 'pod.pdf');
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  rmSync(dir, { recursive: true, force: true });
+  return text;
+}
 const pngDataUrl = () => `data:image/png;base64,${png(16).toString('base64')}`;
 
 describe.each(backends())('driver on $name', (backend) => {
@@ -216,12 +229,20 @@ describe.each(backends())('driver on $name', (backend) => {
     const notImage = await drive('POST', path(DRIVER_PATHS.remarks, { id: shipmentId }), token, { phase: 'delivery', type: 'other', photos: [`data:image/png;base64,${Buffer.from('MZ not an image').toString('base64')}`] });
     expectProblem(notImage, 'unsupported_media_type');
 
-    // The consignee signs on the handed-over phone; the delivery stop completes the tour.
+    // A handoff link for the consignee can be opened (and is replaced by what follows)…
     const consignee = await drive('POST', path(DRIVER_PATHS.handoffs, { id: shipmentId }), token, { role: 'consignee' });
     expect(consignee.statusCode, consignee.body).toBe(201);
-    const consigneeToken = /\/sign\/([A-Za-z0-9_-]+)/.exec(consignee.json().url)![1]!;
-    const shown = (await t.app.inject({ method: 'GET', url: `/v1/sign/${consigneeToken}` })).json().document;
-    expect((await t.app.inject({ method: 'POST', url: `/v1/sign/${consigneeToken}/submit`, payload: { signer_name: 'Jan Bakker', signature: { type: 'typed' }, document_id: shown.id, document_sha256: shown.sha256 } })).statusCode).toBe(201);
+    expect(consignee.json().url).toMatch(/\/sign\//);
+    // …but here the consignee signs in the app on the handed-over phone, queued offline an hour ago.
+    const deliveredAt = new Date(t.clock.now().getTime() - HOUR).toISOString();
+    const current = (await view()).stops[1].note;
+    const consigneeBody = { role: 'consignee', signer_name: 'Jan Bakker', signature: { type: 'drawn', image: pngDataUrl() }, document_id: current.document_id, document_sha256: current.sha256, captured_at: deliveredAt };
+    expectProblem(await drive('POST', url, token, { ...consigneeBody, signer_name: undefined }), 'validation_failed');
+    const signed = await drive('POST', url, token, consigneeBody, { 'idempotency-key': `consignee-${phone}` });
+    expect(signed.statusCode, signed.body).toBe(201);
+    expect(signed.json()).toMatchObject({ role: 'consignee', signer_name: 'Jan Bakker', evidence: { captured_at: deliveredAt } });
+    expect((await drive('POST', url, token, consigneeBody, { 'idempotency-key': `consignee-${phone}` })).headers['idempotent-replayed']).toBe('true');
+    expect((await shipmentsApi(t, a).get(shipmentId)).json().status).toBe('delivered');
     expectProblem(await drive('POST', path(DRIVER_PATHS.handoffs, { id: shipmentId }), token, { role: 'consignee' }), 'shipment_immutable');
     const last = await drive('POST', path(DRIVER_PATHS.completeStop, { id: tour.id, position: 2 }), token, { outcome: 'done' });
     expect(last.json()).toMatchObject({ status: 'completed', next_stop_position: null });
@@ -234,9 +255,16 @@ describe.each(backends())('driver on $name', (backend) => {
     expect(types).toEqual(expect.arrayContaining(['signature.completed', 'remark.created', 'shipment.document_added', 'shipment.delivered']));
 
     // The proof of delivery shows the capture times.
-    const pod = await api('GET', `/v1/shipments/${shipmentId}/proof-of-delivery`, a.testKey);
+    const pod = await api('GET', `/v1/shipments/${shipmentId}/pod`, a.testKey);
     expect(pod.statusCode, pod.body.slice(0, 300)).toBe(200);
-    expect(JSON.stringify(pod.json())).toContain(captured);
+    expect(pod.json().consignee.signature.evidence.captured_at).toBe(deliveredAt);
+    expect(pod.json().remarks[0].captured_at).toBe(captured);
+    const pdf = await t.app.inject({ method: 'GET', url: `/v1/shipments/${shipmentId}/pod`, headers: { ...t.auth(a.testKey), accept: 'application/pdf' } });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    const minute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+    expect(text).toContain(`captured on the device ${minute(deliveredAt)}`);
+    expect(text).toContain(`captured on the device ${minute(captured)}`);
   });
 
   it('bounds captured_at: not more than 5 minutes ahead, not older than 24 hours', async () => {

@@ -47,7 +47,7 @@ import { makeDriverRemark } from './make-driver-remark.js';
 import { listDriverSessions, revokeDriverSession } from './manage-driver-sessions.js';
 import { openDriverSession } from './open-driver-session.js';
 import { requestSignInCode } from './request-sign-in-code.js';
-import { signAsCarrier } from './sign-as-carrier.js';
+import { recordDriverSignature } from './record-driver-signature.js';
 
 export const DRIVER_PATHS = {
   signIn: '/v1/driver/sign-in',
@@ -206,16 +206,18 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
     {
       config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'already_signed', 'conflict', 'pdf_render_failed'] },
       schema: {
-        operationId: 'signAsCarrier',
+        operationId: 'recordDriverSignature',
         tags,
-        summary: 'Sign as the carrier at pickup (driver)',
-        description: `Records the carrier's signature (level \`platform_auth\`) through the same use case as \`POST /v1/shipments/{id}/signatures\`; the evidence keeps \`captured_at\`. ${ACTION}`,
+        summary: "Sign on the driver's phone (driver)",
+        description:
+          "The carrier's signature at pickup (`role` `carrier`, the default), or the consignor's or consignee's on the handed-over phone, at level `platform_auth`, " +
+          `through the same use case as \`POST /v1/shipments/{id}/signatures\`; the evidence keeps \`captured_at\`. ${ACTION}`,
         params: DriverShipmentParamsSchema,
         body: Type.Ref(DriverSignatureSchema),
         response: { 201: Type.Ref('Signature', { description: 'The signature.' }) },
       },
     },
-    async (request, reply) => reply.status(201).send(await signAsCarrier(services, driverRequest(request), request.params.id, request.body, language(request))),
+    async (request, reply) => reply.status(201).send(await recordDriverSignature(services, driverRequest(request), request.params.id, request.body, language(request))),
   );
 
   app.post<ById & { Body: DriverHandoffBody }>(

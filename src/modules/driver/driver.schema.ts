@@ -135,6 +135,11 @@ export const DriverTourListSchema = Type.Object({ data: Type.Array(Type.Ref('Dri
 
 export const DriverSignatureSchema = Type.Object(
   {
+    role: Type.Optional(
+      StringEnum(['carrier', 'consignor', 'consignee'] as const, {
+        description: '`carrier` (default): the driver signs for the carrier at pickup. `consignor`/`consignee`: the person the driver handed the phone to signs in the app.',
+      }),
+    ),
     signature: Type.Union(
       [
         Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB.' }) }, strict),
@@ -142,7 +147,7 @@ export const DriverSignatureSchema = Type.Object(
       ],
       { description: 'Drawn on the screen, or the typed name.' },
     ),
-    signer_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Defaults to the tour\'s driver name.' })),
+    signer_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Defaults to the tour\'s driver name for `carrier`; required for `consignor` and `consignee`.' })),
     document_id: IdString('document', { description: 'The note version shown (the stop\'s `note`); a newer one is 409 `conflict`.' }),
     document_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     location: Type.Optional(

@@ -12,7 +12,7 @@ import type { NoteLanguage } from '../documents/consignment-note/consignment-not
 import { A4, finishServicePdf, newServicePdf, plainSave, stampMetadata, type PdfFonts, type SavePdf } from '../documents/consignment-note/service-pdf.js';
 import { utcMinute, wrapLines, type Line } from '../documents/consignment-note/note-text.js';
 import { PageText } from '../documents/consignment-note/page-text.js';
-import { POD_LABELS } from './pod-labels.js';
+import { POD_LABELS, type PodLabels } from './pod-labels.js';
 
 export interface PodPdfInput {
   shipment_id: string;
@@ -24,8 +24,8 @@ export interface PodPdfInput {
   delivered_at: Date;
   place: string;
   position: { lat: number; lng: number } | null;
-  signature: { signer_name: string; signed_at: Date; method: string; level: string; document_id: string; document_sha256: string; image_png?: Uint8Array };
-  remarks: { phase: 'pickup' | 'delivery'; type: string; text: string | null; created_at: Date; photos: { id: string; sha256: string }[] }[];
+  signature: { signer_name: string; signed_at: Date; captured_at?: Date | null; method: string; level: string; document_id: string; document_sha256: string; image_png?: Uint8Array };
+  remarks: { phase: 'pickup' | 'delivery'; type: string; text: string | null; created_at: Date; captured_at?: Date | null; photos: { id: string; sha256: string }[] }[];
   note: { document_id: string; version: number; sha256: string };
   chain: { seq: number; hash: string };
 }
@@ -85,11 +85,16 @@ class Page {
   }
 }
 
+/** The capture time beside the recorded one, when the driver's phone kept the act offline first. */
+function captured(l: PodLabels, at: Date | null | undefined): string {
+  return at ? ` (${l.captured} ${utcMinute(at)})` : '';
+}
+
 function remarkLines(input: PodPdfInput): Line[] {
   const l = POD_LABELS[input.language];
   if (input.remarks.length === 0) return [{ text: l.none }];
   return input.remarks.flatMap((r) => [
-    { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${utcMinute(r.created_at)}`, bold: true },
+    { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${utcMinute(r.created_at)}${captured(l, r.captured_at)}`, bold: true },
     ...(r.text ? [{ text: r.text }] : []),
     ...r.photos.flatMap((p) => [{ text: `${l.photos}: ${p.id}` }, { text: `SHA-256 ${p.sha256}` }]),
   ]);
@@ -112,7 +117,7 @@ export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = 
   if (input.position) p.row(l.position, `${input.position.lat}, ${input.position.lng}`);
 
   p.heading(l.signature);
-  p.row(l.signedBy, `${input.signature.signer_name} · ${utcMinute(input.signature.signed_at)}`, true);
+  p.row(l.signedBy, `${input.signature.signer_name} · ${utcMinute(input.signature.signed_at)}${captured(l, input.signature.captured_at)}`, true);
   p.row(l.method, `${input.signature.method} · ${input.signature.level}`);
   // Ids and hashes stand on rows of their own, so a hash is never broken across lines.
   p.row(l.signedVersion, input.signature.document_id);
