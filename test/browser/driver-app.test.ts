@@ -285,7 +285,7 @@ describeOnEmbedded('driver web app', (backend) => {
     const text = await page.locator('#refused').innerText();
     expect(text).toContain('Nie przyjęto');
     expect(text).toContain('Podpis odbiorcy');
-    expect(text).toMatch(/Ktoś już to podpisał|Ta przesyłka jest już dostarczona/);
+    expect(text).toMatch(/Ktoś już to podpisał|Ta przesyłka jest już dostarczona albo anulowana/);
     await screenshot(page, 'driver-15-refused');
     // It stays until the driver has read it, reload or not.
     await page.reload();

@@ -31,7 +31,9 @@
 
   /** A refusal or failure in the driver's words (the API's detail is English: only its field findings are added). */
   function message(problem, retryAfter) {
-    const code = problem.code in words.errors ? problem.code : problem.status >= 500 ? 'internal_error' : 'invalid_state';
+    let code = problem.code in words.errors ? problem.code : problem.status >= 500 ? 'internal_error' : 'invalid_state';
+    // A signature refused as a move the shipment cannot make: it is delivered (or cancelled) already.
+    if (code === 'invalid_transition' && /_signature$/.test(problem.kind ?? '')) code = 'shipment_immutable';
     const seconds = retryAfter ?? 60;
     const text = fill(words.errors[code], { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
     return code === 'validation_failed' ? [text, ...(problem.errors ?? []).map((e) => e.message)].join(' ') : text;
@@ -194,6 +196,8 @@
     const result = await api('POST', shipmentPath(context.stop, 'handoffs'), { role, captured_at: new Date().toISOString() }, { 'idempotency-key': crypto.randomUUID() });
     if (result.ok) {
       $('handoff-text').textContent = `${words.handoffIntro[role]} ${words.handoffOpening}`;
+      // Back from the signing app lands on the stop, not on this step (which would open another link).
+      history.replaceState(null, '', context.back);
       return location.assign(result.body.url);
     }
     if (result.status === 0) return openSign(context, `sign_${role}`);
