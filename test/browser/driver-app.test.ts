@@ -8,6 +8,10 @@
  * the server refuses, said in the driver's Polish until acknowledged. Every screen is saved as
  * `driver-*.png` in the screens folder (test/support/browser.ts) for a person to look at.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/clock.js';
@@ -28,6 +32,16 @@ class WallClock extends ManualClock {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+function pdfText(pdf: Buffer): string {
+  const folder = mkdtempSync(join(tmpdir(), 'driver-pod-'));
+  try {
+    writeFileSync(join(folder, 'pod.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', join(folder, 'pod.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 let phones = 0;
 const newPhone = () => `+4860${String(Date.now()).slice(-6)}${++phones}`;
 
@@ -246,9 +260,18 @@ describeOnEmbedded('driver web app', (backend) => {
       // Captured on the phone before it was received.
       expect(Date.parse(made[0].captured_at)).toBeGreaterThanOrEqual(before - 1000);
       expect(Date.parse(made[0].captured_at)).toBeLessThan(Date.parse(made[0].created_at));
+      // The consignee signed on the phone without signal: captured then, recorded when it arrived.
+      const consignee = signed.find((s) => s.role === 'consignee');
+      expect(Date.parse(consignee.evidence.captured_at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(consignee.evidence.captured_at)).toBeLessThan(Date.parse(consignee.signed_at));
       const pod = await call(tenant, 'GET', `/v1/shipments/${shipment.id}/pod`);
       expect(pod.status).toBe(200);
-      expect(JSON.stringify(pod.body)).toContain(made[0].captured_at);
+      expect(pod.body.consignee.signature.evidence.captured_at).toBe(consignee.evidence.captured_at);
+      expect(pod.body.remarks.map((r: any) => r.captured_at)).toEqual([made[0].captured_at]);
+      // The PDF prints both times, the phone's beside the service's.
+      const pdf = await t.app.inject({ method: 'GET', url: `/v1/shipments/${shipment.id}/pod`, headers: { ...t.auth(tenant.testKey), accept: 'application/pdf' } });
+      const text = pdfText(pdf.rawPayload);
+      expect(text.match(/captured on the device/g)?.length).toBe(2);
     }
     const finished = (await call(tenant, 'GET', `/v1/tours/${tour.id}`)).body;
     expect(finished.status).toBe('completed');
