@@ -249,6 +249,9 @@ describeOnEmbedded('driver web app', (backend) => {
     await context.setOffline(false);
     await page.locator('#queue-count').waitFor({ state: 'hidden', timeout: 60_000 });
     await page.locator('#offline-banner').waitFor({ state: 'hidden' });
+    // The run is read again from the service: every stop done, nothing said to be waiting.
+    await page.locator('.tour', { hasText: '4 of 4 stops done' }).waitFor();
+    expect(await page.locator('#toast').isHidden()).toBe(true);
     await screenshot(page, 'driver-13-back-online');
 
     for (const shipment of [a, b]) {

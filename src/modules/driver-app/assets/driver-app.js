@@ -58,6 +58,7 @@
   const time = (iso) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
 
   async function refreshQueue() {
+    const before = state.pending.length;
     [state.pending, state.refused] = await Promise.all([queue.pending(), queue.refused()]);
     const count = $('queue-count');
     count.hidden = state.pending.length === 0;
@@ -67,6 +68,9 @@
       h('p', null, fill(words.refusedItem, { action: fill(words.actions[action.kind], { place: action.place }), time: time(action.captured_at), reason: message(action) })),
       h('button', { type: 'button', class: 'secondary', onclick: () => queue.acknowledge(action.key) }, words.acknowledge))));
     $('refused').hidden = state.refused.length === 0;
+    if (!state.pending.length && $('toast').classList.contains('queued')) say('toast', '');
+    // Sent (by this page or by the worker's Background Sync): the run is read again from the service.
+    if (state.tours && state.pending.length < before && navigator.onLine) return void loadTours();
     // The run and the stop show what waits; a form being filled in is left alone.
     if (state.tours && !location.hash.split('/')[4]) route();
   }
