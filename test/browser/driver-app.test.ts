@@ -156,6 +156,10 @@ describeOnEmbedded('driver web app', (backend) => {
     const phone = newPhone();
     const { tour, a, b } = await tourOfTwo(tenant, phone);
     const { page } = await phonePage();
+    const response = await page.goto(`${t.baseUrl}/driver`);
+    const csp = response!.headers()['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
     await signIn(page, phone, 'driver-01');
     expect(await page.locator('.tour h3').first().innerText()).toBe('R12 Rotterdam–Duisburg');
     expect(await page.locator('.stop-link').count()).toBe(4);
@@ -171,6 +175,10 @@ describeOnEmbedded('driver web app', (backend) => {
     expect(await page.getAttribute('#map-osm', 'href')).toContain('openstreetmap.org');
     const pdf = await page.request.get((await page.getAttribute('#note-pdf', 'href'))!);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
+    // Gloves: every control of the stop is at least 48 px high, and nothing is wider than the screen.
+    const small = await page.evaluate(() => [...document.querySelectorAll('#screen-stop a, #screen-stop button')].filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 48).map((el) => el.textContent));
+    expect(small).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'driver-04-delivery-stop');
     await screenshot(page, 'driver-04-delivery-stop-full', { fullPage: true });
     await damageRemark(page, 'Two pallets with broken corners.', 'driver-05');
