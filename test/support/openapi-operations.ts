@@ -30,6 +30,8 @@ export interface Operation {
   keyed: boolean;
   /** Console only (security names `cookieAuth`): a session cookie, never an API key (docs/console-auth.md). */
   console: boolean;
+  /** Driver routes (security names `driverSession`): a driver session's token, never an API key (docs/driver.md). */
+  driver: boolean;
   /** Every documented status. */
   statuses: number[];
   /** Status → the problem codes documented for it. */
@@ -64,6 +66,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         statuses: Object.keys(op.responses ?? {}).map(Number),
         keyed: (op.security ?? []).some((s: Record<string, unknown>) => 'apiKey' in s),
         console: (op.security ?? []).some((s: Record<string, unknown>) => 'cookieAuth' in s),
+        driver: (op.security ?? []).some((s: Record<string, unknown>) => 'driverSession' in s),
         problems,
       });
     }

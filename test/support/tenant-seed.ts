@@ -35,6 +35,8 @@ let recipients = 0;
 let granteeCertificate: Promise<string> | undefined;
 const seedGrantee = () => (granteeCertificate ??= generateSelfSignedSealingKey('seed grantee platform', new Date(Date.now() - 86_400_000)).then((made) => made.certificatePem));
 
+let driverPhones = 0;
+
 export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'live'): Promise<SeededTenant> {
   const key = mode === 'test' ? tenant.testKey : tenant.liveKey;
   const seeded: SeededTenant = { mode, key, ids: new Map(), all: new Set([mode === 'test' ? tenant.testKeyId : tenant.liveKeyId]), tokens: [] };
@@ -65,6 +67,19 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
 
   const issued = await call('POST', '/v1/shipments?issue=true', 201, fullShipment());
   await call('POST', '/v1/tours', 201, { name: `Seed run ${mode}`, date: '2026-12-01', driver: { name: 'Seed Driver', phone: '+31612345678', language: 'nl' }, stops: [{ shipment_id: issued.id, kind: 'pickup' }, { shipment_id: issued.id, kind: 'delivery' }] });
+  // A driver session over this tenant's and mode's work only (a phone of its own), for the
+  // organisation's session routes: the sandbox code in test, the SMS code from the outbox in live.
+  const driverPhone = `+3161${String(++driverPhones).padStart(3, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`;
+  await call('POST', '/v1/tours', 201, { name: `Seed driver ${mode}`, date: '2026-12-01', driver: { name: 'Seed Driver', phone: driverPhone, language: 'en' }, stops: [{ shipment_id: issued.id, kind: 'pickup' }] });
+  let code = '000000';
+  if (mode === 'live') {
+    await t.app.inject({ method: 'POST', url: '/v1/driver/sign-in', payload: { phone: driverPhone } });
+    const sms = await t.runtime.services.db.selectFrom('outbox_messages').select('body').where('recipient', '=', driverPhone).executeTakeFirstOrThrow();
+    code = /(\d{6})/.exec(sms.body)![1]!;
+  }
+  const driverSession = await t.app.inject({ method: 'POST', url: '/v1/driver/sessions', payload: { phone: driverPhone, code } });
+  if (driverSession.statusCode !== 201) throw new Error(`seeding ${mode}: driver session answered ${driverSession.statusCode}: ${driverSession.body}`);
+  await call('GET', `/v1/driver-sessions?phone=${encodeURIComponent(driverPhone)}`, 200);
   const photo = multipart([
     { name: 'kind', value: 'photo' },
     { name: 'file', filename: 'seal.jpg', contentType: 'image/jpeg', bytes: jpeg() },

@@ -32,11 +32,17 @@ describe.each(backends().slice(0, 1))('JSON nested too deep on $name', (backend)
   let tenant: Tenant;
   // Sign routes judge their token before the body (a 404 for a token of nothing): give them a live link.
   let token: string;
+  // Driver routes judge the driver session before the body: give them one.
+  let driverToken: string;
   beforeAll(async () => {
     t = await buildTestApp(backend);
     tenant = await t.newTenant();
     const shipment = await shipmentsApi(t, tenant).created(minimalShipment(), { issue: true });
     token = (await signLinksApi(t, tenant).link(shipment.id, { role: 'consignor' })).token;
+    const phone = `+3162${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const tour = { name: 'Deep', date: '2026-12-01', driver: { name: 'Deep Driver', phone }, stops: [{ shipment_id: shipment.id, kind: 'pickup' }] };
+    await t.app.inject({ method: 'POST', url: '/v1/tours', headers: t.auth(tenant.testKey), payload: tour });
+    driverToken = (await t.app.inject({ method: 'POST', url: '/v1/driver/sessions', payload: { phone, code: '000000' } })).json().token;
   });
   afterAll(() => t.close());
 
@@ -50,7 +56,7 @@ describe.each(backends().slice(0, 1))('JSON nested too deep on $name', (backend)
     // The public doors judge the bot check, and console routes the session, before the body: pass
     // them, so the body is what is judged.
     const door = url.startsWith('/v1/public/') ? await botcheckHeaders(t.app) : {};
-    const credentials = url.startsWith('/v1/auth/') ? await consoleSessionHeaders(t) : t.auth(tenant.testKey);
+    const credentials = url.startsWith('/v1/auth/') ? await consoleSessionHeaders(t) : url.startsWith('/v1/driver/') ? { authorization: `Bearer ${driverToken}` } : t.auth(tenant.testKey);
     const res = await t.app.inject({ method, url: url.replace('{token}', token), payload: nested(2000), headers: { ...credentials, ...door, 'content-type': type } });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
