@@ -99,7 +99,7 @@
     return [
       h('h2', { id: 'stop-title', tabindex: '-1' }, `${stop.kind === 'pickup' ? words.pickup : words.delivery} · ${placeName(stop)}`),
       h('p', null, fill(words.stopOf, { position: stop.position, total: tour.stops.length }), ' ', h('span', { class: `badge ${stop.status}` }, words.stopStatus[stop.status]), ' · ', stop.shipment.reference ?? stop.shipment.id),
-      stop.adr?.dangerous_goods ? h('p', { class: 'adr' }, `${words.dangerous}: UN ${(stop.adr.un_numbers ?? []).join(', ')} · ${(stop.adr.classes ?? []).join(', ')}`) : null,
+      stop.adr?.dangerous_goods ? h('p', { class: 'adr' }, `${words.dangerous}: UN ${(stop.adr.un_numbers ?? []).join(', ')} · ${words.adrClass} ${(stop.adr.classes ?? []).join(', ')}`) : null,
       h('div', { class: 'next-action', id: 'next-action' }, h('h3', null, next ? words.nextAction : words.allDone),
         next ? h('button', { type: 'button', class: 'primary-action', 'data-action': next, onclick: () => act(next) }, label(next)) : null,
         later.map((t) => h('button', { type: 'button', class: 'secondary', 'data-action': t, onclick: () => act(t) }, label(t))),

@@ -41,6 +41,7 @@ export const de: DriverWords = {
   instructions: 'Hinweise',
   goods: 'Ware',
   dangerous: 'Gefahrgut (ADR)',
+  adrClass: 'Klasse',
   mapApp: 'In Karten-App öffnen',
   mapWeb: 'In OpenStreetMap öffnen',
   notePdf: 'Frachtbrief (PDF)',

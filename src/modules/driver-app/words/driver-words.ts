@@ -72,6 +72,8 @@ export interface DriverWords {
   instructions: string;
   goods: string;
   dangerous: string;
+  /** Before the ADR class numbers: "class 3". */
+  adrClass: string;
   mapApp: string;
   mapWeb: string;
   notePdf: string;

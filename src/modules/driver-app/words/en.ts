@@ -41,6 +41,7 @@ export const en: DriverWords = {
   instructions: 'Instructions',
   goods: 'Goods',
   dangerous: 'Dangerous goods (ADR)',
+  adrClass: 'class',
   mapApp: 'Open in map app',
   mapWeb: 'Open in OpenStreetMap',
   notePdf: 'Consignment note (PDF)',

@@ -41,6 +41,7 @@ export const fr: DriverWords = {
   instructions: 'Consignes',
   goods: 'Marchandises',
   dangerous: 'Marchandises dangereuses (ADR)',
+  adrClass: 'classe',
   mapApp: 'Ouvrir dans l’appli de cartes',
   mapWeb: 'Ouvrir dans OpenStreetMap',
   notePdf: 'Lettre de voiture (PDF)',

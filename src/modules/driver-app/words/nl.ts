@@ -41,6 +41,7 @@ export const nl: DriverWords = {
   instructions: 'Instructies',
   goods: 'Goederen',
   dangerous: 'Gevaarlijke stoffen (ADR)',
+  adrClass: 'klasse',
   mapApp: 'Openen in kaart-app',
   mapWeb: 'Openen in OpenStreetMap',
   notePdf: 'Vrachtbrief (pdf)',

@@ -41,6 +41,7 @@ export const pl: DriverWords = {
   instructions: 'Wskazówki',
   goods: 'Towar',
   dangerous: 'Towary niebezpieczne (ADR)',
+  adrClass: 'klasa',
   mapApp: 'Otwórz w aplikacji map',
   mapWeb: 'Otwórz w OpenStreetMap',
   notePdf: 'List przewozowy (PDF)',
