@@ -62,7 +62,8 @@ describe.each(backends())('driver on $name', (backend) => {
     return { tour: res.json() as { id: string }, shipments: ids };
   }
   const outbox = (phone: string) => t.runtime.services.db.selectFrom('outbox_messages').select(['body']).where('recipient', '=', phone).execute();
-  const signIn = (phone: string) => t.app.inject({ method: 'POST', url: DRIVER_PATHS.signIn, payload: { phone } });
+  // Each sign-in from an address of the run's own: the per-address window lives in Redis, which PostgreSQL runs share.
+  const signIn = (phone: string) => t.app.inject({ method: 'POST', url: DRIVER_PATHS.signIn, payload: { phone }, remoteAddress: `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}` });
   const verify = (phone: string, code: string) => t.app.inject({ method: 'POST', url: DRIVER_PATHS.sessions, payload: { phone, code } });
   async function smsCode(phone: string): Promise<string> {
     expect((await signIn(phone)).statusCode).toBe(202);
@@ -101,6 +102,13 @@ describe.each(backends())('driver on $name', (backend) => {
     const refused = await signIn(phone);
     expectProblem(refused, 'rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits sign-ins per client address too, whatever the phones', async () => {
+    const remoteAddress = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+    const ask = () => t.app.inject({ method: 'POST', url: DRIVER_PATHS.signIn, payload: { phone: newPhone() }, remoteAddress });
+    for (let i = 0; i < 20; i++) expect((await ask()).statusCode).toBe(202);
+    expectProblem(await ask(), 'rate_limited');
   });
 
   it('opens a session of exactly 12 hours with a cookie (HttpOnly, SameSite=Strict, Path=/) and a hashed token; it ends at 12 h', async () => {

@@ -7,6 +7,7 @@
  * logs and deliveries all that left behind. The suites generated from openapi.json fill path and
  * filter parameters from it.
  */
+import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { generateSelfSignedSealingKey } from '../../src/core/key-material/sealing-key.js';
 import { dutchDomestic, dutchProfile } from './invoices-api.js';
@@ -69,11 +70,14 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
   await call('POST', '/v1/tours', 201, { name: `Seed run ${mode}`, date: '2026-12-01', driver: { name: 'Seed Driver', phone: '+31612345678', language: 'nl' }, stops: [{ shipment_id: issued.id, kind: 'pickup' }, { shipment_id: issued.id, kind: 'delivery' }] });
   // A driver session over this tenant's and mode's work only (a phone of its own), for the
   // organisation's session routes: the sandbox code in test, the SMS code from the outbox in live.
-  const driverPhone = `+3161${String(++driverPhones).padStart(3, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`;
+  const driverPhone = `+3161${String(++driverPhones % 1000).padStart(3, '0')}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
   await call('POST', '/v1/tours', 201, { name: `Seed driver ${mode}`, date: '2026-12-01', driver: { name: 'Seed Driver', phone: driverPhone, language: 'en' }, stops: [{ shipment_id: issued.id, kind: 'pickup' }] });
   let code = '000000';
   if (mode === 'live') {
-    await t.app.inject({ method: 'POST', url: '/v1/driver/sign-in', payload: { phone: driverPhone } });
+    // An address of its own: the per-address sign-in window lives in Redis, which PostgreSQL runs share.
+    const remoteAddress = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+    const asked = await t.app.inject({ method: 'POST', url: '/v1/driver/sign-in', payload: { phone: driverPhone }, remoteAddress });
+    if (asked.statusCode !== 202) throw new Error(`seeding ${mode}: driver sign-in answered ${asked.statusCode}: ${asked.body}`);
     const sms = await t.runtime.services.db.selectFrom('outbox_messages').select('body').where('recipient', '=', driverPhone).executeTakeFirstOrThrow();
     code = /(\d{6})/.exec(sms.body)![1]!;
   }
