@@ -31,6 +31,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
+    // The driver app's scripts run in the page, and its worker in a service worker (issue 19).
+    files: ['src/modules/driver-app/assets/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker }, sourceType: 'script' },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'max-lines': 'off' },
   },

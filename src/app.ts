@@ -38,6 +38,7 @@ import { documentRoutes } from './modules/documents/documents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { optionalBody } from './http/optional-body.js';
 import { signAppRoutes } from './modules/sign-app/sign-app.routes.js';
+import { driverAppRoutes } from './modules/driver-app/driver-app.routes.js';
 import { podRoutes } from './modules/pod/pod.routes.js';
 import { remarkRoutes } from './modules/remarks/remarks.routes.js';
 import { signRoutes } from './modules/signatures/sign.routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   });
   await app.register(async (scope) => notificationRoutes(scope, runtime));
   await app.register(async (scope) => signAppRoutes(scope, runtime));
+  await app.register(async (scope) => driverAppRoutes(scope));
   await app.register(async (scope) => invoiceRoutes(scope, runtime));
   await app.register(async (scope) => inspectRoutes(scope, runtime));
   await app.register(async (scope) => eftiRoutes(scope, runtime));

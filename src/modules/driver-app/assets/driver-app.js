@@ -1,0 +1,356 @@
+// The driver app's script: sign-in by one-time password, the run, the stop and its actions, over
+// the driver API (docs/driver.md) with the session cookie. Every action goes through the outbox
+// (driver-queue.js) with its capture time and Idempotency-Key, online or not, so one path serves
+// both: with signal it is sent at once, without it waits on the phone and the offline banner and
+// the count say so. The screens are in the page (render-driver-page.ts); the views that fill them
+// are driver-views.js. No framework and no third-party code: the page's CSP allows only this origin.
+(() => {
+  'use strict';
+
+  const data = JSON.parse(document.getElementById('driver-data').textContent);
+  const { words, language: lang } = data;
+  const { h, fill, overlay, runView, stopView, placeName } = self.driverViews;
+  const $ = (id) => document.getElementById(id);
+  const SCREENS = ['screen-sign-in', 'screen-run', 'screen-stop', 'screen-sign', 'screen-handoff', 'screen-remark', 'screen-done', 'screen-skip'];
+  const state = { tours: null, fromPhone: false, fetchedAt: null, phone: null, pending: [], refused: [], kept: new Set(), photos: [], signing: null };
+  const worker = () => navigator.serviceWorker?.controller ?? null;
+
+  /** Calls the driver API; answers { ok, status, body, retryAfter, fromPhone } and never throws. */
+  async function api(method, path, body, headers = {}) {
+    let response;
+    try {
+      response = await fetch(path, { method, headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin', cache: 'no-store' });
+    } catch {
+      return { ok: false, status: 0, body: { code: 'network' } };
+    }
+    let parsed = null;
+    try { parsed = await response.json(); } catch { parsed = null; }
+    const fromPhone = response.headers.get('x-driver-offline') === '1';
+    return { ok: response.ok, status: fromPhone && !response.ok ? 0 : response.status, body: parsed ?? { code: response.ok ? undefined : 'internal_error' }, retryAfter: Number(response.headers.get('retry-after')) || null, fromPhone };
+  }
+
+  /** A refusal or failure in the driver's words (the API's detail is English: only its field findings are added). */
+  function message(problem, retryAfter) {
+    let code = problem.code in words.errors ? problem.code : problem.status >= 500 ? 'internal_error' : 'invalid_state';
+    // A signature refused as a move the shipment cannot make: it is delivered (or cancelled) already.
+    if (code === 'invalid_transition' && /_signature$/.test(problem.kind ?? '')) code = 'shipment_immutable';
+    const seconds = retryAfter ?? 60;
+    const text = fill(words.errors[code], { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
+    return code === 'validation_failed' ? [text, ...(problem.errors ?? []).map((e) => e.message)].join(' ') : text;
+  }
+
+  function say(id, text, kind) {
+    const el = $(id);
+    el.textContent = text ?? '';
+    el.hidden = !text;
+    if (kind) el.className = `toast ${kind}`;
+  }
+
+  function show(screen, focus) {
+    for (const id of SCREENS) $(id).hidden = id !== screen;
+    const heading = $(screen).querySelector('h2');
+    if (focus && heading) heading.focus();
+    window.scrollTo(0, 0);
+  }
+
+  // --- The outbox, the connection and the refusals ---------------------------------------------
+  const queue = self.driverQueue.browserQueue(() => refreshQueue());
+  const time = (iso) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+
+  async function refreshQueue() {
+    const before = state.pending.length;
+    [state.pending, state.refused] = await Promise.all([queue.pending(), queue.refused()]);
+    const count = $('queue-count');
+    count.hidden = state.pending.length === 0;
+    count.textContent = fill(words.queued, { count: state.pending.length });
+    const list = $('refused-list');
+    list.replaceChildren(...state.refused.map((action) => h('li', { 'data-code': action.code ?? '' },
+      h('p', null, fill(words.refusedItem, { action: fill(words.actions[action.kind], { place: action.place }), time: time(action.captured_at), reason: message(action) })),
+      h('button', { type: 'button', class: 'secondary', onclick: () => queue.acknowledge(action.key) }, words.acknowledge))));
+    $('refused').hidden = state.refused.length === 0;
+    if (!state.pending.length && $('toast').classList.contains('queued')) say('toast', '');
+    // Sent (by this page or by the worker's Background Sync): the run is read again from the service.
+    if (state.tours && state.pending.length < before && navigator.onLine) return void loadTours();
+    // The run and the stop show what waits; a form being filled in is left alone.
+    if (state.tours && !location.hash.split('/')[4]) route();
+  }
+
+  function connection() {
+    $('offline-banner').hidden = navigator.onLine;
+  }
+
+  /** Sends what waits; with the session ended, keeps it and asks for a new sign-in. */
+  async function drain() {
+    if (!navigator.onLine) return null;
+    const result = await queue.drain();
+    if (result.stopped === 'session') {
+      $('session-ended').hidden = false;
+      location.hash = '#/sign-in';
+    }
+    if (result.refused) $('refused-title').focus();
+    if (result.applied || result.refused) await loadTours();
+    return result;
+  }
+
+  /** Every action: written to the phone first, then sent if there is signal. */
+  async function act(action, back) {
+    await queue.enqueue(action);
+    const sync = navigator.serviceWorker?.ready.then((r) => r.sync?.register(self.driverQueue.SYNC_TAG)).catch(() => {});
+    location.hash = back;
+    const result = await drain();
+    await sync;
+    const toast = !result || result.stopped ? { text: words.actionQueued, kind: 'queued' } : !result.refused ? { text: words.actionSaved, kind: '' } : null;
+    if (toast) say('toast', toast.text, toast.kind);
+    return toast;
+  }
+
+  window.addEventListener('online', () => { connection(); drain(); });
+  window.addEventListener('offline', connection);
+  setInterval(() => { if (state.pending.length) drain(); }, 30_000);
+  $('queue-count').addEventListener('click', () => drain());
+
+  // --- The run ----------------------------------------------------------------------------------
+  async function loadTours() {
+    const result = await api('GET', '/v1/driver/tours');
+    if (result.status === 401) return signInAgain();
+    if (!result.ok) return false;
+    state.tours = result.body.data;
+    state.fromPhone = result.fromPhone;
+    const driverLanguage = state.tours[0]?.driver?.language;
+    // The page in the driver's language: the server renders it so (the worker then keeps that one).
+    if (driverLanguage && driverLanguage !== lang && !result.fromPhone) {
+      location.replace(`/driver?lang=${encodeURIComponent(driverLanguage)}${location.hash}`);
+      return true;
+    }
+    const urls = state.tours.flatMap((t) => t.stops.map((s) => s.note?.download_url)).filter(Boolean);
+    for (const url of urls) state.kept.add(new URL(url, location.href).pathname);
+    if (!result.fromPhone) worker()?.postMessage({ type: 'keep', urls });
+    $('run-source').textContent = result.fromPhone ? words.savedOffline : fill(words.lastUpdated, { time: time(new Date().toISOString()) });
+    route();
+    return true;
+  }
+
+  const toursShown = () => overlay(state.tours ?? [], state.pending);
+  const open = (tourId, position) => { location.hash = `#/stop/${tourId}/${position}`; };
+
+  function find(tourId, position) {
+    const tour = toursShown().find((t) => t.id === tourId);
+    return { tour, stop: tour?.stops.find((s) => s.position === Number(position)) };
+  }
+
+  function route() {
+    const [, screen, tourId, position, step] = location.hash.split('/');
+    if (screen === 'sign-in' || !state.tours) return show('screen-sign-in');
+    const { tour, stop } = find(tourId, position);
+    if (screen !== 'stop' || !stop) {
+      $('run').replaceChildren(...runView(toursShown(), words, lang, open));
+      return show('screen-run');
+    }
+    for (const id of ['sign-back', 'remark-back', 'done-back', 'skip-back', 'handoff-back']) $(id).href = `#/stop/${tourId}/${position}`;
+    if (!step) {
+      $('stop').replaceChildren(...stopView(tour, stop, words, lang, (what) => { location.hash = `#/stop/${tourId}/${position}/${what}`; }, state.kept.size > 0));
+      return show('screen-stop', true);
+    }
+    const context = { tour, stop, back: `#/stop/${tourId}/${position}` };
+    const steps = { sign_carrier: openSign, handoff_consignor: openHandoff, handoff_consignee: openHandoff, remark: openRemark, complete: openDone, skip: openSkip, sign_consignor: openSign, sign_consignee: openSign };
+    (steps[step] ?? (() => show('screen-stop')))(context, step);
+  }
+  window.addEventListener('hashchange', () => { say('toast', ''); route(); });
+
+  const base = ({ tour, stop }) => ({ tour_id: tour.id, position: stop.position, shipment_id: stop.shipment.id, place: placeName(stop) });
+  const noteOf = (stop) => (stop.note ? { document_id: stop.note.document_id, sha256: stop.note.sha256, version: stop.note.version } : null);
+  const shipmentPath = (stop, what) => `/v1/driver/shipments/${encodeURIComponent(stop.shipment.id)}/${what}`;
+
+  // --- Signing: the carrier here; the consignor or consignee here when there is no signal -------
+  const pad = window.signaturePad($('pad'), { enabled: () => true, onStroke: () => say('sign-error', '') });
+  $('pad-clear').addEventListener('click', () => pad.clear());
+
+  function openSign(context, step) {
+    const role = step === 'sign_carrier' ? 'carrier' : step.replace('sign_', '');
+    state.signing = { ...context, role };
+    $('sign-title').textContent = role === 'carrier' ? words.signHeading : words.handoffHeading;
+    $('sign-intro').textContent = role === 'carrier' ? words.signIntro : words.handoffOfflineIntro[role];
+    $('signer-name').value = role === 'carrier' ? context.tour.driver?.name ?? '' : '';
+    say('sign-error', '');
+    show('screen-sign', true);
+    pad.clear();
+  }
+
+  $('sign-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const { stop, role, back } = state.signing;
+    const name = $('signer-name').value.trim();
+    if (!name) return say('sign-error', words.needName);
+    if (pad.isEmpty()) return say('sign-error', words.needDrawing);
+    const signature = { type: 'drawn', image: pad.png() };
+    const note = noteOf(stop);
+    // The consignor or consignee signing here (no signal for a handoff link) signs through the same route, with their role.
+    const json = { role, signature, signer_name: name, document_id: note.document_id, document_sha256: note.sha256 };
+    const toast = await act({ ...base(state.signing), kind: `${role}_signature`, note, creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json } }, back);
+    if (role !== 'carrier' && toast) say('toast', `${words.handoffBack} ${toast.text}`, toast.kind);
+  });
+
+  // The handoff: with signal the existing flow (a sign link opened on this phone); without, here.
+  async function openHandoff(context, step) {
+    const role = step.replace('handoff_', '');
+    $('handoff-text').textContent = words.handoffIntro[role];
+    say('handoff-error', '');
+    show('screen-handoff', true);
+    if (!navigator.onLine) return openSign(context, `sign_${role}`);
+    const result = await api('POST', shipmentPath(context.stop, 'handoffs'), { role, captured_at: new Date().toISOString() }, { 'idempotency-key': crypto.randomUUID() });
+    if (result.ok) {
+      $('handoff-text').textContent = `${words.handoffIntro[role]} ${words.handoffOpening}`;
+      // Back from the signing app lands on the stop, not on this step (which would open another link).
+      history.replaceState(null, '', context.back);
+      return location.assign(result.body.url);
+    }
+    if (result.status === 0) return openSign(context, `sign_${role}`);
+    if (result.status === 401) return signInAgain();
+    say('handoff-error', message(result.body, result.retryAfter));
+  }
+
+  // --- A remark with photos from the camera -------------------------------------------------------
+  function openRemark(context) {
+    state.remark = context;
+    state.photos = [];
+    $('remark-form').reset();
+    $('remark-stop').textContent = placeName(context.stop);
+    renderPhotos();
+    say('remark-error', '');
+    show('screen-remark', true);
+  }
+
+  /** A camera photo made smaller on the phone (longest side 1600 px, JPEG): it travels as a data URL, maybe over a weak signal. */
+  async function shrink(file) {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext('2d').drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/jpeg', 0.82);
+  }
+
+  function renderPhotos() {
+    $('photo-count').textContent = state.photos.length ? fill(words.photoCount, { count: state.photos.length }) : '';
+    $('photos').replaceChildren(...state.photos.map((src, i) => h('li', null, h('img', { src, alt: '' }),
+      h('button', { type: 'button', class: 'secondary', onclick: () => { state.photos.splice(i, 1); renderPhotos(); } }, fill(words.removePhoto, { number: i + 1 })))));
+  }
+
+  $('remark-photo').addEventListener('change', async (event) => {
+    const [file] = event.target.files;
+    event.target.value = '';
+    if (!file) return;
+    if (state.photos.length >= 5) return say('remark-error', words.tooManyPhotos);
+    try {
+      state.photos.push(await shrink(file));
+    } catch {
+      return say('remark-error', words.errors.unsupported_media_type);
+    }
+    say('remark-error', '');
+    renderPhotos();
+  });
+
+  $('remark-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const text = $('remark-text').value.trim();
+    if (!text) return say('remark-error', words.needText);
+    const { stop, back } = state.remark;
+    const json = { phase: stop.kind, type: $('remark-type').value, text, photos: state.photos };
+    await act({ ...base(state.remark), kind: 'remark', creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'remarks'), json } }, back);
+  });
+
+  // --- The stop done or skipped ----------------------------------------------------------------
+  const completePath = ({ tour, stop }) => `/v1/driver/tours/${encodeURIComponent(tour.id)}/stops/${stop.position}/complete`;
+
+  function openDone(context) {
+    state.closing = context;
+    $('done-stop').textContent = placeName(context.stop);
+    show('screen-done', true);
+  }
+  $('done-confirm').addEventListener('click', () => act({ ...base(state.closing), kind: 'stop_done', request: { method: 'POST', url: completePath(state.closing), json: { outcome: 'done' } } }, '#/run'));
+
+  function openSkip(context) {
+    state.closing = context;
+    $('skip-form').reset();
+    $('skip-stop').textContent = placeName(context.stop);
+    say('skip-error', '');
+    show('screen-skip', true);
+  }
+  $('skip-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const code = $('skip-reason').value;
+    const text = $('skip-text').value.trim();
+    if (code === 'other' && !text) return say('skip-error', words.needReason);
+    const reason = [words.skipReasons[code], text].filter(Boolean).join(': ');
+    await act({ ...base(state.closing), kind: 'stop_skipped', request: { method: 'POST', url: completePath(state.closing), json: { outcome: 'skipped', reason } } }, '#/run');
+  });
+
+  // --- Sign-in ---------------------------------------------------------------------------------
+  function signInAgain() {
+    state.tours = null;
+    if (state.pending.length) $('session-ended').hidden = false;
+    show('screen-sign-in', true);
+    return false;
+  }
+
+  $('phone-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('sign-in-error', '');
+    state.phone = $('phone').value.replace(/[\s\-().]/g, '');
+    const result = await api('POST', '/v1/driver/sign-in', { phone: state.phone });
+    if (!result.ok) return say('sign-in-error', message(result.body, result.retryAfter));
+    $('phone-form').hidden = true;
+    $('code-form').hidden = false;
+    say('code-sent', fill(words.codeSent, { phone: state.phone }));
+    $('otp-code').focus();
+  });
+
+  $('other-phone').addEventListener('click', () => {
+    $('code-form').hidden = true;
+    $('phone-form').hidden = false;
+    $('phone').focus();
+  });
+
+  $('code-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('sign-in-error', '');
+    const result = await api('POST', '/v1/driver/sessions', { phone: state.phone, code: $('otp-code').value.replace(/\s/g, '') });
+    if (!result.ok) return say('sign-in-error', message(result.body, result.retryAfter));
+    $('session-ended').hidden = true;
+    $('code-form').hidden = true;
+    $('phone-form').hidden = false;
+    $('signed-in-as').textContent = fill(words.signedInAs, { phone: state.phone });
+    location.hash = '#/run';
+    await loadTours();
+    drain();
+  });
+
+  $('sign-out').addEventListener('click', async () => {
+    await api('DELETE', '/v1/driver/session');
+    // The run is the organisation's data: it leaves the phone with the session (what waits stays).
+    worker()?.postMessage({ type: 'forget' });
+    signInAgain();
+  });
+
+  // Back from the signing app (the handoff): the page may come from the browser's memory, stale.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && state.tours) loadTours();
+  });
+
+  // --- Start: the worker, what waits on the phone, the session --------------------------------
+  async function start() {
+    connection();
+    navigator.serviceWorker?.register(data.worker.url, { scope: data.worker.scope }).catch(() => {});
+    await refreshQueue();
+    const session = await api('GET', '/v1/driver/session');
+    if (session.ok) {
+      state.phone = session.body.phone;
+      $('signed-in-as').textContent = fill(words.signedInAs, { phone: state.phone });
+    }
+    if (session.status === 401) return signInAgain();
+    if (!(await loadTours())) return signInAgain();
+    drain();
+  }
+  start();
+})();

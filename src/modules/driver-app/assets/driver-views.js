@@ -1,0 +1,118 @@
+// The driver app's views: the run (tours and their stops in driving order) and the stop in front of
+// the driver with its next action, built as DOM nodes (never HTML strings: every value is the
+// organisation's data) from the driver API's tours with this phone's queued actions laid over
+// them. `self.driverViews` is its interface; driver-app.js wires it to the screens.
+(() => {
+  'use strict';
+
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+
+  /** An element: `h('p', { class: 'x' }, 'text', child)`; attributes that are null are left out. */
+  function h(tag, attributes, ...children) {
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes ?? {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
+      else el.setAttribute(name, value === true ? '' : String(value));
+    }
+    for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) el.append(child instanceof Node ? child : String(child));
+    return el;
+  }
+
+  /** What this phone has done and not yet sent, laid over the server's tours: the driver sees it done. */
+  function overlay(tours, pending) {
+    const copy = structuredClone(tours);
+    for (const action of pending) {
+      const tour = copy.find((t) => t.id === action.tour_id);
+      const stop = tour?.stops.find((s) => s.position === action.position);
+      if (!stop) continue;
+      const drop = (item) => { stop.todo = stop.todo.filter((t) => t !== item); };
+      stop.waiting = (stop.waiting ?? 0) + 1;
+      if (action.kind === 'carrier_signature') drop('sign_carrier');
+      if (action.kind === 'consignor_signature') drop('handoff_consignor');
+      if (action.kind === 'consignee_signature') drop('handoff_consignee');
+      if (action.kind === 'stop_done' || action.kind === 'stop_skipped') {
+        stop.status = action.kind === 'stop_done' ? 'done' : 'skipped';
+        stop.todo = [];
+      }
+    }
+    for (const tour of copy) tour.next_stop_position = tour.stops.find((s) => s.status === 'pending')?.position ?? null;
+    return copy;
+  }
+
+  const time = (iso, lang) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+  const day = (date, lang) => new Date(`${date}T12:00:00Z`).toLocaleDateString(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const placeName = (stop) => stop.place?.name ?? stop.shipment.reference ?? stop.shipment.id;
+  const addressLine = (a) => (a ? [a.street, [a.postal_code, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : '');
+  const windowLine = (w, lang) => (w && (w.from || w.to) ? [w.from && time(w.from, lang), w.to && time(w.to, lang)].filter(Boolean).join(' – ') : '');
+
+  function runView(tours, words, lang, open) {
+    if (!tours.length) return [h('p', { class: 'card' }, words.noTours)];
+    const nodes = [];
+    const next = tours.find((t) => t.next_stop_position !== null);
+    if (next) {
+      const stop = next.stops.find((s) => s.position === next.next_stop_position);
+      nodes.push(h('div', { class: 'next-action' }, h('h3', null, words.nextStop), h('p', null, h('strong', null, `${stop.position}. ${stop.kind === 'pickup' ? words.pickup : words.delivery}`), ' · ', placeName(stop)),
+        h('button', { type: 'button', class: 'primary-action', id: 'open-next', onclick: () => open(next.id, stop.position) }, fill(words.openStop, { position: stop.position }))));
+    }
+    for (const [heading, group] of [[words.today, tours.filter((t) => t.today)], [words.upcoming, tours.filter((t) => !t.today)]]) {
+      if (!group.length) continue;
+      nodes.push(h('h2', null, heading));
+      for (const tour of group) {
+        const done = tour.stops.filter((s) => s.status !== 'pending').length;
+        nodes.push(h('section', { class: 'card tour', 'data-tour': tour.id },
+          h('div', { class: 'tour-head' }, h('h3', null, tour.name), h('p', { class: 'muted' }, day(tour.date, lang))),
+          h('p', { class: 'muted' }, [tour.organization_name, tour.vehicle?.plate].filter(Boolean).join(' · ')),
+          h('p', null, fill(words.stopsDone, { done, total: tour.stops.length })),
+          h('ol', { class: 'stops' }, tour.stops.map((stop) => h('li', null, stopButton(tour, stop, words, lang, open))))));
+      }
+    }
+    return nodes;
+  }
+
+  function stopButton(tour, stop, words, lang, open) {
+    const classes = ['stop-link', stop.position === tour.next_stop_position ? 'next' : '', stop.status !== 'pending' ? 'finished' : ''].filter(Boolean).join(' ');
+    return h('button', { type: 'button', class: classes, 'data-position': stop.position, onclick: () => open(tour.id, stop.position) },
+      h('span', { class: 'pos', 'aria-hidden': 'true' }, stop.position),
+      h('span', null, h('span', { class: `kind ${stop.kind}` }, stop.kind === 'pickup' ? words.pickup : words.delivery), ' ', h('span', { class: `badge ${stop.status}` }, words.stopStatus[stop.status])),
+      h('span', null, h('strong', null, placeName(stop)), addressLine(stop.place?.address), stop.place?.window ? h('span', { class: 'muted' }, ` · ${windowLine(stop.place.window, lang)}`) : null));
+  }
+
+  /** The actions of a stop, the first of its to-do list first and biggest. */
+  function actionsOf(stop, words) {
+    const labels = { sign_carrier: words.signAsCarrier, handoff_consignor: words.handToConsignor, handoff_consignee: words.handToConsignee, complete: words.markDone };
+    const main = stop.todo.filter((t) => t in labels);
+    return { next: main[0] ?? null, later: main.slice(1), label: (t) => labels[t] };
+  }
+
+  function stopView(tour, stop, words, lang, act, pdfKept) {
+    const place = stop.place ?? {};
+    const { next, later, label } = actionsOf(stop, words);
+    const coordinates = place.coordinates;
+    const facts = [];
+    const fact = (term, ...value) => facts.push(h('dt', null, term), h('dd', null, ...value));
+    if (place.address) fact(words.address, addressLine(place.address));
+    if (place.window) fact(words.window, windowLine(place.window, lang));
+    if (place.contact) fact(words.contact, [place.contact.name].filter(Boolean).join(''), place.contact.phone ? h('a', { class: 'button secondary', href: `tel:${place.contact.phone}` }, fill(words.call, { phone: place.contact.phone })) : null);
+    if (place.instructions) fact(words.instructions, place.instructions);
+    if (stop.goods) fact(words.goods, h('ul', null, stop.goods.lines.map((l) => h('li', null, [l.quantity, l.package_type, l.description, l.gross_weight_kg ? `${l.gross_weight_kg} kg` : null].filter((v) => v !== null && v !== undefined).join(' ')))));
+    return [
+      h('h2', { id: 'stop-title', tabindex: '-1' }, `${stop.kind === 'pickup' ? words.pickup : words.delivery} · ${placeName(stop)}`),
+      h('p', null, fill(words.stopOf, { position: stop.position, total: tour.stops.length }), ' ', h('span', { class: `badge ${stop.status}` }, words.stopStatus[stop.status]), ' · ', stop.shipment.reference ?? stop.shipment.id),
+      stop.adr?.dangerous_goods ? h('p', { class: 'adr' }, `${words.dangerous}: UN ${(stop.adr.un_numbers ?? []).join(', ')} · ${words.adrClass} ${(stop.adr.classes ?? []).join(', ')}`) : null,
+      h('div', { class: 'next-action', id: 'next-action' }, h('h3', null, next ? words.nextAction : words.allDone),
+        next ? h('button', { type: 'button', class: 'primary-action', 'data-action': next, onclick: () => act(next) }, label(next)) : null,
+        later.map((t) => h('button', { type: 'button', class: 'secondary', 'data-action': t, onclick: () => act(t) }, label(t))),
+        stop.todo.includes('remark') ? h('button', { type: 'button', class: 'secondary', 'data-action': 'remark', onclick: () => act('remark') }, words.addRemark) : null,
+        stop.status === 'pending' ? h('button', { type: 'button', class: 'danger', 'data-action': 'skip', onclick: () => act('skip') }, words.skipStop) : null),
+      h('div', { class: 'links' },
+        coordinates ? h('a', { class: 'button secondary', id: 'map-geo', href: `geo:${coordinates.lat},${coordinates.lng}?q=${coordinates.lat},${coordinates.lng}` }, words.mapApp) : null,
+        coordinates ? h('a', { class: 'button secondary', id: 'map-osm', href: `https://www.openstreetmap.org/?mlat=${coordinates.lat}&mlon=${coordinates.lng}#map=17/${coordinates.lat}/${coordinates.lng}`, rel: 'noopener noreferrer', target: '_blank' }, words.mapWeb) : null,
+        stop.note ? h('a', { class: 'button secondary', id: 'note-pdf', href: stop.note.download_url, target: '_blank', rel: 'noopener' }, `${words.notePdf} · v${stop.note.version}`) : null,
+        stop.note && !pdfKept ? h('p', { class: 'muted', id: 'pdf-offline', hidden: navigator.onLine }, words.pdfOffline) : null),
+      h('dl', { class: 'facts' }, facts),
+    ];
+  }
+
+  self.driverViews = { h, fill, overlay, runView, stopView, placeName };
+})();
