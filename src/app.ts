@@ -28,6 +28,8 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { tourRoutes } from './modules/tours/tours.routes.js';
+import { providerRoutes } from './modules/providers/providers.routes.js';
+import { providerWebhookRoutes } from './modules/providers/provider-webhook.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
@@ -134,6 +136,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     await tourRoutes(scope, runtime);
   });
   await app.register(async (scope) => usageRoutes(scope, runtime));
+  await app.register(async (scope) => providerRoutes(scope, runtime));
+  await app.register(async (scope) => providerWebhookRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
   // One scope: the sign endpoints answer with the signatures' schemas, the proof of delivery with those and the remarks'.

@@ -45,6 +45,7 @@ import { measuredRenderer } from './adapters/pdf-renderer/measured-renderer.js';
 import { deliveryQueueStats } from './modules/webhooks/delivery-queue.repository.js';
 import { mtlsGate } from './adapters/efti-gate/mtls-https.js';
 import type { EftiPlatform } from './ports/efti-gate.js';
+import { configuredProviders } from './adapters/ecmr-provider/configured-providers.js';
 import { gateIdentityCheck } from './modules/efti/gate/check-gate-identity.js';
 import { GATE_MAX_ANSWER_BYTES, GATE_TIMEOUT_MS } from './modules/efti/gate/gate-policy.js';
 
@@ -134,7 +135,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     closers.push(() => eftiXml.close());
     const efti = config.efti ? eftiPlatform(config.efti, config.publicBaseUrl) : undefined;
     if (efti) closers.push(() => Object.values(efti.gates).forEach((gate) => gate.close()));
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer, eftiXml, efti };
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer, eftiXml, efti, providers: configuredProviders(config.providers) };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError, metrics });

@@ -31,6 +31,9 @@ export const ID_PREFIXES = {
   user: 'usr',
   console_session: 'ses',
   invitation: 'ivt',
+  provider_routing_rule: 'prr',
+  provider_handover: 'pho',
+  provider_review: 'pwr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

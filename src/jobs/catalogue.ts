@@ -9,12 +9,13 @@ import { emailContactMessageJob } from '../modules/contact/email-contact-message
 import { purgeConsoleAuthJob } from '../modules/console-auth/purge-console-auth.job.js';
 import { purgeContactMessagesJob } from '../modules/contact/purge-contact-messages.job.js';
 import { registerDatasetJob } from '../modules/efti/gate/register-dataset.job.js';
+import { handOverShipmentJob } from '../modules/providers/hand-over-shipment.job.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
 import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob, handOverShipmentJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },

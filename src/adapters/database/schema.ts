@@ -28,6 +28,7 @@ import type { WebhookDeadLettersTable, WebhookDeliveriesTable, WebhookDeliveryAt
 import type { EftiFollowUpsTable, EftiGateDatasetsTable } from '../../modules/efti/gate/gate.tables.js';
 import type { TestClocksTable } from '../../modules/test-clocks/test-clocks.tables.js';
 import type { ToursTable } from '../../modules/tours/tours.tables.js';
+import type { ProviderHandoversTable, ProviderRoutingRulesTable, ProviderWebhookReceiptsTable, ProviderWebhookReviewsTable } from '../../modules/providers/providers.tables.js';
 import type { JobsTable } from '../../jobs/jobs.tables.js';
 import type { OutboxMessagesTable } from '../notifier/outbox.tables.js';
 import type { SchemaMigrationsTable } from './migrator.tables.js';
@@ -76,4 +77,8 @@ export interface DB {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   invitations: InvitationsTable;
   tours: ToursTable;
+  provider_routing_rules: ProviderRoutingRulesTable;
+  provider_handovers: ProviderHandoversTable;
+  provider_webhook_receipts: ProviderWebhookReceiptsTable;
+  provider_webhook_reviews: ProviderWebhookReviewsTable;
 }

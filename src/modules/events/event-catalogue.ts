@@ -151,6 +151,35 @@ export const EVENT_CATALOGUE = [
     fields: { delegation_id: { type: 'string', description: 'The `dlg_` id.' } },
   },
   {
+    type: 'shipment.routed',
+    emittedWhen: 'At issue, a routing rule of the organisation matched the shipment and decided where its note is kept (docs/providers.md). No event when no rule matches: the note stays here.',
+    fields: {
+      rule_id: { type: 'string', description: 'The `prr_` id of the first matching rule.' },
+      rule_name: { type: 'string', description: 'Its name at the time.' },
+      action: { type: 'string', description: '`keep` (the note stays here) or `hand_over`.' },
+      provider_id: { type: 'string', description: 'With `hand_over`: the provider it goes to.' },
+      handover_id: { type: 'string', description: 'With `hand_over`: the `pho_` id of the hand-over (`GET /v1/shipments/{id}/handover`).' },
+    },
+  },
+  {
+    type: 'shipment.handed_over',
+    emittedWhen: 'The provider a routing rule chose took the note (its API answered it with its own id).',
+    fields: {
+      handover_id: { type: 'string', description: 'The `pho_` id.' },
+      provider_id: { type: 'string', description: 'The provider.' },
+      provider_ref: { type: 'string', description: "The provider's id of the note." },
+    },
+  },
+  {
+    type: 'shipment.handover_failed',
+    emittedWhen: 'The provider refused the note, or did not answer through every retry: the hand-over is `failed` and the note stays here.',
+    fields: {
+      handover_id: { type: 'string', description: 'The `pho_` id.' },
+      provider_id: { type: 'string', description: 'The provider.' },
+      error: { type: 'string', description: 'What went wrong on the last attempt.' },
+    },
+  },
+  {
     type: 'tour.created',
     emittedWhen: '`POST /v1/tours` stored a tour (docs/tours.md).',
     subject: 'tour',

@@ -15,6 +15,7 @@ export function remarkView(row: RemarkRow) {
     event_id: row.event_id,
     rendered_document_id: row.rendered_document_id,
     created_at: row.created_at.toISOString(),
+    provider: row.provider_evidence,
   };
 }
 

@@ -25,6 +25,7 @@ export function signatureView(row: SignatureRow) {
       handoff_from: row.handoff_from,
       trust_signature: row.trust_signature,
       simulated: row.simulated,
+      provider: row.provider_evidence,
     },
     event_id: row.event_id,
     rendered_document_id: row.rendered_document_id,
