@@ -111,8 +111,11 @@ describe.each(backends())('routing rules on $name', (backend) => {
     const kept = await shipments.created(undefined, { issue: true });
     expect((await eventTypes(kept.id)).map((e) => e.type)).toEqual(['shipment.created', 'shipment.issued']);
     const none = await bed.call(tenant, 'GET', handoverOf(kept.id));
-    expect(none.statusCode).toBe(404);
-    expect(none.json().code).toBe('not_found');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ status: 'none', id: null, provider_id: null, shipment_id: kept.id });
+    const refresh = await bed.call(tenant, 'POST', refreshOf(kept.id));
+    expect(refresh.statusCode).toBe(409);
+    expect(refresh.json().code).toBe('invalid_state');
 
     await rule({ name: 'All', match: {}, action: 'hand_over', provider_id: 'olf-ecmr' });
     const handed = await shipments.created(undefined, { issue: true });

@@ -65,6 +65,8 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
 
   const issued = await call('POST', '/v1/shipments?issue=true', 201, fullShipment());
   await call('POST', '/v1/tours', 201, { name: `Seed run ${mode}`, date: '2026-12-01', driver: { name: 'Seed Driver', phone: '+31612345678', language: 'nl' }, stops: [{ shipment_id: issued.id, kind: 'pickup' }, { shipment_id: issued.id, kind: 'delivery' }] });
+  // A routing rule that matches none of the seeded shipments (their notes stay here).
+  await call('POST', '/v1/providers/routing-rules', 201, { name: `Seed rule ${mode}`, match: { to_countries: ['IS'] }, action: 'keep' });
   const photo = multipart([
     { name: 'kind', value: 'photo' },
     { name: 'file', filename: 'seal.jpg', contentType: 'image/jpeg', bytes: jpeg() },

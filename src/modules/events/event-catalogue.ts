@@ -36,6 +36,12 @@ export const TOUR_EVENT_FIELDS: Record<string, EventField> = {
   status: { type: 'string', description: 'Status of the tour after the event.' },
 };
 
+/** Fields of a transition a provider reported by webhook; absent otherwise. */
+const PROVIDER_REPORTED: Record<string, EventField> = {
+  provider_id: { type: 'string', description: 'When a provider reported it: the provider (catalogue id).' },
+  provider_event_id: { type: 'string', description: "When a provider reported it: the provider's id of its webhook event." },
+};
+
 export const EVENT_CATALOGUE = [
   {
     type: 'shipment.created',
@@ -51,8 +57,16 @@ export const EVENT_CATALOGUE = [
     fields: { changed_fields: { type: 'array', description: 'Input fields that changed, such as `driver` or `pickup.instructions`.' } },
   },
   { type: 'shipment.issued', emittedWhen: 'The shipment was issued: its consignment-note fields are frozen.', fields: {} },
-  { type: 'shipment.in_transit', emittedWhen: 'Consignor and carrier signed at pickup: the goods are on their way.', fields: {} },
-  { type: 'shipment.delivered', emittedWhen: "The consignee signed at delivery (proof of delivery).", fields: {} },
+  {
+    type: 'shipment.in_transit',
+    emittedWhen: 'Consignor and carrier signed at pickup: the goods are on their way. Also when the provider the note was handed to reported it picked up (docs/providers.md).',
+    fields: PROVIDER_REPORTED,
+  },
+  {
+    type: 'shipment.delivered',
+    emittedWhen: 'The consignee signed at delivery (proof of delivery). Also when the provider the note was handed to reported it delivered (docs/providers.md).',
+    fields: PROVIDER_REPORTED,
+  },
   {
     type: 'shipment.cancelled',
     emittedWhen: '`POST /v1/shipments/{id}/cancel` cancelled a draft or issued shipment.',

@@ -1,17 +1,19 @@
-/** The hand-over of one shipment; a shipment of another tenant, or one that was never handed over, is `not_found`. */
+/**
+ * The hand-over of one shipment; a shipment of another tenant is `not_found`. A shipment no
+ * routing rule handed over answers `status: "none"`: its note is held here.
+ */
 import type { TenantContext } from '../../core/context.js';
-import { AppError } from '../../core/errors.js';
 import { findShipment } from '../shipments/get-shipment.js';
-import { handoverView, type HandoverView } from './handover-view.js';
+import { handoverView, noHandoverView, type HandoverView } from './handover-view.js';
 import { selectShipmentHandover, type HandoverRow } from './handovers.repository.js';
 
-export async function findHandover(ctx: TenantContext, shipmentId: string): Promise<HandoverRow> {
+/** The shipment's hand-over row, or undefined when it has none; raises `not_found` for a shipment the tenant does not have. */
+export async function findHandover(ctx: TenantContext, shipmentId: string): Promise<{ shipmentId: string; updatedAt: Date; row?: HandoverRow }> {
   const shipment = await findShipment(ctx.db, ctx, shipmentId);
-  const row = await selectShipmentHandover(ctx.db, ctx, shipment.id);
-  if (!row) throw new AppError('not_found', `Shipment ${shipment.id} was not handed to a provider: no routing rule chose one at issue.`);
-  return row;
+  return { shipmentId: shipment.id, updatedAt: shipment.updated_at, row: await selectShipmentHandover(ctx.db, ctx, shipment.id) };
 }
 
-export async function getHandover(ctx: TenantContext, shipmentId: string): Promise<HandoverView> {
-  return handoverView(await findHandover(ctx, shipmentId));
+export async function getHandover(ctx: TenantContext, shipmentId: string): Promise<HandoverView | ReturnType<typeof noHandoverView>> {
+  const found = await findHandover(ctx, shipmentId);
+  return found.row ? handoverView(found.row) : noHandoverView(found.shipmentId, found.updatedAt);
 }

@@ -19,3 +19,21 @@ export function handoverView(row: HandoverRow) {
 }
 
 export type HandoverView = ReturnType<typeof handoverView>;
+
+/** A shipment no routing rule handed over: its note is held here (`status: "none"`). */
+export function noHandoverView(shipmentId: string, updatedAt: Date) {
+  return {
+    id: null,
+    shipment_id: shipmentId,
+    provider_id: null,
+    rule_id: null,
+    status: 'none' as const,
+    provider_ref: null,
+    provider_status: null,
+    attempts: 0,
+    last_error: null,
+    created_at: null,
+    updated_at: updatedAt.toISOString(),
+    handed_over_at: null,
+  };
+}

@@ -101,18 +101,18 @@ export type ReorderRoutingRules = Static<typeof ReorderRoutingRulesSchema>;
 
 export const HandoverSchema = Type.Object(
   {
-    id: Type.String({ description: 'The `pho_` id.' }),
+    id: Type.Union([Type.String(), Type.Null()], { description: 'The `pho_` id; null with `none`.' }),
     shipment_id: Type.String(),
-    provider_id: Type.String(),
+    provider_id: Type.Union([Type.String(), Type.Null()]),
     rule_id: Type.Union([Type.String(), Type.Null()], { description: 'The routing rule that decided it.' }),
-    status: StringEnum(['pending', 'handed_over', 'failed'] as const, {
-      description: '`pending`: queued, retried while the provider does not answer. `handed_over`: the provider holds the note (`provider_ref`). `failed`: the provider refused it, or never answered through every retry.',
+    status: StringEnum(['none', 'pending', 'handed_over', 'failed'] as const, {
+      description: '`none`: no routing rule handed it over at issue (or it is not issued yet); the note is held here. `pending`: queued, retried while the provider does not answer. `handed_over`: the provider holds the note (`provider_ref`). `failed`: the provider refused it, or never answered through every retry.',
     }),
     provider_ref: Type.Union([Type.String(), Type.Null()], { description: "The provider's id of the note." }),
     provider_status: Type.Union([Type.String(), Type.Null()], { description: "The note's status at the provider, in its words, as last heard." }),
     attempts: Type.Integer(),
     last_error: Type.Union([Type.String(), Type.Null()]),
-    created_at: DateTimeString(),
+    created_at: Type.Union([DateTimeString(), Type.Null()]),
     updated_at: DateTimeString(),
     handed_over_at: Type.Union([DateTimeString(), Type.Null()]),
   },

@@ -179,7 +179,7 @@ export async function providerRoutes(app: FastifyInstance, runtime: AppRuntime):
         operationId: 'getHandover',
         tags: ['providers'],
         summary: "Get a shipment's hand-over to another provider",
-        description: 'Written with the issue when a routing rule handed the note to a provider, then kept up to date by the hand-over job and the provider\'s webhooks. A shipment no rule handed over is `not_found`.',
+        description: 'Written with the issue when a routing rule handed the note to a provider, then kept up to date by the hand-over job and the provider\'s webhooks. A shipment no rule handed over answers `status: "none"`: its note is held here.',
         params: ShipmentParamsSchema,
         response: { 200: Type.Ref(HandoverSchema, { description: 'The hand-over.' }) },
       },
@@ -197,7 +197,7 @@ export async function providerRoutes(app: FastifyInstance, runtime: AppRuntime):
         summary: 'Ask the provider for the status of the note, now',
         description:
           'A synchronous call to the provider: its answer is kept as `provider_status`. A provider that does not answer (or refuses) is 502 `provider_unavailable` and nothing changes. ' +
-          'A hand-over not yet `handed_over` is 409 `invalid_state`: the hand-over job is still trying, or it failed.',
+          'A hand-over not `handed_over` is 409 `invalid_state`: there is none, the hand-over job is still trying, or it failed.',
         params: ShipmentParamsSchema,
         response: { 200: Type.Ref(HandoverSchema, { description: 'The hand-over with the status the provider gave.' }) },
       },
