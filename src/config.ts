@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { isEuRegion } from './adapters/objects/eu-regions.js';
-import { providerCatalogue, providerEnvName } from './modules/providers/provider-catalogue.js';
+import type { ProviderConfig } from './ports/ecmr-provider.js';
 
 const Environment = Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')]);
 const Role = Type.Union([Type.Literal('all'), Type.Literal('api'), Type.Literal('worker')]);
@@ -178,12 +178,7 @@ export interface Config {
   providers: Record<string, ProviderConfig>;
 }
 
-export interface ProviderConfig {
-  baseUrl: string;
-  apiKey: string;
-  account?: string;
-  webhookSecret?: string;
-}
+export type { ProviderConfig };
 
 export interface EftiConfig {
   gateUrl: string;
@@ -293,24 +288,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 const PROVIDER_VARIABLE = /^PROVIDER_([A-Z0-9_]+)_(BASE_URL|API_KEY|ACCOUNT|WEBHOOK_SECRET)$/;
 
 /**
- * PROVIDER_<ID>_* by catalogue id. A variable naming no provider of the catalogue, or one without
- * an adapter, is a mistake worth stopping for; so is a key without its base URL or the reverse.
- * Base URLs carry credentials and shipment data: https in production.
+ * PROVIDER_<ID>_* by provider id (`OLF_ECMR` → `olf-ecmr`). A key without its base URL or the
+ * reverse is a mistake worth stopping for; base URLs carry credentials and shipment data: https in
+ * production. Whether the id is a provider of the catalogue with an adapter is checked as the
+ * runtime is put together (src/runtime.ts, check-provider-config.ts).
  */
 function providersConfig(env: NodeJS.ProcessEnv, environment: Environment): Record<string, ProviderConfig> {
-  const byEnvName = new Map(providerCatalogue().map((p) => [providerEnvName(p.id), p]));
   const found = new Map<string, Record<string, string>>();
   for (const [name, value] of Object.entries(env)) {
     const match = PROVIDER_VARIABLE.exec(name);
     if (!match || value === undefined || value === '') continue;
-    const entry = byEnvName.get(match[1]!);
-    if (!entry) throw new ConfigError(`${name} names no provider of the catalogue (known: ${[...byEnvName.keys()].join(', ')})`);
-    if (!entry.adapter) throw new ConfigError(`${name}: provider ${entry.id} has no adapter in this build, so it cannot be enabled`);
-    found.set(entry.id, { ...found.get(entry.id), [match[2]!]: value });
+    const id = match[1]!.toLowerCase().replace(/_/g, '-');
+    found.set(id, { ...found.get(id), [match[2]!]: value });
   }
   const providers: Record<string, ProviderConfig> = {};
   for (const [id, vars] of found) {
-    const prefix = `PROVIDER_${providerEnvName(id)}`;
+    const prefix = `PROVIDER_${id.toUpperCase().replace(/-/g, '_')}`;
     if (!vars.BASE_URL || !vars.API_KEY) throw new ConfigError(`${prefix}_BASE_URL and ${prefix}_API_KEY go together: where the provider's API is and the token it takes`);
     if (!/^https?:\/\//.test(vars.BASE_URL)) throw new ConfigError(`${prefix}_BASE_URL must be an http(s) URL`);
     if (environment === 'production' && !vars.BASE_URL.startsWith('https:')) throw new ConfigError(`${prefix}_BASE_URL must be https with ENVIRONMENT=production: it carries credentials and shipment data`);

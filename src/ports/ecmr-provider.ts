@@ -44,6 +44,14 @@ export class ProviderRefused extends Error {
   }
 }
 
+/** One provider's PROVIDER_<ID>_* configuration (src/config.ts). */
+export interface ProviderConfig {
+  baseUrl: string;
+  apiKey: string;
+  account?: string;
+  webhookSecret?: string;
+}
+
 /** The enabled providers: an adapter per configured one, and the secret each signs its webhooks with. */
 export interface EcmrProviders {
   adapters: Record<string, EcmrProvider>;

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { providerConfigProblems } from '../../src/modules/providers/check-provider-config.js';
 import { providerCatalogue } from '../../src/modules/providers/provider-catalogue.js';
 import { PROVIDER_PATHS } from '../../src/modules/providers/providers.routes.js';
 import { backends } from '../support/backends.js';
@@ -23,8 +24,11 @@ describe('provider catalogue data', () => {
     expect(loadConfig({ ...base, PROVIDER_OLF_ECMR_BASE_URL: 'https://ecmr.example.com/api/', PROVIDER_OLF_ECMR_API_KEY: 'token' }).providers).toEqual({
       'olf-ecmr': { baseUrl: 'https://ecmr.example.com/api', apiKey: 'token', account: undefined, webhookSecret: undefined },
     });
-    expect(() => loadConfig({ ...base, PROVIDER_NOBODY_BASE_URL: 'https://x.example' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, PROVIDER_TRANSFOLLOW_BASE_URL: 'https://x.example', PROVIDER_TRANSFOLLOW_API_KEY: 'k' })).toThrow(/no adapter/);
+    const problems = (env: Record<string, string>) => providerConfigProblems(loadConfig({ ...base, ...env }).providers);
+    expect(problems({ PROVIDER_NOBODY_BASE_URL: 'https://x.example', PROVIDER_NOBODY_API_KEY: 'k' })).toEqual([expect.stringContaining('names no provider of the catalogue')]);
+    expect(problems({ PROVIDER_TRANSFOLLOW_BASE_URL: 'https://x.example', PROVIDER_TRANSFOLLOW_API_KEY: 'k' })).toEqual([expect.stringContaining('no adapter')]);
+    expect(problems({ PROVIDER_OLF_ECMR_BASE_URL: 'https://x.example', PROVIDER_OLF_ECMR_API_KEY: 'k' })).toEqual([]);
+    expect(() => loadConfig({ ...base, PROVIDER_OLF_ECMR_BASE_URL: 'ftp://x.example', PROVIDER_OLF_ECMR_API_KEY: 'k' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, PROVIDER_OLF_ECMR_API_KEY: 'token' })).toThrow(/go together/);
     expect(() => loadConfig({ ...base, PROVIDER_OLF_ECMR_BASE_URL: 'https://e.example', PROVIDER_OLF_ECMR_API_KEY: 't', PROVIDER_OLF_ECMR_WEBHOOK_SECRET: 'short' })).toThrow(/16/);
   });

@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * List the eCMR providers of the catalogue
-         * @description Every provider the service knows, with its capabilities and whether this deployment configured it (one page: the catalogue is small). Facts not verified are `unknown`; `basis` and `sources` say where the rest comes from.
+         * @description Every provider the service knows, by id, with its capabilities and whether this deployment configured it. Facts not verified are `unknown`; `basis` and `sources` say where the rest comes from.
          */
         get: operations["listProviders"];
         put?: never;
@@ -3948,11 +3948,11 @@ export interface components {
             /** @description With `hand_over`: a provider of the catalogue this deployment configured. */
             provider_id?: string;
         };
-        /** @description Every rule, in evaluation order (not paged: a few dozen at most). */
         RoutingRuleList: {
             data: components["schemas"]["RoutingRule"][];
             has_more: boolean;
-            next_cursor: null;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
         };
         /** @description The members given replace the rule's. Its place changes only through reorder. */
         RoutingRulePatch: {
@@ -11320,7 +11320,12 @@ export interface operations {
     };
     listProviders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11334,6 +11339,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProviderPage"];
+                };
+            };
+            /** @description `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
                 };
             };
             /** @description `unauthorized`, `invalid_api_key` */
@@ -11816,20 +11843,47 @@ export interface operations {
     };
     listRoutingRules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Every rule, first evaluated first. */
+            /** @description A page of rules, first evaluated first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RoutingRuleList"];
+                };
+            };
+            /** @description `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
                 };
             };
             /** @description `unauthorized`, `invalid_api_key` */
@@ -16897,7 +16951,10 @@ export interface operations {
     refreshHandover: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16914,7 +16971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Handover"];
                 };
             };
-            /** @description `malformed_json`, `invalid_id` */
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16922,7 +16979,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json" | "invalid_id";
+                        code: "malformed_json" | "bad_request" | "invalid_id";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -17002,7 +17059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17010,7 +17067,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "invalid_state";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

@@ -6,7 +6,42 @@
  * `referenceIdentificationNumber` (max 35), so the provider's events can be matched back.
  */
 import type { HandoverNote } from '../../ports/ecmr-provider.js';
-import type { GoodsLine, Party, ShipmentInput, Stop } from '../../modules/shipments/shipment-input.schema.js';
+
+/** The members of the shipment input (service description, Shipment input) this mapping reads. */
+interface Address {
+  street: string;
+  postal_code?: string;
+  city: string;
+  country: string;
+}
+interface Party {
+  name: string;
+  address: Address;
+  contact?: { name?: string; email?: string; phone?: string };
+}
+interface Stop {
+  address: Address;
+  window?: { from: string };
+}
+interface GoodsLine {
+  description: string;
+  marks?: string;
+  quantity: number;
+  package_type: string;
+  gross_weight_kg?: number;
+  volume_m3?: number;
+}
+interface ShipmentInput {
+  consignor?: Party;
+  consignee?: Party;
+  carrier?: Party;
+  pickup?: Stop;
+  delivery?: Stop;
+  goods?: GoodsLine[];
+  vehicle?: { plate: string };
+  special_agreements?: string;
+  sender_instructions?: string;
+}
 
 const cut = (value: string | undefined, max: number) => (value && value.length >= 2 ? value.slice(0, max) : undefined);
 

@@ -1,7 +1,7 @@
 /** Schemas of the providers area: the catalogue's providers, routing rules and a shipment's hand-over. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
-import { PageOf } from '../../core/pagination.schema.js';
+import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { TRANSPORT_TYPES } from '../shipments/shipment-input.schema.js';
 import { ProviderWebhookSchemeSchema } from './provider-catalogue.js';
 
@@ -37,6 +37,9 @@ export const ProviderSchema = Type.Object(
   { $id: 'Provider', description: 'An eCMR provider of the catalogue (docs/providers.md).' },
 );
 export const ProviderPageSchema = PageOf(Type.Ref('Provider'), 'ProviderPage');
+/** Both lists have a fixed order (catalogue id; evaluation order), so they take no `order`. */
+export const OrderedListQuerySchema = Type.Object({ limit: pageQueryProperties.limit, cursor: pageQueryProperties.cursor }, strict);
+export type OrderedListQuery = Static<typeof OrderedListQuerySchema>;
 export const ProviderParamsSchema = Type.Object({ id: Type.String({ pattern: PROVIDER_ID_PATTERN, maxLength: 60 }) }, strict);
 
 const Countries = (description: string) => Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { minItems: 1, maxItems: 60, uniqueItems: true, description }));
@@ -90,7 +93,7 @@ export const RoutingRuleSchema = Type.Object(
   },
   { $id: 'RoutingRule', description: 'One of the organisation\'s ordered routing rules, evaluated when a shipment is issued.' },
 );
-export const RoutingRuleListSchema = Type.Object({ data: Type.Array(Type.Ref('RoutingRule')), has_more: Type.Boolean(), next_cursor: Type.Null() }, { $id: 'RoutingRuleList', description: 'Every rule, in evaluation order (not paged: a few dozen at most).' });
+export const RoutingRuleListSchema = PageOf(Type.Ref('RoutingRule'), 'RoutingRuleList');
 export const RoutingRuleParamsSchema = Type.Object({ id: IdString('provider_routing_rule') }, strict);
 
 export const ReorderRoutingRulesSchema = Type.Object(

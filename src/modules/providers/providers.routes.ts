@@ -16,6 +16,7 @@ import { listProviders } from './list-providers.js';
 import { ProviderWebhookSchemeSchema } from './provider-catalogue.js';
 import {
   HandoverSchema,
+  OrderedListQuerySchema,
   ProviderPageSchema,
   ProviderParamsSchema,
   ProviderSchema,
@@ -26,6 +27,7 @@ import {
   RoutingRuleParamsSchema,
   RoutingRulePatchSchema,
   RoutingRuleSchema,
+  type OrderedListQuery,
   type ReorderRoutingRules,
   type RoutingRuleInput,
   type RoutingRulePatch,
@@ -58,19 +60,20 @@ export async function providerRoutes(app: FastifyInstance, runtime: AppRuntime):
   }
   const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
 
-  app.get(
+  app.get<{ Querystring: OrderedListQuery }>(
     PROVIDER_PATHS.collection,
     {
-      config: { ...read, errors: [] },
+      config: { ...read, errors: ['bad_request', 'invalid_cursor'] },
       schema: {
         operationId: 'listProviders',
         tags: ['providers'],
         summary: 'List the eCMR providers of the catalogue',
-        description: 'Every provider the service knows, with its capabilities and whether this deployment configured it (one page: the catalogue is small). Facts not verified are `unknown`; `basis` and `sources` say where the rest comes from.',
+        description: 'Every provider the service knows, by id, with its capabilities and whether this deployment configured it. Facts not verified are `unknown`; `basis` and `sources` say where the rest comes from.',
+        querystring: OrderedListQuerySchema,
         response: { 200: Type.Ref(ProviderPageSchema, { description: 'The catalogue.' }) },
       },
     },
-    async () => listProviders(runtime.services),
+    async (request) => listProviders(ctx(request), request.query),
   );
 
   app.get<ById>(
@@ -82,13 +85,19 @@ export async function providerRoutes(app: FastifyInstance, runtime: AppRuntime):
     async (request) => getProvider(runtime.services, request.params.id),
   );
 
-  app.get(
+  app.get<{ Querystring: OrderedListQuery }>(
     PROVIDER_PATHS.rules,
     {
-      config: { ...manage, errors: [] },
-      schema: { operationId: 'listRoutingRules', tags: ['providers'], summary: 'List the routing rules in evaluation order', response: { 200: rules('Every rule, first evaluated first.') } },
+      config: { ...manage, errors: ['bad_request', 'invalid_cursor'] },
+      schema: {
+        operationId: 'listRoutingRules',
+        tags: ['providers'],
+        summary: 'List the routing rules in evaluation order',
+        querystring: OrderedListQuerySchema,
+        response: { 200: rules('A page of rules, first evaluated first.') },
+      },
     },
-    async (request) => listRoutingRules(ctx(request)),
+    async (request) => listRoutingRules(ctx(request), request.query),
   );
 
   app.post<{ Body: RoutingRuleInput }>(
@@ -190,7 +199,7 @@ export async function providerRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<ById>(
     PROVIDER_PATHS.refresh,
     {
-      config: { ...manage, idempotent: false, errors: ['invalid_id', 'not_found', 'invalid_state', 'provider_unavailable'] },
+      config: { ...manage, errors: ['invalid_id', 'not_found', 'invalid_state', 'provider_unavailable'] },
       schema: {
         operationId: 'refreshHandover',
         tags: ['providers'],

@@ -35,7 +35,12 @@ const isPublicDoor = (op: { path: string }) => op.path.startsWith('/v1/public/')
  * and signing out or switching organisation gives the same result however often it is sent.
  */
 const isConsoleCall = (op: { path: string }) => op.path.startsWith('/v1/auth/');
-const POSTS = ALL_POSTS.filter((op) => !isPublicDoor(op) && !isConsoleCall(op));
+/**
+ * And the providers' webhooks (`/v1/providers-webhook/…`, issue 20): no key either; the provider's
+ * own event id is the idempotency key there (a replayed event answers `duplicate`).
+ */
+const isProviderWebhook = (op: { path: string }) => op.path.startsWith('/v1/providers-webhook/');
+const POSTS = ALL_POSTS.filter((op) => !isPublicDoor(op) && !isConsoleCall(op) && !isProviderWebhook(op));
 
 describe('every POST in openapi.json', () => {
   it('finds them, keyless sign routes included', () => {
@@ -43,7 +48,7 @@ describe('every POST in openapi.json', () => {
     expect(POSTS.some((op) => op.path.startsWith('/v1/sign/'))).toBe(true);
   });
 
-  it.each(ALL_POSTS.filter((op) => isPublicDoor(op) || isConsoleCall(op)))('$operationId, a public door or console call, does not offer Idempotency-Key', (op) => {
+  it.each(ALL_POSTS.filter((op) => isPublicDoor(op) || isConsoleCall(op) || isProviderWebhook(op)))('$operationId, a public door, console call or provider webhook, does not offer Idempotency-Key', (op) => {
     expect(op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key') ?? false).toBe(false);
     expect(JSON.stringify(op.responses)).not.toContain('idempotency_key_reused');
   });
