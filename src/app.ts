@@ -31,6 +31,8 @@ import { driverRoutes } from './modules/driver/driver.routes.js';
 import { tourRoutes } from './modules/tours/tours.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
+import { providerRoutes } from './modules/providers/providers.routes.js';
+import { providerWebhookRoutes } from './modules/providers/provider-webhook.routes.js';
 import { validatorRoutes } from './modules/validator/validator.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
@@ -141,6 +143,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   });
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => billingRoutes(scope, runtime));
+  await app.register(async (scope) => providerRoutes(scope, runtime));
+  await app.register(async (scope) => providerWebhookRoutes(scope, runtime));
   await app.register(async (scope) => webhookRoutes(scope, runtime));
   await app.register(async (scope) => documentRoutes(scope, runtime));
   await app.register(async (scope) => exportRoutes(scope, runtime));

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { isEuRegion } from './adapters/objects/eu-regions.js';
+import type { ProviderConfig } from './ports/ecmr-provider.js';
 
 const Environment = Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')]);
 const Role = Type.Union([Type.Literal('all'), Type.Literal('api'), Type.Literal('worker')]);
@@ -175,7 +176,16 @@ export interface Config {
    */
   billing?: { webhookSecret: string };
   console: { idleHours: number; maxDays: number; magicLinks: { addressLimit: number; ipLimit: number; windowS: number }; invitations: { limit: number; windowS: number }; secureCookie: boolean };
+  /**
+   * The eCMR providers this deployment can hand shipments to and hear back from (docs/providers.md),
+   * by catalogue id: PROVIDER_<ID>_BASE_URL and PROVIDER_<ID>_API_KEY enable one (its adapter then
+   * talks to it), PROVIDER_<ID>_ACCOUNT names the account or group notes are made in where its API
+   * needs one, PROVIDER_<ID>_WEBHOOK_SECRET checks the webhooks it sends. Empty when none is set.
+   */
+  providers: Record<string, ProviderConfig>;
 }
+
+export type { ProviderConfig };
 
 export interface EftiConfig {
   gateUrl: string;
@@ -234,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`EFTI_PLATFORM_PORT=${efti.platformPort} is taken by the API or metrics: the gate's listener has a port of its own`);
   }
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const providers = providersConfig(env, e.ENVIRONMENT);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -278,7 +289,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       invitations: { limit: e.INVITATION_LIMIT, windowS: e.INVITATION_WINDOW_S },
       secureCookie: e.ENVIRONMENT !== 'development' && publicBaseUrl.startsWith('https:'),
     },
+    providers,
   };
+}
+
+const PROVIDER_VARIABLE = /^PROVIDER_([A-Z0-9_]+)_(BASE_URL|API_KEY|ACCOUNT|WEBHOOK_SECRET)$/;
+
+/**
+ * PROVIDER_<ID>_* by provider id (`OLF_ECMR` → `olf-ecmr`). A key without its base URL or the
+ * reverse is a mistake worth stopping for; base URLs carry credentials and shipment data: https in
+ * production. Whether the id is a provider of the catalogue with an adapter is checked as the
+ * runtime is put together (src/runtime.ts, check-provider-config.ts).
+ */
+function providersConfig(env: NodeJS.ProcessEnv, environment: Environment): Record<string, ProviderConfig> {
+  const found = new Map<string, Record<string, string>>();
+  for (const [name, value] of Object.entries(env)) {
+    const match = PROVIDER_VARIABLE.exec(name);
+    if (!match || value === undefined || value === '') continue;
+    const id = match[1]!.toLowerCase().replace(/_/g, '-');
+    found.set(id, { ...found.get(id), [match[2]!]: value });
+  }
+  const providers: Record<string, ProviderConfig> = {};
+  for (const [id, vars] of found) {
+    const prefix = `PROVIDER_${id.toUpperCase().replace(/-/g, '_')}`;
+    if (!vars.BASE_URL || !vars.API_KEY) throw new ConfigError(`${prefix}_BASE_URL and ${prefix}_API_KEY go together: where the provider's API is and the token it takes`);
+    if (!/^https?:\/\//.test(vars.BASE_URL)) throw new ConfigError(`${prefix}_BASE_URL must be an http(s) URL`);
+    if (environment === 'production' && !vars.BASE_URL.startsWith('https:')) throw new ConfigError(`${prefix}_BASE_URL must be https with ENVIRONMENT=production: it carries credentials and shipment data`);
+    if (vars.WEBHOOK_SECRET !== undefined && vars.WEBHOOK_SECRET.length < 16) throw new ConfigError(`${prefix}_WEBHOOK_SECRET must be at least 16 characters`);
+    providers[id] = { baseUrl: vars.BASE_URL.replace(/\/+$/, ''), apiKey: vars.API_KEY, account: vars.ACCOUNT, webhookSecret: vars.WEBHOOK_SECRET };
+  }
+  return providers;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { AppRuntime } from './app-runtime.js';
 import type { OutgoingMessage } from './ports/notifier.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Services } from './core/context.js';
 import type { Resolver } from './ports/resolver.js';
@@ -45,6 +45,9 @@ import { measuredRenderer } from './adapters/pdf-renderer/measured-renderer.js';
 import { deliveryQueueStats } from './modules/webhooks/delivery-queue.repository.js';
 import { mtlsGate } from './adapters/efti-gate/mtls-https.js';
 import type { EftiPlatform } from './ports/efti-gate.js';
+import { configuredProviders } from './adapters/ecmr-provider/configured-providers.js';
+import { providerConfigProblems } from './modules/providers/check-provider-config.js';
+import { catalogueEntry } from './modules/providers/provider-catalogue.js';
 import { gateIdentityCheck } from './modules/efti/gate/check-gate-identity.js';
 import { GATE_MAX_ANSWER_BYTES, GATE_TIMEOUT_MS } from './modules/efti/gate/gate-policy.js';
 
@@ -95,6 +98,9 @@ function eftiPlatform(efti: NonNullable<Config['efti']>, publicBaseUrl: string):
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  // Before anything is opened: a provider the catalogue does not have stops the start as a bad variable would.
+  const providerProblems = providerConfigProblems(config.providers);
+  if (providerProblems.length > 0) throw new ConfigError(`invalid configuration:\n  ${providerProblems.join('\n  ')}`);
   const clock = options.clock ?? systemClock;
   const { database, lock } = options.database ? { database: options.database, lock: undefined } : await openDatabase(config);
   // Closed in reverse order: the folder lock is released last, after the database is shut.
@@ -134,7 +140,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     closers.push(() => eftiXml.close());
     const efti = config.efti ? eftiPlatform(config.efti, config.publicBaseUrl) : undefined;
     if (efti) closers.push(() => Object.values(efti.gates).forEach((gate) => gate.close()));
-    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer, eftiXml, efti };
+    const services: Services = { db: database.db, kv, objects, clock, secrets, resolver, webhookTransport, publicBaseUrl: config.publicBaseUrl, notifier, trustServices, renderer, eftiXml, efti, providers: configuredProviders(config.providers, (id) => catalogueEntry(id)?.adapter) };
     const requestLogs = new RequestLogWriter(database.db, { onError: (e) => options.onError?.(e, 'request-log flush') });
     closers.push(() => requestLogs.close());
     const jobs = new JobRunner(services, new JobRegistry(JOB_DEFINITIONS), SCHEDULES, { pollIntervalMs: options.jobPollIntervalMs, onError: options.onError, metrics });

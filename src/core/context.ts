@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
 import type { EftiPlatform } from '../ports/efti-gate.js';
+import type { EcmrProviders } from '../ports/ecmr-provider.js';
 import type { KeyValue } from '../ports/keyvalue.js';
 import type { Notifier } from '../ports/notifier.js';
 import type { EftiXmlWriter } from '../ports/efti-xml-writer.js';
@@ -37,6 +38,8 @@ export interface Services {
   eftiXml: EftiXmlWriter;
   /** The eFTI gates and the UIL's ids (EFTI_* configuration); absent when not configured. */
   efti?: EftiPlatform;
+  /** The eCMR providers this deployment enabled (PROVIDER_* configuration; docs/providers.md). */
+  providers: EcmrProviders;
 }
 
 /** Who acts and from where, for the audit log: an API key (id), the CLI, a console user, the service. */

@@ -34,6 +34,9 @@ export const ID_PREFIXES = {
   erasure: 'era',
   driver_session: 'drs',
   export: 'exp',
+  provider_routing_rule: 'prr',
+  provider_handover: 'pho',
+  provider_review: 'pwr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

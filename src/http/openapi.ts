@@ -123,6 +123,8 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'tours', description: "A driver's run over several shipments: stops in driving order, the run's status, and the driver and vehicle it gives its shipments (docs/tours.md)." },
         { name: 'driver', description: "The driver's sign-in by one-time password, the run on the phone and the driver's actions (driver session, never API keys); the organisation's view of driver sessions (docs/driver.md)." },
         { name: 'exports', description: "GDPR exports: a zip of the organisation's data in one mode, with a manifest and an offline verifier (docs/export.md)." },
+        { name: 'providers', description: 'The catalogue of eCMR providers with their capabilities, the routing rules that hand a shipment to one at issue, and the hand-over (docs/providers.md).' },
+        { name: 'providers-webhook', description: 'Inbound webhooks of eCMR providers, verified per provider and mapped onto shipment events; events that cannot be applied are kept for review (docs/providers.md).' },
         { name: 'webhooks', description: 'Webhook endpoints with their signing secrets; deliveries and their log.' },
         { name: 'request-logs', description: 'One summary row per API call, kept 30 days.' },
         { name: 'auth', description: 'Console sign-in by e-mailed link, console sessions, and the console-only routes (session cookie, never API keys).' },

@@ -14,6 +14,8 @@ import '../../src/modules/simulation/simulate-shipment.js';
 import '../../src/modules/tours/check-tour-stops.js';
 import '../../src/modules/tours/assign-tour.js';
 import '../../src/modules/requirements/get-requirements.js';
+import '../../src/modules/providers/check-routing-rule.js';
+import '../../src/modules/providers/reorder-routing-rules.js';
 
 /** Params whose every value names itself, so a rendered message shows which placeholders it used. */
 const NAMED_PARAMS: Record<string, unknown> = new Proxy({}, { get: (_, key) => (typeof key === 'string' ? `‹${key}›` : undefined) });

@@ -84,6 +84,8 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
   const driverSession = await t.app.inject({ method: 'POST', url: '/v1/driver/sessions', payload: { phone: driverPhone, code } });
   if (driverSession.statusCode !== 201) throw new Error(`seeding ${mode}: driver session answered ${driverSession.statusCode}: ${driverSession.body}`);
   await call('GET', `/v1/driver-sessions?phone=${encodeURIComponent(driverPhone)}`, 200);
+  // A routing rule that matches none of the seeded shipments (their notes stay here).
+  await call('POST', '/v1/providers/routing-rules', 201, { name: `Seed rule ${mode}`, match: { to_countries: ['IS'] }, action: 'keep' });
   const photo = multipart([
     { name: 'kind', value: 'photo' },
     { name: 'file', filename: 'seal.jpg', contentType: 'image/jpeg', bytes: jpeg() },

@@ -32,6 +32,7 @@ import type { ToursTable } from '../../modules/tours/tours.tables.js';
 import type { PrivacyErasuresTable, PrivacyRetainedItemsTable } from '../../modules/privacy/privacy.tables.js';
 import type { DriverSessionGrantsTable, DriverSessionsTable, DriverSignInCodesTable } from '../../modules/driver/driver.tables.js';
 import type { ExportsTable } from '../../modules/exports/exports.tables.js';
+import type { ProviderHandoversTable, ProviderRoutingRulesTable, ProviderWebhookReceiptsTable, ProviderWebhookReviewsTable } from '../../modules/providers/providers.tables.js';
 import type { JobsTable } from '../../jobs/jobs.tables.js';
 import type { OutboxMessagesTable } from '../notifier/outbox.tables.js';
 import type { SchemaMigrationsTable } from './migrator.tables.js';
@@ -88,4 +89,8 @@ export interface DB {
   driver_sessions: DriverSessionsTable;
   driver_session_grants: DriverSessionGrantsTable;
   exports: ExportsTable;
+  provider_routing_rules: ProviderRoutingRulesTable;
+  provider_handovers: ProviderHandoversTable;
+  provider_webhook_receipts: ProviderWebhookReceiptsTable;
+  provider_webhook_reviews: ProviderWebhookReviewsTable;
 }

@@ -53,6 +53,12 @@ export function subjectFields(subject: EventType['subject']): Record<string, Eve
   return subject === 'tour' ? TOUR_EVENT_FIELDS : subject === 'erasure' ? ERASURE_EVENT_FIELDS : subject === 'export' ? EXPORT_EVENT_FIELDS : SHIPMENT_EVENT_FIELDS;
 }
 
+/** Fields of a transition a provider reported by webhook; absent otherwise. */
+const PROVIDER_REPORTED: Record<string, EventField> = {
+  provider_id: { type: 'string', description: 'When a provider reported it: the provider (catalogue id).' },
+  provider_event_id: { type: 'string', description: "When a provider reported it: the provider's id of its webhook event." },
+};
+
 export const EVENT_CATALOGUE = [
   {
     type: 'shipment.created',
@@ -68,8 +74,16 @@ export const EVENT_CATALOGUE = [
     fields: { changed_fields: { type: 'array', description: 'Input fields that changed, such as `driver` or `pickup.instructions`.' } },
   },
   { type: 'shipment.issued', emittedWhen: 'The shipment was issued: its consignment-note fields are frozen.', fields: {} },
-  { type: 'shipment.in_transit', emittedWhen: 'Consignor and carrier signed at pickup: the goods are on their way.', fields: {} },
-  { type: 'shipment.delivered', emittedWhen: "The consignee signed at delivery (proof of delivery).", fields: {} },
+  {
+    type: 'shipment.in_transit',
+    emittedWhen: 'Consignor and carrier signed at pickup: the goods are on their way. Also when the provider the note was handed to reported it picked up (docs/providers.md).',
+    fields: PROVIDER_REPORTED,
+  },
+  {
+    type: 'shipment.delivered',
+    emittedWhen: 'The consignee signed at delivery (proof of delivery). Also when the provider the note was handed to reported it delivered (docs/providers.md).',
+    fields: PROVIDER_REPORTED,
+  },
   {
     type: 'shipment.cancelled',
     emittedWhen: '`POST /v1/shipments/{id}/cancel` cancelled a draft or issued shipment.',
@@ -166,6 +180,35 @@ export const EVENT_CATALOGUE = [
     type: 'delegation.revoked',
     emittedWhen: 'The grantor revoked a delegation (`DELETE /v1/delegations/{id}`): the grantee\'s reads answer 410 `token_revoked` from then on.',
     fields: { delegation_id: { type: 'string', description: 'The `dlg_` id.' } },
+  },
+  {
+    type: 'shipment.routed',
+    emittedWhen: 'At issue, a routing rule of the organisation matched the shipment and decided where its note is kept (docs/providers.md). No event when no rule matches: the note stays here.',
+    fields: {
+      rule_id: { type: 'string', description: 'The `prr_` id of the first matching rule.' },
+      rule_name: { type: 'string', description: 'Its name at the time.' },
+      action: { type: 'string', description: '`keep` (the note stays here) or `hand_over`.' },
+      provider_id: { type: 'string', description: 'With `hand_over`: the provider it goes to.' },
+      handover_id: { type: 'string', description: 'With `hand_over`: the `pho_` id of the hand-over (`GET /v1/shipments/{id}/handover`).' },
+    },
+  },
+  {
+    type: 'shipment.handed_over',
+    emittedWhen: 'The provider a routing rule chose took the note (its API answered it with its own id).',
+    fields: {
+      handover_id: { type: 'string', description: 'The `pho_` id.' },
+      provider_id: { type: 'string', description: 'The provider.' },
+      provider_ref: { type: 'string', description: "The provider's id of the note." },
+    },
+  },
+  {
+    type: 'shipment.handover_failed',
+    emittedWhen: 'The provider refused the note, or did not answer through every retry: the hand-over is `failed` and the note stays here.',
+    fields: {
+      handover_id: { type: 'string', description: 'The `pho_` id.' },
+      provider_id: { type: 'string', description: 'The provider.' },
+      error: { type: 'string', description: 'What went wrong on the last attempt.' },
+    },
   },
   {
     type: 'tour.created',

@@ -54,7 +54,7 @@ export const InspectionSchema = Type.Object(
         successive_index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
         phase: StringEnum(['pickup', 'delivery'] as const),
         level: StringEnum(['platform_auth', 'ades', 'qes'] as const),
-        method: StringEnum(['drawn', 'typed', 'platform', 'trust_service'] as const),
+        method: StringEnum(['drawn', 'typed', 'platform', 'trust_service', 'provider'] as const),
         signer_name: Type.String(),
         signed_at: DateTimeString(),
         document_sha256: Type.String({ description: 'SHA-256 of the version the signer was shown.' }),

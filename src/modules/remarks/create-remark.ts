@@ -16,6 +16,7 @@ import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { shipmentNoteSignatures } from '../signatures/note-signatures.js';
 import type { SignatureRole } from '../signatures/signature-rules.js';
+import type { ProviderEvidence } from '../signatures/signatures.tables.js';
 import { noteReservation, noteReservations } from './note-reservations.js';
 import { checkRemarkPhotos } from './remark-photos.js';
 import { assertRemarkable } from './remark-rules.js';
@@ -31,6 +32,8 @@ export interface NewRemark {
   link?: { role: SignatureRole; signatureRequestId: string };
   /** When it was made on the device, if it reached the service later (the driver's offline queue). */
   capturedAt?: Date;
+  /** Reported by another eCMR provider (source `provider`): what it told us. */
+  providerEvidence?: ProviderEvidence;
 }
 
 /** Raises `not_found`, `shipment_immutable`, `invalid_state`, `validation_failed` (photos) and `pdf_render_failed`. */
@@ -57,13 +60,14 @@ export async function createRemark(ctx: TenantContext, shipmentId: string, input
         type: input.type,
         text: input.text ?? null,
         photo_document_ids: photos,
-        source: input.link ? 'sign_link' : 'api',
+        source: input.providerEvidence ? 'provider' : input.link ? 'sign_link' : 'api',
         role: input.link?.role ?? null,
         signature_request_id: input.link?.signatureRequestId ?? null,
         event_id: created!.event_id,
         rendered_document_id: '',
         created_at: now,
         captured_at: input.capturedAt ?? null,
+        provider_evidence: input.providerEvidence ?? null,
       };
       const signatures = await shipmentNoteSignatures(trx, ctx, shipment.id);
       const reservations = [...(await noteReservations(trx, ctx, shipment.id)), noteReservation(row)];

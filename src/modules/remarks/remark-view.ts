@@ -17,6 +17,7 @@ export function remarkView(row: RemarkRow) {
     created_at: row.created_at.toISOString(),
     // Only where a device kept it first (the driver's app): other remarks keep their shape.
     ...(row.captured_at ? { captured_at: row.captured_at.toISOString() } : {}),
+    provider: row.provider_evidence,
   };
 }
 

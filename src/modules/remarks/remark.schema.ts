@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
+import { ProviderEvidenceField } from '../signatures/signature.schema.js';
 import { SIGNATURE_ROLES } from '../signatures/signature-rules.js';
 
 export const REMARK_PHASES = ['pickup', 'delivery'] as const;
@@ -26,13 +27,14 @@ export const RemarkSchema = Type.Object(
     type: RemarkType,
     text: Type.Union([Text, Type.Null()]),
     photo_document_ids: Type.Array(IdString('document'), { description: 'Photos of the same shipment (documents of kind `photo`), in the order given.' }),
-    source: StringEnum(['api', 'sign_link'] as const, { description: '`api`: made with an API key. `sign_link`: made by a signer on the signing page.' }),
+    source: StringEnum(['api', 'sign_link', 'provider'] as const, { description: '`api`: made with an API key. `sign_link`: made by a signer on the signing page. `provider`: made at another eCMR provider the note was handed to, which reported it by webhook (docs/providers.md).' }),
     role: Type.Union([StringEnum(SIGNATURE_ROLES), Type.Null()], { description: 'For a remark from a sign link: the role of the link\'s signer; otherwise null.' }),
     signature_request_id: Type.Union([IdString('signature_request'), Type.Null()], { description: 'For a remark from a sign link: the request (link) it was made through.' }),
     event_id: Type.String({ description: 'The `remark.created` event in the shipment\'s chain.' }),
     rendered_document_id: IdString('document', { description: 'The consignment-note version rendered with this remark in its box.' }),
     created_at: Type.String({ format: 'date-time' }),
     captured_at: Type.Optional(Type.String({ format: 'date-time', description: 'Made from the driver routes: when the driver made it on the phone (possibly offline, before `created_at`) (docs/driver.md).' })),
+    provider: ProviderEvidenceField('Source `provider`: what the eCMR provider reported of the remark; otherwise null.'),
   },
   { $id: 'Remark', description: 'A reservation at pickup or delivery. Remarks are evidence: never changed or deleted.' },
 );

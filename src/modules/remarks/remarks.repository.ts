@@ -13,7 +13,7 @@ interface Tenant {
 export type RemarkRow = Selectable<RemarksTable>;
 
 export function insertRemarkWrite(db: Database, row: RemarkRow): Write {
-  return db.insertInto('remarks').values(row);
+  return db.insertInto('remarks').values({ ...row, provider_evidence: row.provider_evidence ? JSON.stringify(row.provider_evidence) : null });
 }
 
 export interface RemarkFilter {

@@ -16,6 +16,7 @@ import { assertTransition, TRANSITIONS, type TargetStatus } from './shipment-sta
 import { shipmentView, type ShipmentView } from './shipment-view.js';
 import { recordShipmentChange } from './record-shipment-change.js';
 import { validateShipment } from './validate-shipment.js';
+import { routeAtIssue } from '../providers/route-at-issue.js';
 
 export interface TransitionOptions {
   language: Language;
@@ -44,9 +45,12 @@ export async function changeShipmentStatus(ctx: TenantContext, id: string, to: T
     };
     if (to !== 'issued') return recordShipmentChange(trx, ctx, row, changes, [{ type: transition.event, status: to, fields: options.fields }], now);
     const issuing = { ...changes, inspection_token: row.inspection_token ?? newInspectionToken() };
-    return recordShipmentChange(trx, ctx, row, issuing, [{ type: transition.event, status: to, fields: options.fields }], now, async (issued, [event]) => {
+    // Where the note is kept: the organisation's routing rules decide at issue (docs/providers.md).
+    const routing = await routeAtIssue(trx, ctx, row, now);
+    const events = [{ type: transition.event, status: to, fields: options.fields }, ...(routing ? [routing.event] : [])];
+    return recordShipmentChange(trx, ctx, row, issuing, events, now, async (issued, [event]) => {
       const note = await consignmentNoteVersion(ctx, trx, issued, event!, { version: 1, language: noteLanguage(issued, options.language) });
-      return [usageWrite(trx, ctx, 'shipments_issued', now), ...note.writes];
+      return [usageWrite(trx, ctx, 'shipments_issued', now), ...note.writes, ...(routing?.writes ?? [])];
     });
   });
   return shipmentView(updated, options.language, ctx);

@@ -22,6 +22,7 @@ import { chainOf } from './record-shipment-change.js';
 import { gateRegistration, initialGateStatus } from '../efti/gate/gate-registration.js';
 import { insertShipmentWrite, type ShipmentRow } from './shipments.repository.js';
 import { validateShipment } from './validate-shipment.js';
+import { routeAtIssue } from '../providers/route-at-issue.js';
 
 export function validationError(result: { errors: AppError['errors']; warnings: AppError['warnings'] }, what: string): AppError {
   return new AppError('validation_failed', `${what} does not validate; see errors.`, { errors: result.errors, warnings: result.warnings });
@@ -43,7 +44,9 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
   const specs: ShipmentEventSpec[] = [
     { type: 'shipment.created', status: 'draft', fields: { transport_type: result.transport_type, ...(input.reference ? { reference: input.reference } : {}) } },
   ];
-  if (options.issue) specs.push({ type: 'shipment.issued', status: 'issued' });
+  // Where the note is kept: the organisation's routing rules decide at issue (docs/providers.md).
+  const routing = options.issue ? await routeAtIssue(ctx.db, ctx, { id, data: input as Record<string, unknown>, transport_type: result.transport_type }, now) : undefined;
+  if (options.issue) specs.push({ type: 'shipment.issued', status: 'issued' }, ...(routing ? [routing.event] : []));
   const target = chainOf(ctx, { id, event_seq: EMPTY_CHAIN.seq, head_hash: EMPTY_CHAIN.hash });
   const { head, events } = chainShipmentEvents(target, specs, now);
   const row: ShipmentRow = {
@@ -83,6 +86,7 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     ...(options.issue ? [usageWrite(ctx.db, ctx, 'shipments_issued', now)] : []),
     ...(note?.writes ?? []),
     ...(gate?.writes ?? []),
+    ...(routing?.writes ?? []),
     ...(options.alsoWrite?.(ctx.db, view) ?? []),
   ]);
   return view;

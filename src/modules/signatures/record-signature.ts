@@ -26,6 +26,7 @@ import { signatureView, type SignatureView } from './signature-view.js';
 import { setRequestStatusWrite } from './signature-requests.repository.js';
 import { useIdentificationWrite } from './identifications.repository.js';
 import type { TrustSignature } from './sign-steps.tables.js';
+import type { ProviderEvidence } from './signatures.tables.js';
 import { insertSignatureWrite, selectSignatures, type SignatureRow } from './signatures.repository.js';
 
 export interface NewSignature {
@@ -58,6 +59,8 @@ export interface NewSignature {
   identificationId?: string;
   /** Made by the sandbox simulation endpoint: marked so in the evidence, the note and the POD. */
   simulated?: boolean;
+  /** Reported by another eCMR provider (method `provider`): what it told us. */
+  providerEvidence?: ProviderEvidence;
 }
 
 /** 409 `conflict` when the signer was shown another version than the current one (a stale view). */
@@ -130,6 +133,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
         handoff_from: input.handoffFrom ?? null,
         trust_signature: input.evidence.trust_signature ?? null,
         simulated: input.simulated ?? false,
+        provider_evidence: input.providerEvidence ?? null,
       };
       const signatures = await noteSignatures(ctx, [...signed, row]);
       const reservations = await noteReservations(trx, ctx, shipment.id);

@@ -27,6 +27,7 @@ export function signatureView(row: SignatureRow) {
       simulated: row.simulated,
       // Only where a device kept it first (the driver's app): other signatures keep their shape.
       ...(row.captured_at ? { captured_at: row.captured_at.toISOString() } : {}),
+      provider: row.provider_evidence,
     },
     event_id: row.event_id,
     rendered_document_id: row.rendered_document_id,

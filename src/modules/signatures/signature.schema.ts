@@ -5,6 +5,22 @@ import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { CoordinatesSchema } from '../shipments/shipment-input.schema.js';
 import { SIGNATURE_ROLES } from './signature-rules.js';
 
+/** What an eCMR provider reported of a signature or remark it recorded (docs/providers.md); shared by remark.schema.ts. */
+export const ProviderEvidenceField = (description: string) =>
+  Type.Union(
+    [
+      Type.Object({
+        provider_id: Type.String({ description: 'The provider (catalogue id).' }),
+        event_id: Type.String({ description: "The provider's id of the webhook event that reported it." }),
+        provider_ref: Type.String({ description: "The provider's id of the note." }),
+        occurred_at: Type.String({ format: 'date-time', description: 'When it happened, by the provider.' }),
+        record: Type.Object({}, { additionalProperties: true, description: "The provider's own record, as it sent it." }),
+      }),
+      Type.Null(),
+    ],
+    { description },
+  );
+
 export const SignatureSchema = Type.Object(
   {
     id: IdString('signature'),
@@ -12,7 +28,7 @@ export const SignatureSchema = Type.Object(
     role: StringEnum(SIGNATURE_ROLES),
     successive_index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Position in `successive_carriers` (from 0) for a successive carrier; otherwise null.' }),
     phase: StringEnum(['pickup', 'delivery'] as const, { description: 'Consignor, carrier and successive carriers sign at pickup (taking over); the consignee at delivery.' }),
-    method: StringEnum(['drawn', 'typed', 'platform', 'trust_service'] as const, { description: '`platform`: recorded through the API for an authenticated party. `trust_service`: signed at `ades`/`qes` through a trust service (a drawn image, if any, is kept too).' }),
+    method: StringEnum(['drawn', 'typed', 'platform', 'trust_service', 'provider'] as const, { description: '`platform`: recorded through the API for an authenticated party. `trust_service`: signed at `ades`/`qes` through a trust service (a drawn image, if any, is kept too). `provider`: given at another eCMR provider the note was handed to, which reported it by webhook (`evidence.provider`; docs/providers.md).' }),
     level: StringEnum(['platform_auth', 'ades', 'qes'] as const),
     signer_name: Type.String(),
     signed_at: Type.String({ format: 'date-time' }),
@@ -48,6 +64,7 @@ export const SignatureSchema = Type.Object(
       captured_at: Type.Optional(
         Type.String({ format: 'date-time', description: 'Signed from the driver routes: when the driver signed on the phone (possibly offline, before `signed_at`) (docs/driver.md).' }),
       ),
+      provider: ProviderEvidenceField('Method `provider`: what the eCMR provider reported of the signature; otherwise null.'),
     }),
     event_id: Type.String({ description: 'The `signature.completed` event.' }),
     rendered_document_id: Type.String({ description: 'The consignment-note version rendered with this signature in its box.' }),

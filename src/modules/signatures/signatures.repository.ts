@@ -12,7 +12,7 @@ interface Tenant {
 export type SignatureRow = Selectable<SignaturesTable>;
 
 export function insertSignatureWrite(db: Database, row: SignatureRow): Write {
-  return db.insertInto('signatures').values({ ...row, location: row.location ? JSON.stringify(row.location) : null, trust_signature: row.trust_signature ? JSON.stringify(row.trust_signature) : null });
+  return db.insertInto('signatures').values({ ...row, location: row.location ? JSON.stringify(row.location) : null, trust_signature: row.trust_signature ? JSON.stringify(row.trust_signature) : null, provider_evidence: row.provider_evidence ? JSON.stringify(row.provider_evidence) : null });
 }
 
 /** A shipment's signatures in the order they were given; all of them unless a page is asked for. */

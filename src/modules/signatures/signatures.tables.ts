@@ -3,10 +3,20 @@
  * beside the code that queries them. src/adapters/database/schema.ts combines every module's into
  * `DB`.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Json, Timestamp } from '../../ports/database-columns.js';
 import type { ShipmentOwned } from '../shipments/shipments.tables.js';
 import type { TrustSignature } from './sign-steps.tables.js';
+
+/** What an eCMR provider told us of a signature or remark it recorded (docs/providers.md). */
+export interface ProviderEvidence {
+  provider_id: string;
+  event_id: string;
+  provider_ref: string;
+  occurred_at: string;
+  /** The provider's own record, as it sent it. */
+  record: Record<string, unknown>;
+}
 
 export type SignatureRoleColumn = 'consignor' | 'carrier' | 'consignee' | 'successive_carrier';
 
@@ -15,7 +25,7 @@ export interface SignaturesTable extends ShipmentOwned {
   /** -1 unless the role is `successive_carrier`. */
   successive_index: number;
   phase: 'pickup' | 'delivery';
-  method: 'drawn' | 'typed' | 'platform' | 'trust_service';
+  method: 'drawn' | 'typed' | 'platform' | 'trust_service' | 'provider';
   level: 'platform_auth' | 'ades' | 'qes';
   signer_name: string;
   document_id: string;
@@ -38,6 +48,8 @@ export interface SignaturesTable extends ShipmentOwned {
   trust_signature: Json<TrustSignature> | null;
   /** Made by the sandbox simulation endpoint, not by a person (migration 0022). */
   simulated: Generated<boolean>;
+  /** Reported by another eCMR provider (method `provider`, migration 0032): which, its event and its own record. */
+  provider_evidence: ColumnType<ProviderEvidence | null, string | null | undefined, string | null>;
 }
 
 export interface SignatureRequestsTable extends ShipmentOwned {

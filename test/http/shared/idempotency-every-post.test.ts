@@ -38,8 +38,10 @@ const isConsoleCall = (op: { path: string }) => op.path.startsWith('/v1/auth/');
 /**
  * And the billing provider's webhook (issue 21): no key either; the provider's event id is its
  * idempotency key (a replay answers `duplicate`, test/http/billing/billing-webhooks.test.ts).
+ * And the providers' webhooks (`/v1/providers-webhook/…`, issue 20): no key either; the provider's
+ * own event id is the idempotency key there (a replayed event answers `duplicate`).
  */
-const isProviderWebhook = (op: { path: string }) => op.path === '/v1/billing/webhooks';
+const isProviderWebhook = (op: { path: string }) => op.path === '/v1/billing/webhooks' || op.path.startsWith('/v1/providers-webhook/');
 /**
  * The driver's sign-in (issue 19, docs/driver.md): no credential yet to scope a key by; asking
  * for a code is a door with its own windows (a retry is another SMS), and each code opens one session.
