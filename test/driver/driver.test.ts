@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVER_PATHS } from '../../src/modules/driver/driver.routes.js';
+import { purgeDriverSessionsJob } from '../../src/modules/driver/purge-driver-sessions.job.js';
 import { backends } from '../support/backends.js';
 import { expectProblem } from '../support/problems.js';
 import { png } from '../support/sample-files.js';
@@ -137,6 +138,26 @@ describe.each(backends())('driver on $name', (backend) => {
     t.clock.advance(1000);
     expectProblem(await drive('GET', DRIVER_PATHS.tours, token), 'unauthorized');
     t.clock.advance(-12 * HOUR);
+  });
+
+  it('forgets an ended session (phone, address, browser) and an expired code a day after they ended', async () => {
+    const phone = newPhone();
+    await assign(a, phone);
+    const { session_id } = (await verify(phone, await smsCode(phone))).json();
+    await signIn(phone); // a new code, left unused
+    const db = t.runtime.services.db;
+    const rows = async () => ({
+      sessions: (await db.selectFrom('driver_sessions').select('id').where('phone', '=', phone).execute()).length,
+      grants: (await db.selectFrom('driver_session_grants').select('session_id').where('session_id', '=', session_id).execute()).length,
+    });
+    t.clock.advance(12 * HOUR + 23 * HOUR);
+    await purgeDriverSessionsJob.handle(t.runtime.services, {});
+    expect(await rows()).toEqual({ sessions: 1, grants: 1 });
+    t.clock.advance(2 * HOUR);
+    await purgeDriverSessionsJob.handle(t.runtime.services, {});
+    expect(await rows()).toEqual({ sessions: 0, grants: 0 });
+    expect(await db.selectFrom('driver_sign_in_codes').select('expires_at').where('expires_at', '<', new Date(t.clock.now().getTime() - 24 * HOUR)).execute()).toEqual([]);
+    t.clock.advance(-37 * HOUR);
   });
 
   it('locks the phone after five wrong codes in ten minutes (429 otp_locked with Retry-After), also for the right code', async () => {

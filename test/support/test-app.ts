@@ -64,7 +64,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
   const databaseUrl = own?.url ?? (backend.databaseUrl && options.databaseUrl) ?? backend.databaseUrl;
   const config = loadConfig({
     ENVIRONMENT: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),

@@ -1,7 +1,7 @@
 /** Queries on the driver's sign-in codes, sessions and their per-organisation grants. */
 import type { Selectable } from 'kysely';
 import type { Mode } from '../../core/mode.js';
-import type { Database } from '../../ports/database.js';
+import { withTransaction, type Database } from '../../ports/database.js';
 import type { DriverSessionGrantsTable, DriverSessionsTable } from './driver.tables.js';
 
 export type DriverSessionRow = Selectable<DriverSessionsTable>;
@@ -55,4 +55,18 @@ export async function selectTenantSessions(db: Database, t: Tenant, f: { phone?:
   if (f.phone) query = query.where('s.phone', '=', f.phone);
   if (f.after) query = query.where('s.id', f.order === 'desc' ? '<' : '>', f.after);
   return query.execute();
+}
+
+/** Deletes sign-in codes that expired before `cutoff`. */
+export async function deleteSignInCodesExpiredBefore(db: Database, cutoff: Date): Promise<void> {
+  await db.deleteFrom('driver_sign_in_codes').where('expires_at', '<', cutoff).execute();
+}
+
+/** Deletes sessions (and their grants) that expired or were signed out before `cutoff`. */
+export async function deleteSessionsEndedBefore(db: Database, cutoff: Date): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    const gone = trx.selectFrom('driver_sessions').select('id').where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('signed_out_at', '<', cutoff)]));
+    await trx.deleteFrom('driver_session_grants').where('session_id', 'in', gone).execute();
+    await trx.deleteFrom('driver_sessions').where('id', 'in', gone).execute();
+  });
 }

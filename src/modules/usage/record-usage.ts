@@ -3,7 +3,7 @@
  * transaction of the act it counts, so a rolled-back act is never metered and a committed one always is.
  */
 import type { Mode } from '../../core/mode.js';
-import type { Database, Write } from '../../ports/database.js';
+import type { Database, FoldableWrite, Write } from '../../ports/database.js';
 import { incrementUsageWrite, USAGE_SHARDS } from './usage.repository.js';
 
 export const USAGE_METRICS = ['exports', 'notifications', 'shipments_issued', 'signatures', 'storage_bytes'] as const;
@@ -23,7 +23,7 @@ export function utcDay(at: Date): string {
  * `dimension`: the signature level or the notification channel, '' for metrics without one.
  */
 export function usageWrite(db: Database, tenant: Tenant, metric: UsageMetric, at: Date, by = 1, dimension = ''): Write {
-  return incrementUsageWrite(db, tenant, utcDay(at), metric, dimension, by, Math.floor(Math.random() * USAGE_SHARDS));
+  return usageIncrement(db, tenant, utcDay(at), metric, dimension, by, Math.floor(Math.random() * USAGE_SHARDS));
 }
 
 /**
@@ -42,4 +42,22 @@ export function storageWrite(db: Database, tenant: Tenant, at: Date, delta: numb
  */
 export function recordExport(db: Database, tenant: Tenant, at: Date): Write {
   return usageWrite(db, tenant, 'exports', at);
+}
+
+interface UsageIncrement extends FoldableWrite {
+  readonly by: number;
+}
+
+/**
+ * One counter increment, foldable with others of its tenant, day, metric and dimension in one
+ * statement (a signature meters its note version's bytes and its drawn image's both as
+ * `storage_bytes`): two upserts of one shard there would fail the statement.
+ */
+function usageIncrement(db: Database, tenant: Tenant, day: string, metric: UsageMetric, dimension: string, by: number, shard: number): UsageIncrement {
+  return {
+    by,
+    foldKey: `usage|${tenant.organizationId}|${tenant.mode}|${day}|${metric}|${dimension}`,
+    compile: () => incrementUsageWrite(db, tenant, day, metric, dimension, by, shard).compile(),
+    fold: (other) => usageIncrement(db, tenant, day, metric, dimension, by + (other as UsageIncrement).by, shard),
+  };
 }

@@ -4,7 +4,7 @@
  * storage_bytes as the end-of-day total across days (deletions subtracted, days without a change
  * carried), and exports through recordExport.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../src/core/clock.js';
 import { withTransaction, writeAsOneStatement } from '../../../src/ports/database.js';
 import { recordExport, storageWrite, usageWrite } from '../../../src/modules/usage/record-usage.js';
@@ -63,6 +63,22 @@ describe.each(backends())('usage metrics on $name', (backend) => {
 
     await withTransaction(db, async (trx) => writeAsOneStatement(trx, [recordExport(trx, ctx, now)]));
     expect(await usage(tenant, '?metric=exports')).toEqual([{ date: today(), metric: 'exports', value: 1 }]);
+  });
+
+  it('meters two changes of one counter in one statement as one increment (a signature storing its note version and its drawn image)', async () => {
+    const tenant = await t.newTenant();
+    const { db } = t.runtime.services;
+    const ctx = { organizationId: tenant.organizationId, mode: 'test' as const };
+    const now = t.clock.now();
+    // The same shard for every write: unfolded, the second upsert of the row would fail the statement.
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      await writeAsOneStatement(db, [storageWrite(db, ctx, now, 700), usageWrite(db, ctx, 'signatures', now, 1, 'ades'), storageWrite(db, ctx, now, 300), usageWrite(db, ctx, 'signatures', now, 1, 'ades')]);
+    } finally {
+      random.mockRestore();
+    }
+    expect(await usage(tenant, '?metric=storage_bytes')).toEqual([{ date: today(), metric: 'storage_bytes', value: 1000 }]);
+    expect(await usage(tenant, '?metric=signatures')).toEqual([{ date: today(), metric: 'signatures', value: 2, breakdown: { ades: 2 } }]);
   });
 
   it('storage_bytes is the end-of-day total of each day: uploads added, deletions subtracted, quiet days carried', async () => {
