@@ -24,6 +24,8 @@ const RECORD_FILES = [
   'remarks.jsonl',
   'invoices.jsonl',
   'tours.jsonl',
+  'provider-routing-rules.jsonl',
+  'privacy-erasures.jsonl',
   'notifications.jsonl',
   'webhook-endpoints.jsonl',
   'webhook-deliveries.jsonl',
@@ -101,6 +103,9 @@ describe.each(backends())('the contents of an export on $name', (backend) => {
     expect(lines('signature-requests.jsonl')[0]).toMatchObject({ shipment_id: f.issued, role: 'consignor', channel: 'email', status: 'completed' });
     expect(lines('invoices.jsonl')[0]).toMatchObject({ shipment_id: f.delivered });
     expect(lines('tours.jsonl')[0]).toMatchObject({ id: f.tourId });
+    expect(lines('provider-routing-rules.jsonl')[0]).toMatchObject({ id: f.routingRuleId, name: 'Iceland stays here' });
+    expect(lines('privacy-erasures.jsonl')[0]).toMatchObject({ id: f.erasureId });
+    expect(files.get('privacy-erasures.jsonl')!.toString('utf8')).not.toContain('nobody.here@example.org');
     expect(lines('notifications.jsonl')[0]).toMatchObject({ channel: 'email', shipment_id: f.issued });
     expect(lines('webhook-endpoints.jsonl')[0]).toMatchObject({ url: 'https://hooks.export-test.eu/fds' });
     expect(lines('request-logs.jsonl').some((r) => r.method === 'POST' && r.path === '/v1/shipments')).toBe(true);

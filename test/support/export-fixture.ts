@@ -25,6 +25,8 @@ export interface ExportFixture {
   attachment: { id: string; sha256: string };
   photo: { id: string; sha256: string };
   tourId: string;
+  routingRuleId: string;
+  erasureId: string;
   /** Secrets, tokens and token hashes that must appear nowhere in the export. */
   secrets: string[];
   /** Tokens that the JSON files must not hold (the inspection token is printed on the note PDF by design). */
@@ -61,6 +63,10 @@ export async function exportFixture(t: TestApp): Promise<ExportFixture> {
     payload: { name: 'R12 Venlo', date: '2026-12-01', driver: { name: 'Piotr Nowak', phone: '+48601234567' }, stops: [{ shipment_id: issued, kind: 'pickup' }] },
   });
   if (tour.statusCode !== 201) throw new Error(`tour answered ${tour.statusCode}: ${tour.body}`);
+  const rule = await t.app.inject({ method: 'POST', url: '/v1/providers/routing-rules', headers: t.auth(tenant.testKey), payload: { name: 'Iceland stays here', match: { to_countries: ['IS'] }, action: 'keep' } });
+  if (rule.statusCode !== 201) throw new Error(`routing rule answered ${rule.statusCode}: ${rule.body}`);
+  const erasure = await t.app.inject({ method: 'POST', url: '/v1/privacy/erasures', headers: t.auth(tenant.testKey), payload: { subject: { email: 'nobody.here@example.org' }, dry_run: false } });
+  if (erasure.statusCode !== 201) throw new Error(`erasure answered ${erasure.statusCode}: ${erasure.body}`);
   const liveShipment = (await shipments.created(minimalShipment(), { key: tenant.liveKey })).id;
   const other = await t.newTenant();
   const foreignShipment = (await shipmentsApi(t, other).created(minimalShipment())).id;
@@ -87,6 +93,8 @@ export async function exportFixture(t: TestApp): Promise<ExportFixture> {
     attachment,
     photo,
     tourId: tour.json().id,
+    routingRuleId: rule.json().id,
+    erasureId: erasure.json().id,
     secrets,
     jsonOnlySecrets: inspection.map((s) => s.inspection_token!).filter(Boolean),
     liveShipment,

@@ -106,6 +106,12 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
   source('delegations.jsonl', 'delegations', ['id']),
   source('inspection-views.jsonl', 'inspection_views', ['id']),
   source('tours.jsonl', 'tours', ['id']),
+  // Added with issues 20 and 21: where the organisation routes its notes, what it handed over,
+  // what providers told it that could not be applied, and the reports of its erasures (no values).
+  source('provider-routing-rules.jsonl', 'provider_routing_rules', ['id']),
+  source('provider-handovers.jsonl', 'provider_handovers', ['id']),
+  source('provider-webhook-reviews.jsonl', 'provider_webhook_reviews', ['id']),
+  source('privacy-erasures.jsonl', 'privacy_erasures', ['id']),
   source('notifications.jsonl', 'notifications', ['id']),
   source('webhook-endpoints.jsonl', 'webhook_endpoints', ['id'], { omit: ['secret', 'previous_secret'] }),
   source('webhook-deliveries.jsonl', 'webhook_deliveries', ['id']),

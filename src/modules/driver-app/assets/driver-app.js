@@ -55,7 +55,8 @@
 
   // --- The outbox, the connection and the refusals ---------------------------------------------
   const queue = self.driverQueue.browserQueue(() => refreshQueue());
-  const time = (iso) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+  // 24-hour times whatever the locale: English alone would print 07:00 AM, which no European dock uses.
+  const time = (iso) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
   async function refreshQueue() {
     const before = state.pending.length;

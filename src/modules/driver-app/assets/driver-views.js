@@ -40,7 +40,8 @@
     return copy;
   }
 
-  const time = (iso, lang) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+  // 24-hour times whatever the locale: English alone would print 07:00 AM, which no European dock uses.
+  const time = (iso, lang) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const day = (date, lang) => new Date(`${date}T12:00:00Z`).toLocaleDateString(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   const placeName = (stop) => stop.place?.name ?? stop.shipment.reference ?? stop.shipment.id;
   const addressLine = (a) => (a ? [a.street, [a.postal_code, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : '');
