@@ -279,10 +279,10 @@ describeOnEmbedded('driver web app', (backend) => {
       expect(pod.status).toBe(200);
       expect(pod.body.consignee.signature.evidence.captured_at).toBe(consignee.evidence.captured_at);
       expect(pod.body.remarks.map((r: any) => r.captured_at)).toEqual([made[0].captured_at]);
-      // The PDF prints both times, the phone's beside the service's.
+      // The PDF prints both times, the phone's beside the service's: at the delivery, the consignee's signature and the remark.
       const pdf = await t.app.inject({ method: 'GET', url: `/v1/shipments/${shipment.id}/pod`, headers: { ...t.auth(tenant.testKey), accept: 'application/pdf' } });
       const text = pdfText(pdf.rawPayload);
-      expect(text.match(/captured on the device/g)?.length).toBe(2);
+      expect(text.match(/captured on the device/g)?.length).toBe(3);
     }
     const finished = (await call(tenant, 'GET', `/v1/tours/${tour.id}`)).body;
     expect(finished.status).toBe('completed');

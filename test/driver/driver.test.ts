@@ -293,6 +293,8 @@ describe.each(backends())('driver on $name', (backend) => {
     const text = pdfText(pdf.rawPayload);
     const minute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
     expect(text).toContain(`captured on the device ${minute(deliveredAt)}`);
+    // The delivery line too (beside the consignee's signature): the hour at the dock beside the hour the service heard of it.
+    expect(text.split(`(captured on the device ${minute(deliveredAt)}`).length - 1).toBe(2);
     expect(text).toContain(`captured on the device ${minute(captured)}`);
   });
 

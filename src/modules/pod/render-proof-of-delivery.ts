@@ -112,7 +112,8 @@ export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = 
   p.row(l.shipment, input.shipment_id);
   if (input.reference) p.row(l.reference, input.reference);
   p.row(l.consignee, input.consignee, true);
-  p.row(l.deliveredAt, utcMinute(input.delivered_at), true);
+  // Recorded when the service received it; when the consignee signed offline, the hour at the dock beside it.
+  p.row(l.deliveredAt, `${utcMinute(input.delivered_at)}${captured(l, input.signature.captured_at)}`, true);
   p.row(l.place, input.place);
   if (input.position) p.row(l.position, `${input.position.lat}, ${input.position.lng}`);
 
