@@ -13,13 +13,14 @@ import { purgeRetainedPersonalDataJob } from '../modules/privacy/purge-retained-
 import { purgeExportsJob } from '../modules/exports/purge-exports.job.js';
 import { runExportJob } from '../modules/exports/run-export.job.js';
 import { purgeDriverSessionsJob } from '../modules/driver/purge-driver-sessions.job.js';
+import { purgeProviderWebhookReceiptsJob } from '../modules/providers/purge-provider-webhook-receipts.job.js';
 import { handOverShipmentJob } from '../modules/providers/hand-over-shipment.job.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
 import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob, purgeRetainedPersonalDataJob, runExportJob, purgeExportsJob, handOverShipmentJob, purgeDriverSessionsJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob, purgeRetainedPersonalDataJob, runExportJob, purgeExportsJob, handOverShipmentJob, purgeDriverSessionsJob, purgeProviderWebhookReceiptsJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },
@@ -34,4 +35,5 @@ export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRetainedPersonalDataJob.kind, everyMs: 24 * HOUR },
   { kind: purgeExportsJob.kind, everyMs: HOUR },
   { kind: purgeDriverSessionsJob.kind, everyMs: HOUR },
+  { kind: purgeProviderWebhookReceiptsJob.kind, everyMs: 24 * HOUR },
 ];

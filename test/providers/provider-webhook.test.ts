@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROVIDER_WEBHOOK_PATHS } from '../../src/modules/providers/provider-webhook.routes.js';
 import { PROVIDER_PATHS } from '../../src/modules/providers/providers.routes.js';
+import { purgeProviderWebhookReceiptsJob, RECEIPT_RETENTION_MS } from '../../src/modules/providers/purge-provider-webhook-receipts.job.js';
 import { backends } from '../support/backends.js';
 import { providerBed, type ProviderBed } from '../support/provider-bed.js';
 import { shipmentsApi, type ShipmentsApi } from '../support/shipments-api.js';
@@ -114,6 +115,15 @@ describe.each(backends())('provider webhooks on $name', (backend) => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ outcome: 'duplicate' });
     expect((await events(s.id)).filter((e) => e.type === 'shipment.in_transit')).toHaveLength(1);
+    // The id is kept a week, then forgotten by the daily purge (a replay that old is stale anyway).
+    const receipts = () => bed.t.runtime.services.db.selectFrom('provider_webhook_receipts').select('event_id').where('event_id', '=', event.event_id).execute();
+    bed.t.clock.advance(RECEIPT_RETENTION_MS - 60_000);
+    await purgeProviderWebhookReceiptsJob.handle(bed.t.runtime.services, {});
+    expect(await receipts()).toHaveLength(1);
+    bed.t.clock.advance(120_000);
+    await purgeProviderWebhookReceiptsJob.handle(bed.t.runtime.services, {});
+    expect(await receipts()).toHaveLength(0);
+    bed.t.clock.advance(-RECEIPT_RETENTION_MS - 60_000);
   });
 
   it('a note no hand-over has is kept for review (without an organisation) and answered 202', async () => {

@@ -27,3 +27,8 @@ export async function selectReviews(db: Database, t: { organizationId: string; m
   if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
   return query.execute();
 }
+
+/** Forgets event ids received before `cutoff`: a replay that old fails the timestamp check anyway. */
+export async function deleteReceiptsBefore(db: Database, cutoff: Date): Promise<void> {
+  await db.deleteFrom('provider_webhook_receipts').where('received_at', '<', cutoff).execute();
+}
