@@ -173,10 +173,16 @@ describe.each(backends())('second factor on $name', (backend) => {
       expect(fresh).not.toContain(c);
       expectProblem(await verify(await user.another(), c), 'two_factor_invalid');
       expect((await call('GET', '/v1/auth/two-factor', s2)).json().recovery_codes_left).toBe(10);
+      // Each sign-in passed with a recovery code is on the log, with how many are left; a refused one is not.
       expect((await auditRows(user.organizationId, user.userId)).map((r) => [r.action, r.changes])).toEqual([
         ['two_factor.enrolled', { recovery_codes: 10 }],
+        ['two_factor.recovery_code_used', { recovery_codes_left: 9 }],
+        ['two_factor.recovery_code_used', { recovery_codes_left: 8 }],
         ['two_factor.recovery_codes_regenerated', { recovery_codes: 10 }],
       ]);
+      const used = await db().selectFrom('audit_log').select(['actor', 'target_type', 'mode']).where('organization_id', '=', user.organizationId).where('action', '=', 'two_factor.recovery_code_used').execute();
+      expect(used).toEqual([0, 1].map(() => ({ actor: { type: 'user', id: user.userId }, target_type: 'user', mode: 'test' })));
+      expect(JSON.stringify(await auditRows(user.organizationId, user.userId))).not.toContain(a);
     });
 
     it('answers a wrong, an expired, a replayed, a used and an unknown recovery code with the same problem', async () => {
@@ -286,6 +292,7 @@ describe.each(backends())('second factor on $name', (backend) => {
       expect(await db().selectFrom('two_factor_recovery_codes').select('user_id').where('user_id', '=', user.userId).execute()).toEqual([]);
       expect((await auditRows(user.organizationId, user.userId)).map((r) => [r.action, r.changes])).toEqual([
         ['two_factor.enrolled', { recovery_codes: 10 }],
+        ['two_factor.recovery_code_used', { recovery_codes_left: 9 }],
         ['two_factor.reset', { confirmed_with: 'totp' }],
       ]);
 

@@ -3,7 +3,10 @@
  * and, at a first sign-in, `member.joined` (the new organisation's owner); members and invitations
  * (src/modules/members/) record the member and invitation acts and `organization.updated` (console
  * settings); a user's second factor `two_factor.*` in every organisation of the user; an erasure of
- * a data subject `erasure.completed` (src/modules/privacy/, never with the erased values).
+ * a data subject `erasure.completed` (src/modules/privacy/, never with the erased values); a GDPR
+ * export `export.requested`; provider routing rules `routing_rule.*`; a driver session's grant
+ * revoked by the organisation `driver_session.revoked` (never the phone number); console sign-outs,
+ * a session ended by its user and a spent recovery code, in the session's current organisation.
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -26,6 +29,16 @@ export const AUDIT_ACTIONS = [
   'invitation.revoked',
   'organization.updated',
   'erasure.completed',
+  'export.requested',
+  'routing_rule.created',
+  'routing_rule.updated',
+  'routing_rule.deleted',
+  'routing_rule.reordered',
+  'driver_session.revoked',
+  'user.signed_out',
+  'user.signed_out_everywhere',
+  'console_session.revoked',
+  'two_factor.recovery_code_used',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

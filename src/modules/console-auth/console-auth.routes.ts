@@ -5,11 +5,13 @@
  * (src/http/console-access.ts).
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
+import type { ActSource } from '../../core/context.js';
 import { IdString } from '../../core/schema-types.js';
 import { setSessionCookie, signInLinkRoutes } from '../../http/console-sign-in-answer.js';
 import { requestMagicLinkWithinLimits } from '../../http/magic-link-request.js';
+import { consoleTenantContext } from '../../http/tenant-context.js';
 import type { ConsoleSession } from './authenticate-console-session.js';
 import { MAGIC_LINK_PATH, sessionLifetimes } from './console-auth-policy.js';
 import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
@@ -35,6 +37,8 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   const limits = runtime.config.console.magicLinks;
 
   const setCookie = (reply: FastifyReply, value: string, maxAgeS: number) => setSessionCookie(runtime, reply, value, maxAgeS);
+  // The audit source of a console act: the signed-in user, with the request's IP and user agent.
+  const sourceOf = (request: FastifyRequest): ActSource => consoleTenantContext(runtime, request).source!;
 
   app.post<{ Body: CreateMagicLink }>(
     '/v1/auth/magic-links',
@@ -71,7 +75,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
     scope.post('/console/sign-out', { config: { ...beforeSecondFactor, idempotent: false, optionalBody: true }, schema: { hide: true } }, async (request, reply) => {
-      await signOut(runtime.services, sessionOf(request));
+      await signOut(runtime.services, sessionOf(request), sourceOf(request));
       return setCookie(reply, '', 0).redirect('/console', 303);
     });
   });
@@ -133,7 +137,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
       schema: { operationId: 'signOut', tags: ['auth'], summary: 'Sign out', description: 'Ends this console session and clears its cookie. No body.', response: noContent },
     },
     async (request, reply) => {
-      await signOut(runtime.services, sessionOf(request));
+      await signOut(runtime.services, sessionOf(request), sourceOf(request));
       return setCookie(reply, '', 0).status(204).send();
     },
   );
@@ -145,7 +149,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
       schema: { operationId: 'signOutEverywhere', tags: ['auth'], summary: 'Sign out everywhere', description: 'Ends every console session of the signed-in user, this one included, and clears this cookie. No body.', response: noContent },
     },
     async (request, reply) => {
-      await signOutEverywhere(runtime.services, sessionOf(request));
+      await signOutEverywhere(runtime.services, sessionOf(request), sourceOf(request));
       return setCookie(reply, '', 0).status(204).send();
     },
   );
@@ -164,7 +168,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
       },
     },
     async (request, reply) => {
-      await endSession(runtime.services, sessionOf(request), request.params.id);
+      await endSession(runtime.services, sessionOf(request), request.params.id, sourceOf(request));
       return reply.status(204).send();
     },
   );

@@ -1,10 +1,13 @@
 /**
  * Starts a GDPR export of the organisation's data in the caller's mode (issue 21, point 1): stores
- * a `running` export and, in the same statement, the job that writes its zip (docs/export.md).
+ * a `running` export and, in the same statement, the job that writes its zip (docs/export.md). The
+ * request is an administrative act (the whole organisation's data leaves), so it is audited in the
+ * same transaction.
  */
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
-import { writeAsOneStatement } from '../../ports/database.js';
+import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
+import { recordTenantAct } from '../audit-log/record-audit-event.js';
 import { enqueueJobWrite } from '../../jobs/job-queue.js';
 import { EXPORT_RETRY_DELAYS_MS, RUN_EXPORT_JOB } from './export-policy.js';
 import { NO_PROGRESS } from './export-status.js';
@@ -35,9 +38,12 @@ export async function createExport(ctx: TenantContext): Promise<ExportBody> {
   };
   const payload: RunExportPayload = { export_id: row.id, organization_id: ctx.organizationId, mode: ctx.mode };
   // Usage counts an export when it completes (run-export.ts), not when it is asked for.
-  await writeAsOneStatement(ctx.db, [
-    insertExportWrite(ctx.db, row),
-    enqueueJobWrite(ctx.db, { kind: RUN_EXPORT_JOB, payload, runAt: now, maxAttempts: EXPORT_RETRY_DELAYS_MS.length + 1 }, now),
-  ]);
+  await withTransaction(ctx.db, async (trx) => {
+    await writeAsOneStatement(trx, [
+      insertExportWrite(trx, row),
+      enqueueJobWrite(trx, { kind: RUN_EXPORT_JOB, payload, runAt: now, maxAttempts: EXPORT_RETRY_DELAYS_MS.length + 1 }, now),
+    ]);
+    await recordTenantAct(trx, ctx, { action: 'export.requested', target: { type: 'export', id: row.id }, changes: { mode: ctx.mode } });
+  });
   return exportView(ctx, row);
 }

@@ -6,7 +6,9 @@
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
+import { recordTenantAct } from '../audit-log/record-audit-event.js';
 import { checkRoutingAction } from './check-routing-rule.js';
+import { auditedRule } from './routing-rule-audit.js';
 import type { RoutingRuleInput } from './provider.schema.js';
 import { routingRuleView, type RoutingRuleView } from './routing-rule-view.js';
 import { insertRoutingRuleWrite, selectRoutingRules, shiftRoutingRulesWrite, type RoutingRuleRow } from './routing-rules.repository.js';
@@ -33,6 +35,7 @@ export async function createRoutingRule(ctx: TenantContext, input: RoutingRuleIn
     // Two statements: the shift must see the old positions before the new row takes its place.
     if (position < rules.length) await writeAsOneStatement(trx, [shiftRoutingRulesWrite(trx, ctx, position, 1)]);
     await writeAsOneStatement(trx, [insertRoutingRuleWrite(trx, row)]);
+    await recordTenantAct(trx, ctx, { action: 'routing_rule.created', target: { type: 'routing_rule', id: row.id }, changes: { ...auditedRule(row), position } });
     return routingRuleView(row);
   });
 }

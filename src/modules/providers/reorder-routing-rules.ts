@@ -6,6 +6,7 @@ import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { finding, registerFindingMessages } from '../../core/findings.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
+import { recordTenantAct } from '../audit-log/record-audit-event.js';
 import { routingRuleView, type RoutingRuleView } from './routing-rule-view.js';
 import { selectRoutingRules, updateRoutingRuleWrite } from './routing-rules.repository.js';
 
@@ -27,7 +28,11 @@ export async function reorderRoutingRules(ctx: TenantContext, ruleIds: readonly 
       throw new AppError('validation_failed', 'The new order does not validate; see errors.', { errors: [finding('$.rule_ids', 'rule_ids_incomplete', { count: rules.length })] });
     }
     const moved = rules.filter((r) => r.position !== ruleIds.indexOf(r.id));
-    if (moved.length > 0) await writeAsOneStatement(trx, moved.map((r) => updateRoutingRuleWrite(trx, ctx, r.id, { position: ruleIds.indexOf(r.id), updated_at: now })));
+    if (moved.length > 0) {
+      await writeAsOneStatement(trx, moved.map((r) => updateRoutingRuleWrite(trx, ctx, r.id, { position: ruleIds.indexOf(r.id), updated_at: now })));
+      // The order is the organisation's, not one rule's; an order sent unchanged is no act.
+      await recordTenantAct(trx, ctx, { action: 'routing_rule.reordered', target: { type: 'organization', id: ctx.organizationId }, changes: { rule_ids: { from: rules.map((r) => r.id), to: [...ruleIds] } } });
+    }
     const reordered = ruleIds.map((id, position) => {
       const rule = rules.find((r) => r.id === id)!;
       return rule.position === position ? rule : { ...rule, position, updated_at: now };

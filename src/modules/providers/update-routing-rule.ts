@@ -4,7 +4,9 @@
  */
 import type { TenantContext } from '../../core/context.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
+import { fieldChanges, recordTenantAct } from '../audit-log/record-audit-event.js';
 import { checkRoutingAction } from './check-routing-rule.js';
+import { AUDITED_RULE_FIELDS, auditedRule } from './routing-rule-audit.js';
 import { findRoutingRule } from './get-routing-rule.js';
 import type { RoutingRulePatch } from './provider.schema.js';
 import { routingRuleView, type RoutingRuleView } from './routing-rule-view.js';
@@ -20,6 +22,7 @@ export async function updateRoutingRule(ctx: TenantContext, id: string, patch: R
     checkRoutingAction(ctx, action, providerId);
     const next: RoutingRuleRow = { ...row, name: patch.name ?? row.name, match: patch.match ?? row.match, action, provider_id: providerId, updated_at: now };
     await writeAsOneStatement(trx, [updateRoutingRuleWrite(trx, ctx, id, { name: next.name, match: next.match, action, provider_id: providerId, updated_at: now })]);
+    await recordTenantAct(trx, ctx, { action: 'routing_rule.updated', target: { type: 'routing_rule', id }, changes: fieldChanges(auditedRule(row), auditedRule(next), AUDITED_RULE_FIELDS) });
     return routingRuleView(next);
   });
 }

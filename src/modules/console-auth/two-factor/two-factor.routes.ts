@@ -103,7 +103,7 @@ export async function twoFactorRoutes(app: FastifyInstance, runtime: AppRuntime)
     async (request, reply) => {
       await countAttempt(request, reply);
       const session = consoleSessionOf(request);
-      await verifyTwoFactor(runtime.services, session, request.body.code);
+      await verifyTwoFactor(runtime.services, session, request.body.code, sourceOf(request));
       return noStore(reply).send(await describeTwoFactor(runtime.services, session));
     },
   );
@@ -210,7 +210,7 @@ async function twoFactorPages(
     });
     act('confirm', openPage, true, async (request, code) => confirmTwoFactor(services, consoleSessionOf(request), code ?? '', sourceOf(request)).then((r) => ({ recoveryCodes: r.recovery_codes })));
     act('verify', openPage, true, async (request, code) => {
-      await verifyTwoFactor(services, consoleSessionOf(request), code ?? '');
+      await verifyTwoFactor(services, consoleSessionOf(request), code ?? '', sourceOf(request));
       return { redirect: 'console' };
     });
     act('reset', page, true, async (request, code) => {
