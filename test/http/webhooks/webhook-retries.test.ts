@@ -18,6 +18,11 @@ const DELAYS_MIN = [1, 5, 15, 60, 180, 360, 720];
 describe.each(backends())('webhook retries, dead letters, replay and ping on $name', (backend) => {
   const s = webhookSuite(backend);
   const deliverDue = s.deliverDue;
+  // The scheduled jobs through the job runner, which takes a batch a round: rounds until nothing more
+  // is due, whatever the number of scheduled kinds (the service has more than one round's worth).
+  const runDueJobs = async () => {
+    while ((await s.t.runtime.jobs.loop.tick()) > 0);
+  };
   const deadLetters = (deliveryId: string) => s.t.runtime.services.db.selectFrom('webhook_dead_letters').selectAll().where('delivery_id', '=', deliveryId).execute();
 
   // Earlier tests leave deliveries of their own tenants that come due as the clock moves on, so
@@ -104,10 +109,10 @@ describe.each(backends())('webhook retries, dead letters, replay and ping on $na
 
     // Within the hold nothing is settled; the scheduled job runs through the job runner.
     s.t.clock.advance(6 * 24 * 60 * MINUTE);
-    await s.t.runtime.jobs.loop.tick();
+    await runDueJobs();
     expect((await s.hooks.delivery(stranded.delivery.id)).status).toBe('failed');
     s.t.clock.advance(2 * 24 * 60 * MINUTE);
-    await s.t.runtime.jobs.loop.tick();
+    await runDueJobs();
     expect((await s.hooks.delivery(stranded.delivery.id)).status).toBe('dead');
     expect((await s.hooks.delivery(rescued.delivery.id)).status).toBe('failed');
     expect(await deadLetters(stranded.delivery.id)).toEqual([expect.objectContaining({ outcome: 'dead' })]);
@@ -200,10 +205,10 @@ describe.each(backends())('webhook retries, dead letters, replay and ping on $na
     // Not attempted in this test: it stays pending however old it gets.
     const stuck = await oneDelivery();
     s.t.clock.advance(89 * 24 * 60 * MINUTE);
-    await s.t.runtime.jobs.loop.tick();
+    await runDueJobs();
     expect((await s.hooks.call('GET', `/v1/webhook-deliveries/${done.delivery.id}`)).statusCode).toBe(200);
     s.t.clock.advance(2 * 24 * 60 * MINUTE);
-    await s.t.runtime.jobs.loop.tick();
+    await runDueJobs();
     expectProblem(await s.hooks.call('GET', `/v1/webhook-deliveries/${done.delivery.id}`), 'not_found');
     expect((await s.hooks.delivery(stuck.delivery.id)).status).toBe('pending');
   });
