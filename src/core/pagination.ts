@@ -89,3 +89,28 @@ export function toPage<T>(scope: CursorScope, request: PageRequest, rows: T[], k
   const last = data.at(-1);
   return { data, has_more, next_cursor: has_more && last !== undefined ? encodeCursor(scope, request.order, keyOf(last)) : null };
 }
+
+/** What a list's repository is asked for: the rows after `after` in `order`, one more than the page. */
+export interface PageWindow {
+  after?: string;
+  order: SortOrder;
+  limit: number;
+}
+
+/**
+ * One page of a keyset list named `list` (the name is in its cursors, so it must never change):
+ * checks the cursor, reads the window through `fetch` and shows each row with `view`. `fetch` also
+ * gets the scope, whose `now` is real time. Raises `invalid_cursor`.
+ */
+export async function listPage<R, T extends { id: string }>(
+  ctx: Parameters<typeof cursorScope>[0],
+  list: string,
+  query: { limit?: number; order?: SortOrder; cursor?: string },
+  fetch: (window: PageWindow, scope: CursorScope) => Promise<R[]>,
+  view: (row: R) => T,
+): Promise<Page<T>> {
+  const scope = cursorScope(ctx, list);
+  const page = pageRequest(scope, query);
+  const rows = await fetch({ after: page.after, order: page.order, limit: page.limit + 1 }, scope);
+  return toPage(scope, page, rows.map(view));
+}

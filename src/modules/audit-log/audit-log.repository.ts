@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import type { Database } from '../../ports/database.js';
 import { GENESIS_HASH, type AuditChainHead, type ChainedAuditRow } from './audit-chain.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -115,15 +116,13 @@ export async function selectAuditRows(db: Database, t: Tenant, f: AuditFilter): 
     .selectFrom('audit_log')
     .select([...COLUMNS])
     .where('organization_id', '=', t.organizationId)
-    .where('mode', '=', t.mode)
-    .orderBy('id', f.order)
-    .limit(f.limit);
+    .where('mode', '=', t.mode);
   if (f.action) query = query.where('action', '=', f.action);
   if (f.actorId) query = query.where('actor_id', '=', f.actorId);
   if (f.targetId) query = query.where('target_id', '=', f.targetId);
   if (f.createdGte) query = query.where('created_at', '>=', f.createdGte);
   if (f.createdLt) query = query.where('created_at', '<', f.createdLt);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  query = keysetWindow(query, 'id', f);
   return (await query.execute()).map((r) => toStored(r as RawRow));
 }
 

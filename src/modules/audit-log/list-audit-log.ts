@@ -2,7 +2,7 @@
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { finding } from '../../core/findings.js';
-import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
+import { listPage, type Page } from '../../core/pagination.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { selectAuditRows, type StoredAuditRow } from './audit-log.repository.js';
 import type { AuditEventView, ListAuditLogQuery } from './audit-log.schema.js';
@@ -18,17 +18,19 @@ function checkAction(action: string | undefined): void {
 
 export async function listAuditLog(ctx: TenantContext, query: ListAuditLogQuery): Promise<Page<AuditEventView>> {
   checkAction(query.action);
-  const scope = cursorScope(ctx, 'audit-log');
-  const page = pageRequest(scope, query);
-  const rows = await selectAuditRows(ctx.db, ctx, {
-    action: query.action,
-    actorId: query.actor,
-    targetId: query.target,
-    createdGte: query.created_gte ? new Date(query.created_gte) : undefined,
-    createdLt: query.created_lt ? new Date(query.created_lt) : undefined,
-    after: page.after,
-    order: page.order,
-    limit: page.limit + 1,
-  });
-  return toPage(scope, page, rows.map(auditEventView));
+  return listPage(
+    ctx,
+    'audit-log',
+    query,
+    (window) =>
+      selectAuditRows(ctx.db, ctx, {
+        action: query.action,
+        actorId: query.actor,
+        targetId: query.target,
+        createdGte: query.created_gte ? new Date(query.created_gte) : undefined,
+        createdLt: query.created_lt ? new Date(query.created_lt) : undefined,
+        ...window,
+      }),
+    auditEventView,
+  );
 }

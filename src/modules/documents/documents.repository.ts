@@ -4,6 +4,7 @@ import type { DocumentKind, DocumentsTable } from './documents.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database, Write } from '../../ports/database.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -47,11 +48,9 @@ export async function selectDocuments(db: Database, t: Tenant, f: DocumentFilter
     .where('shipment_id', '=', f.shipmentId)
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('deleted_at', 'is', null)
-    .orderBy('id', f.order)
-    .limit(f.limit);
+    .where('deleted_at', 'is', null);
   if (f.kind) query = query.where('kind', '=', f.kind);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  query = keysetWindow(query, 'id', f);
   return query.execute();
 }
 

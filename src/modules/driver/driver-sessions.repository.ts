@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import { withTransaction, type Database } from '../../ports/database.js';
 import type { DriverSessionGrantsTable, DriverSessionsTable } from './driver.tables.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 export type DriverSessionRow = Selectable<DriverSessionsTable>;
 export type DriverGrantRow = Selectable<DriverSessionGrantsTable>;
@@ -51,9 +52,9 @@ export async function selectTenantSession(db: Database, t: Tenant, id: string): 
 }
 
 export async function selectTenantSessions(db: Database, t: Tenant, f: { phone?: string; after?: string; order: 'asc' | 'desc'; limit: number }): Promise<SessionWithGrant[]> {
-  let query = withGrant(db, t).orderBy('s.id', f.order).limit(f.limit);
+  let query = withGrant(db, t);
   if (f.phone) query = query.where('s.phone', '=', f.phone);
-  if (f.after) query = query.where('s.id', f.order === 'desc' ? '<' : '>', f.after);
+  query = keysetWindow(query, 's.id', f);
   return query.execute();
 }
 

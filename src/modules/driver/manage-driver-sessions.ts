@@ -8,7 +8,7 @@ import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { withTransaction } from '../../ports/database.js';
 import { recordTenantAct } from '../audit-log/record-audit-event.js';
-import { cursorScope, pageRequest, toPage, type Page, type SortOrder } from '../../core/pagination.js';
+import { listPage, type Page, type SortOrder } from '../../core/pagination.js';
 import { driverSessionView, type DriverSessionView } from './driver-session-view.js';
 import { selectTenantSession, selectTenantSessions } from './driver-sessions.repository.js';
 
@@ -20,11 +20,8 @@ export interface ListDriverSessionsQuery {
 }
 
 export async function listDriverSessions(ctx: TenantContext, query: ListDriverSessionsQuery): Promise<Page<DriverSessionView>> {
-  const scope = cursorScope(ctx, 'driver_sessions');
-  const page = pageRequest(scope, query);
-  const rows = await selectTenantSessions(ctx.db, ctx, { phone: query.phone, after: page.after, order: page.order, limit: page.limit + 1 });
   const now = ctx.clock.now();
-  return toPage(scope, page, rows.map((r) => driverSessionView(r, now)));
+  return listPage(ctx, 'driver_sessions', query, (window) => selectTenantSessions(ctx.db, ctx, { phone: query.phone, ...window }), (r) => driverSessionView(r, now));
 }
 
 export async function revokeDriverSession(ctx: TenantContext, id: string): Promise<DriverSessionView> {

@@ -7,6 +7,7 @@ import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { ChainedEvent } from './hash-chain.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -96,15 +97,13 @@ export async function selectFeed(db: Database, t: Tenant, f: FeedFilter): Promis
     .select(['id', 'type', 'created_at', 'mode', 'data'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('created_at', '>=', f.notBefore)
-    .orderBy('id', f.order)
-    .limit(f.limit);
+    .where('created_at', '>=', f.notBefore);
   if (f.types) query = query.where('type', 'in', f.types);
   if (f.typePrefix) query = query.where('type', 'like', `${f.typePrefix.replace(/[\\%_]/g, '\\$&')}%`);
   if (f.shipmentId) query = query.where('shipment_id', '=', f.shipmentId);
   if (f.createdGte) query = query.where('created_at', '>=', f.createdGte);
   if (f.createdLt) query = query.where('created_at', '<', f.createdLt);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  query = keysetWindow(query, 'id', f);
   return (await query.execute()) as FeedEvent[];
 }
 

@@ -2,7 +2,7 @@
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { finding } from '../../core/findings.js';
-import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
+import { listPage, type Page } from '../../core/pagination.js';
 import { EVENT_TYPE_NAMES } from './event-catalogue.js';
 import { selectFeed, type FeedEvent } from './events.repository.js';
 import type { EventView, ListEventsQuery } from './events.schema.js';
@@ -35,18 +35,19 @@ function unknownType(type: string): AppError {
 }
 
 export async function listEvents(ctx: TenantContext, query: ListEventsQuery): Promise<Page<EventView>> {
-  const scope = cursorScope(ctx, 'events');
-  const now = scope.now;
-  const page = pageRequest(scope, query);
-  const rows = await selectFeed(ctx.db, ctx, {
-    ...typeFilter(query.type),
-    shipmentId: query.shipment_id,
-    createdGte: query.created_gte ? new Date(query.created_gte) : undefined,
-    createdLt: query.created_lt ? new Date(query.created_lt) : undefined,
-    after: page.after,
-    order: page.order,
-    limit: page.limit + 1,
-    notBefore: new Date(now.getTime() - EVENT_RETENTION_MS),
-  });
-  return toPage(scope, page, rows.map(eventView));
+  return listPage(
+    ctx,
+    'events',
+    query,
+    (window, scope) =>
+      selectFeed(ctx.db, ctx, {
+        ...typeFilter(query.type),
+        shipmentId: query.shipment_id,
+        createdGte: query.created_gte ? new Date(query.created_gte) : undefined,
+        createdLt: query.created_lt ? new Date(query.created_lt) : undefined,
+        ...window,
+        notBefore: new Date(scope.now.getTime() - EVENT_RETENTION_MS),
+      }),
+    eventView,
+  );
 }

@@ -9,6 +9,7 @@ import type { SortOrder } from '../../core/pagination.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { ExportProgress, ExportStatus } from './export-status.js';
 import type { ExportsTable } from './exports.tables.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -52,8 +53,8 @@ export async function selectExportById(db: Database, id: string): Promise<Export
 }
 
 export async function selectExports(db: Database, t: Tenant, f: { after?: string; order: SortOrder; limit: number }): Promise<ExportRow[]> {
-  let query = db.selectFrom('exports').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).orderBy('id', f.order).limit(f.limit);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  let query = db.selectFrom('exports').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
+  query = keysetWindow(query, 'id', f);
   return (await query.execute()).map(fromRow);
 }
 

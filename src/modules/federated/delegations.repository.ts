@@ -8,6 +8,7 @@ import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { DelegationsTable } from './delegations.tables.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -46,10 +47,8 @@ export async function selectDelegations(db: Database, t: Tenant, shipmentId: str
     .selectAll()
     .where('shipment_id', '=', shipmentId)
     .where('organization_id', '=', t.organizationId)
-    .where('mode', '=', t.mode)
-    .orderBy('id', f.order)
-    .limit(f.limit);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+    .where('mode', '=', t.mode);
+  query = keysetWindow(query, 'id', f);
   return query.execute();
 }
 

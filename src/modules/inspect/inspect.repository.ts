@@ -4,6 +4,7 @@ import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { InspectionViewsTable } from './inspect.tables.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -22,9 +23,7 @@ export async function selectInspectionViews(db: Database, t: Tenant, shipmentId:
     .selectAll()
     .where('shipment_id', '=', shipmentId)
     .where('organization_id', '=', t.organizationId)
-    .where('mode', '=', t.mode)
-    .orderBy('id', page.order)
-    .limit(page.limit);
-  if (page.after) query = query.where('id', page.order === 'desc' ? '<' : '>', page.after);
+    .where('mode', '=', t.mode);
+  query = keysetWindow(query, 'id', page);
   return query.execute();
 }

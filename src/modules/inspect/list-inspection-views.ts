@@ -1,6 +1,6 @@
 /** GET /v1/shipments/{id}/inspection-views: who read the note through its link, the gate or a delegation; newest first unless `order=asc`. */
 import type { TenantContext } from '../../core/context.js';
-import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
+import { listPage, type Page } from '../../core/pagination.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import type { ListInspectionViewsQuery } from './inspect.schema.js';
 import { selectInspectionViews, type InspectionViewRow } from './inspect.repository.js';
@@ -26,8 +26,5 @@ export type InspectionViewView = ReturnType<typeof inspectionViewView>;
 /** Raises `not_found` (no such shipment for the caller) and `invalid_cursor`. */
 export async function listInspectionViews(ctx: TenantContext, shipmentId: string, query: ListInspectionViewsQuery): Promise<Page<InspectionViewView>> {
   await findShipment(ctx.db, ctx, shipmentId);
-  const scope = cursorScope(ctx, `inspection-views:${shipmentId}`);
-  const page = pageRequest(scope, query);
-  const rows = await selectInspectionViews(ctx.db, ctx, shipmentId, { after: page.after, order: page.order, limit: page.limit + 1 });
-  return toPage(scope, page, rows.map(inspectionViewView));
+  return listPage(ctx, `inspection-views:${shipmentId}`, query, (window) => selectInspectionViews(ctx.db, ctx, shipmentId, window), inspectionViewView);
 }

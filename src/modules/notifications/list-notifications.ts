@@ -5,7 +5,7 @@
  * keeping, or answering with, the address.
  */
 import type { TenantContext } from '../../core/context.js';
-import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
+import { listPage, type Page } from '../../core/pagination.js';
 import type { ListNotificationsQuery } from './notification.schema.js';
 import { notificationView, type NotificationView } from './notification-view.js';
 import { selectNotifications } from './notifications.repository.js';
@@ -13,8 +13,6 @@ import { recipientHash } from './recipient-privacy.js';
 
 export async function listNotifications(ctx: TenantContext, query: ListNotificationsQuery): Promise<Page<NotificationView>> {
   const hash = query.recipient === undefined ? undefined : recipientHash(ctx.secrets.urls, query.recipient.includes('@') ? 'email' : 'sms', query.recipient);
-  const scope = cursorScope(ctx, `notifications:${query.channel ?? '*'}:${query.status ?? '*'}:${query.shipment_id ?? '*'}:${hash ?? '*'}`);
-  const page = pageRequest(scope, query);
-  const rows = await selectNotifications(ctx.db, ctx, { channel: query.channel, status: query.status, shipmentId: query.shipment_id, recipientHash: hash, after: page.after, order: page.order, limit: page.limit + 1 });
-  return toPage(scope, page, rows.map(notificationView));
+  const list = `notifications:${query.channel ?? '*'}:${query.status ?? '*'}:${query.shipment_id ?? '*'}:${hash ?? '*'}`;
+  return listPage(ctx, list, query, (window) => selectNotifications(ctx.db, ctx, { channel: query.channel, status: query.status, shipmentId: query.shipment_id, recipientHash: hash, ...window }), notificationView);
 }

@@ -5,6 +5,7 @@ import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database } from '../../ports/database.js';
 import type { NotificationStatus } from './notification.schema.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -24,11 +25,11 @@ export interface NotificationFilter {
 }
 
 export async function selectNotifications(db: Database, t: Tenant, f: NotificationFilter): Promise<NotificationRow[]> {
-  let query = db.selectFrom('notifications').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).orderBy('id', f.order).limit(f.limit);
+  let query = db.selectFrom('notifications').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
   if (f.channel) query = query.where('channel', '=', f.channel);
   if (f.status) query = query.where('status', '=', f.status);
   if (f.shipmentId) query = query.where('shipment_id', '=', f.shipmentId);
   if (f.recipientHash) query = query.where('recipient_hash', '=', f.recipientHash);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  query = keysetWindow(query, 'id', f);
   return query.execute();
 }

@@ -1,6 +1,6 @@
 /** The tenant's inbound provider events kept for review, newest first, with a cursor. */
 import type { TenantContext } from '../../core/context.js';
-import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
+import { listPage, type Page } from '../../core/pagination.js';
 import type { ListProviderWebhookReviewsQuery } from './provider-webhook.schema.js';
 import { selectReviews, type ReviewRow } from './provider-webhooks.repository.js';
 
@@ -19,8 +19,5 @@ function reviewView(row: ReviewRow) {
 }
 
 export async function listProviderWebhookReviews(ctx: TenantContext, query: ListProviderWebhookReviewsQuery): Promise<Page<ReturnType<typeof reviewView>>> {
-  const scope = cursorScope(ctx, 'provider_webhook_reviews');
-  const page = pageRequest(scope, query);
-  const rows = await selectReviews(ctx.db, ctx, { after: page.after, order: page.order, limit: page.limit + 1 });
-  return toPage(scope, page, rows.map(reviewView));
+  return listPage(ctx, 'provider_webhook_reviews', query, (window) => selectReviews(ctx.db, ctx, window), reviewView);
 }

@@ -4,6 +4,7 @@ import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database } from '../../ports/database.js';
 import type { ProviderWebhookReviewsTable } from './providers.tables.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 export type ReviewRow = Selectable<ProviderWebhookReviewsTable>;
 
@@ -23,8 +24,8 @@ export async function insertReview(db: Database, row: ReviewRow): Promise<void> 
 }
 
 export async function selectReviews(db: Database, t: { organizationId: string; mode: Mode }, f: { after?: string; order: SortOrder; limit: number }): Promise<ReviewRow[]> {
-  let query = db.selectFrom('provider_webhook_reviews').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).orderBy('id', f.order).limit(f.limit);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  let query = db.selectFrom('provider_webhook_reviews').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
+  query = keysetWindow(query, 'id', f);
   return query.execute();
 }
 

@@ -4,6 +4,7 @@ import type { RemarksTable } from './remarks.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database, Write } from '../../ports/database.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -29,11 +30,9 @@ export async function selectRemarks(db: Database, t: Tenant, shipmentId: string,
     .selectAll()
     .where('shipment_id', '=', shipmentId)
     .where('organization_id', '=', t.organizationId)
-    .where('mode', '=', t.mode)
-    .orderBy('id', f.order);
+    .where('mode', '=', t.mode);
   if (f.phase) query = query.where('phase', '=', f.phase);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
-  if (f.limit !== undefined) query = query.limit(f.limit);
+  query = keysetWindow(query, 'id', f);
   return query.execute();
 }
 

@@ -1,23 +1,25 @@
 /** Lists the tenant's shipments, newest first, with filters and a cursor. */
 import type { TenantContext } from '../../core/context.js';
 import type { Language } from '../../core/language.js';
-import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
+import { listPage, type Page } from '../../core/pagination.js';
 import type { ListShipmentsQuery } from './shipment.schema.js';
 import { shipmentView, type ShipmentView } from './shipment-view.js';
 import { selectShipments } from './shipments.repository.js';
 
 export async function listShipments(ctx: TenantContext, query: ListShipmentsQuery, language: Language): Promise<Page<ShipmentView>> {
-  const scope = cursorScope(ctx, 'shipments');
-  const page = pageRequest(scope, query);
-  const rows = await selectShipments(ctx.db, ctx, {
-    status: query.status,
-    reference: query.reference,
-    transportType: query.transport_type,
-    createdGte: query.created_gte ? new Date(query.created_gte) : undefined,
-    createdLt: query.created_lt ? new Date(query.created_lt) : undefined,
-    after: page.after,
-    order: page.order,
-    limit: page.limit + 1,
-  });
-  return toPage(scope, page, rows.map((row) => shipmentView(row, language, ctx)));
+  return listPage(
+    ctx,
+    'shipments',
+    query,
+    (window) =>
+      selectShipments(ctx.db, ctx, {
+        status: query.status,
+        reference: query.reference,
+        transportType: query.transport_type,
+        createdGte: query.created_gte ? new Date(query.created_gte) : undefined,
+        createdLt: query.created_lt ? new Date(query.created_lt) : undefined,
+        ...window,
+      }),
+    (row) => shipmentView(row, language, ctx),
+  );
 }

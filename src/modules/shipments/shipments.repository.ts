@@ -7,6 +7,7 @@ import type { GateStatusColumn, ShipmentsTable } from './shipments.tables.js';
 import type { Finding } from '../../core/findings.js';
 import type { ShipmentStatus } from './shipment-status.js';
 import type { TransportType } from './shipment-input.schema.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -90,14 +91,12 @@ export async function selectShipments(db: Database, t: Tenant, f: ShipmentFilter
     .selectFrom('shipments')
     .selectAll()
     .where('organization_id', '=', t.organizationId)
-    .where('mode', '=', t.mode)
-    .orderBy('id', f.order)
-    .limit(f.limit);
+    .where('mode', '=', t.mode);
   if (f.status) query = query.where('status', '=', f.status);
   if (f.reference) query = query.where('reference', '=', f.reference);
   if (f.transportType) query = query.where('transport_type', '=', f.transportType);
   if (f.createdGte) query = query.where('created_at', '>=', f.createdGte);
   if (f.createdLt) query = query.where('created_at', '<', f.createdLt);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  query = keysetWindow(query, 'id', f);
   return (await query.execute()).map(fromRow);
 }

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { SignaturesTable } from './signatures.tables.js';
 import type { Mode } from '../../core/mode.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 import type { Database, Write } from '../../ports/database.js';
 
 interface Tenant {
@@ -22,9 +23,7 @@ export async function selectSignatures(db: Database, t: Tenant, shipmentId: stri
     .selectAll()
     .where('shipment_id', '=', shipmentId)
     .where('organization_id', '=', t.organizationId)
-    .where('mode', '=', t.mode)
-    .orderBy('id', 'asc');
-  if (page.after) query = query.where('id', '>', page.after);
-  if (page.limit !== undefined) query = query.limit(page.limit);
+    .where('mode', '=', t.mode);
+  query = keysetWindow(query, 'id', { ...page, order: 'asc' });
   return query.execute();
 }

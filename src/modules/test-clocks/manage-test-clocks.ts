@@ -1,7 +1,7 @@
 /** GET, list and DELETE of test clocks. */
 import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
+import { listPage, type Page } from '../../core/pagination.js';
 import type { ListTestClocksQuery } from './test-clock.schema.js';
 import { testClockView, type TestClockView } from './test-clock-view.js';
 import { deleteTestClock as deleteRow, selectTestClock, selectTestClocks } from './test-clocks.repository.js';
@@ -15,10 +15,7 @@ export async function getTestClock(ctx: TenantContext, id: string): Promise<Test
 
 /** Newest first unless `order=asc`; raises `invalid_cursor`. */
 export async function listTestClocks(ctx: TenantContext, query: ListTestClocksQuery): Promise<Page<TestClockView>> {
-  const scope = cursorScope(ctx, 'test_clocks');
-  const page = pageRequest(scope, query);
-  const rows = await selectTestClocks(ctx.db, ctx.organizationId, { after: page.after, order: page.order, limit: page.limit + 1 });
-  return toPage(scope, page, rows.map(testClockView));
+  return listPage(ctx, 'test_clocks', query, (window) => selectTestClocks(ctx.db, ctx.organizationId, window), testClockView);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../ports/database.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { TestClocksTable } from './test-clocks.tables.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 export type TestClockRow = Selectable<TestClocksTable>;
 
@@ -16,8 +17,8 @@ export async function selectTestClock(db: Database, organizationId: string, id: 
 }
 
 export async function selectTestClocks(db: Database, organizationId: string, f: { after?: string; order: SortOrder; limit: number }): Promise<TestClockRow[]> {
-  let query = db.selectFrom('test_clocks').selectAll().where('organization_id', '=', organizationId).where('deleted_at', 'is', null).orderBy('id', f.order).limit(f.limit);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  let query = db.selectFrom('test_clocks').selectAll().where('organization_id', '=', organizationId).where('deleted_at', 'is', null);
+  query = keysetWindow(query, 'id', f);
   return query.execute();
 }
 

@@ -6,6 +6,7 @@ import type { SortOrder } from '../../core/pagination.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { StopStatus, TourStatus } from './tour-status.js';
 import type { ToursTable } from './tours.tables.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -79,10 +80,10 @@ export interface TourFilter {
 }
 
 export async function selectTours(db: Database, t: Tenant, f: TourFilter): Promise<TourRow[]> {
-  let query = db.selectFrom('tours').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).orderBy('id', f.order).limit(f.limit);
+  let query = db.selectFrom('tours').selectAll().where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
   if (f.date) query = query.where('date', '=', f.date);
   if (f.status) query = query.where('status', '=', f.status);
   if (f.driverPhone) query = query.where('driver_phone', '=', f.driverPhone);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  query = keysetWindow(query, 'id', f);
   return (await query.execute()).map(fromRow);
 }

@@ -7,6 +7,7 @@ import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { DeliveryStatus } from './webhooks.tables.js';
 import type { Database } from '../../ports/database.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -68,13 +69,11 @@ export async function selectDeliveries(db: Database, t: Tenant, f: DeliveryFilte
     .selectFrom('webhook_deliveries')
     .select(LIST_COLUMNS)
     .where('organization_id', '=', t.organizationId)
-    .where('mode', '=', t.mode)
-    .orderBy('id', f.order)
-    .limit(f.limit);
+    .where('mode', '=', t.mode);
   if (f.endpointId) query = query.where('endpoint_id', '=', f.endpointId);
   if (f.status) query = query.where('status', '=', f.status);
   if (f.eventType) query = query.where('event_type', '=', f.eventType);
-  if (f.after) query = query.where('id', f.order === 'desc' ? '<' : '>', f.after);
+  query = keysetWindow(query, 'id', f);
   return (await query.execute()) as DeliveryRow[];
 }
 

@@ -2,6 +2,7 @@
 import type { Database } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
   organizationId: string;
@@ -63,10 +64,8 @@ export async function selectEndpoints(db: Database, t: Tenant, page: { after?: s
     .select(COLUMNS)
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('deleted_at', 'is', null)
-    .orderBy('id', page.order)
-    .limit(page.limit);
-  if (page.after) query = query.where('id', page.order === 'desc' ? '<' : '>', page.after);
+    .where('deleted_at', 'is', null);
+  query = keysetWindow(query, 'id', page);
   return (await query.execute()) as WebhookEndpointRow[];
 }
 
