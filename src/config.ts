@@ -21,6 +21,8 @@ const EnvSchema = Type.Object({
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^([0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' })),
   DATA_DIR: Type.String({ default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  MIGRATION_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_SERVICE_ROLE: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_$]{0,62}$' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   S3_ENDPOINT: Type.Optional(Type.String()),
   S3_REGION: Type.String({ default: 'eu-central-1' }),
@@ -99,6 +101,10 @@ export interface Config {
   trustProxy?: number | string[];
   dataDir: string;
   databaseUrl?: string;
+  /** The owner's URL, used to migrate (docs/deploy.md); absent: DATABASE_URL's role migrates too. */
+  migrationDatabaseUrl?: string;
+  /** The role the service runs as, granted its rights after migrating; set with migrationDatabaseUrl. */
+  serviceRole?: string;
   redisUrl?: string;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
   publicBaseUrl: string;
@@ -219,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
     throw new ConfigError(`ROLE=${e.ROLE} runs one role in its own process, which needs DATABASE_URL (the embedded database serves one process)`);
   }
+  const database = databaseRoles(e);
   if (e.ENVIRONMENT === 'production' && e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1') {
     throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_TARGETS=1 lets webhooks reach private networks: it is for tests and local development, never for ENVIRONMENT=production');
   }
@@ -251,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustedProxies(e.TRUST_PROXY),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    ...database,
     redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
@@ -291,6 +299,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     providers,
   };
+}
+
+/**
+ * The two database roles (docs/deploy.md): DATABASE_URL is the service's role, which owns nothing;
+ * MIGRATION_DATABASE_URL, when set, is the owner's, which runs the migrations and grants the
+ * service role its rights. The service role is DATABASE_SERVICE_ROLE, else DATABASE_URL's user.
+ * Without MIGRATION_DATABASE_URL one role does everything (development only).
+ */
+function databaseRoles(e: { DATABASE_URL?: string; MIGRATION_DATABASE_URL?: string; DATABASE_SERVICE_ROLE?: string }): { migrationDatabaseUrl?: string; serviceRole?: string } {
+  if (!e.MIGRATION_DATABASE_URL) return {};
+  if (!e.DATABASE_URL) throw new ConfigError('MIGRATION_DATABASE_URL is the owner of the database at DATABASE_URL: set DATABASE_URL too (the service\'s own role)');
+  const serviceRole = e.DATABASE_SERVICE_ROLE ?? (decodeURIComponent(new URL(e.DATABASE_URL).username) || undefined);
+  if (!serviceRole) throw new ConfigError('DATABASE_URL names no user: set DATABASE_SERVICE_ROLE to the role the service runs as, so the migrations can grant it its rights');
+  const owner = decodeURIComponent(new URL(e.MIGRATION_DATABASE_URL).username);
+  if (owner === serviceRole) throw new ConfigError(`MIGRATION_DATABASE_URL and DATABASE_URL are both the role ${serviceRole}: the owner that migrates and the service must be two roles (docs/deploy.md), or leave MIGRATION_DATABASE_URL unset`);
+  return { migrationDatabaseUrl: e.MIGRATION_DATABASE_URL, serviceRole };
 }
 
 const PROVIDER_VARIABLE = /^PROVIDER_([A-Z0-9_]+)_(BASE_URL|API_KEY|ACCOUNT|WEBHOOK_SECRET)$/;

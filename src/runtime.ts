@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import type { Services } from './core/context.js';
 import type { Resolver } from './ports/resolver.js';
 import { systemResolver } from './adapters/resolver/system.js';
-import { checkSchemaCurrent, migrate } from './adapters/database/migrator.js';
+import { prepareDatabase } from './adapters/database/migrate-database.js';
 import { backfillAuditLog } from './modules/audit-log/backfill-audit-log.js';
 import { openDatabase } from './adapters/database/open-database.js';
 import { createMemoryKeyValue } from './adapters/keyvalue/memory.js';
@@ -111,7 +111,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   try {
     const prometheus = config.metrics ? new PrometheusMetrics() : undefined;
     const metrics = prometheus ?? noMetrics;
-    const schemaVersion = config.migrateOnStart ? await migrate(database.db) : await checkSchemaCurrent(database.db);
+    // Migrated as the owner; from here on the service runs as its own role (docs/deploy.md).
+    const schemaVersion = await prepareDatabase(config, database);
     const kv = config.redisUrl ? createRedisKeyValue(config.redisUrl) : createMemoryKeyValue();
     closers.push(() => kv.close());
     const objects = config.s3 ? createS3ObjectStore(config.s3) : createFileSystemObjectStore(join(config.dataDir, 'objects'));

@@ -10,7 +10,8 @@ import { systemClock } from '../core/clock.js';
 import { isAppError } from '../core/errors.js';
 import { MODES, type Mode } from '../core/mode.js';
 import { DataDirLockedError } from '../adapters/database/data-dir-lock.js';
-import { MigrationError, migrate, schemaVersion } from '../adapters/database/migrator.js';
+import { actAsService, migrateDatabase } from '../adapters/database/migrate-database.js';
+import { MigrationError, schemaVersion } from '../adapters/database/migrator.js';
 import { openDatabase } from '../adapters/database/open-database.js';
 import { bootstrapOrganization } from '../modules/organizations/bootstrap-organization.js';
 import { createApiKey } from '../modules/api-keys/create-api-key.js';
@@ -121,8 +122,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   let database;
+  let config;
   try {
-    database = await openDatabase(loadConfig());
+    config = loadConfig();
+    database = await openDatabase(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);
@@ -131,7 +134,8 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   try {
-    await migrate(database.database.db);
+    await migrateDatabase(config, database.database);
+    await actAsService(database.database);
     const { json, text } = await run(argv, { db: database.database.db, clock: systemClock });
     process.stdout.write(argv.includes('--json') ? `${JSON.stringify(json)}\n` : `${text}\n`);
     return 0;

@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** This process's connections now: lent out, idle, and how many queries wait for one (metrics). */
   poolUse(): PoolUse;
+  /**
+   * PGlite only: runs its one session as `role` from now on (null: as PGlite's superuser again),
+   * so the service's statements have that role's rights (adapters/database/migrate-database.ts).
+   */
+  actAs?(role: string | null): Promise<void>;
   close(): Promise<void>;
 }
 

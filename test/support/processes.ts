@@ -89,6 +89,6 @@ export function runCli(args: string[], env: Record<string, string>): Promise<{ c
 /** The parent's environment without the service's own variables, so each test says what it sets. */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'PORT', 'ENVIRONMENT', 'ROLE', 'S3_BUCKET', 'LOG_LEVEL']) delete env[k];
+  for (const k of ['DATABASE_URL', 'MIGRATION_DATABASE_URL', 'DATABASE_SERVICE_ROLE', 'REDIS_URL', 'DATA_DIR', 'PORT', 'ENVIRONMENT', 'ROLE', 'S3_BUCKET', 'LOG_LEVEL']) delete env[k];
   return env;
 }

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import type { AppRuntime } from '../../src/app-runtime.js';
 import { loadConfig } from '../../src/config.js';
@@ -17,7 +18,10 @@ import { createOrganization } from '../../src/modules/organizations/create-organ
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.js';
 import { fixedResolver } from '../../src/adapters/resolver/fixed.js';
 import type { Backend } from './backends.js';
-import { scratchDatabase } from './databases.js';
+import { ownerUrlFor, scratchDatabase } from './databases.js';
+import { openPostgres } from '../../src/adapters/database/postgres.js';
+import { EMBEDDED_SERVICE_ROLE } from '../../src/adapters/database/migrate-database.js';
+import type { Database, DatabaseHandle } from '../../src/ports/database.js';
 
 export interface Tenant {
   organizationId: string;
@@ -38,6 +42,12 @@ export interface TestApp {
   /** A new organisation (cleared for live unless told) with a test and a live key. */
   newTenant(options?: { liveEnabled?: boolean; scopes?: Scope[] }): Promise<Tenant>;
   auth(key: string): { authorization: string };
+  /**
+   * Runs `fn` with the database as its owner — what a test does behind the service's back (forging
+   * a row past the trigger, say), which the service's own role may not. `runtime.services.db` is the
+   * service's role (on PostgreSQL with MIGRATION_DATABASE_URL set, and on PGlite).
+   */
+  asOwner<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -62,11 +72,15 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
   const dataDir = mkdtempSync(join(tmpdir(), 'fds-test-'));
   const own = options.ownDatabase && backend.databaseUrl ? await scratchDatabase('postgres') : undefined;
   const databaseUrl = own?.url ?? (backend.databaseUrl && options.databaseUrl) ?? backend.databaseUrl;
+  const ownerUrl = databaseUrl ? ownerUrlFor(databaseUrl) : undefined;
+  let owner: DatabaseHandle | undefined;
   const config = loadConfig({
     ENVIRONMENT: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // With two roles (CI), the owner of this database migrates it and the app runs as the service's role.
+    ...(ownerUrl ? { MIGRATION_DATABASE_URL: ownerUrl } : {}),
     ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     // Test files share 127.0.0.1 and one Redis; the test of the failed-authentication limit sets its own.
     AUTH_FAILURE_LIMIT: '1000000',
@@ -102,7 +116,25 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
       return { organizationId: org.id, testKey: test.key, testKeyId: test.id, liveKey: live.key, liveKeyId: live.id };
     },
     auth: (key) => ({ authorization: `Bearer ${key}` }),
+    async asOwner(fn) {
+      const database = runtime.database;
+      if (database.kind === 'pglite') {
+        // Its one session goes back to PGlite's superuser for `fn`, and to the service role after.
+        return database.db.connection().execute(async (conn) => {
+          await sql`set session authorization postgres`.execute(conn);
+          try {
+            return await fn(conn);
+          } finally {
+            await sql`set session authorization ${sql.id(EMBEDDED_SERVICE_ROLE)}`.execute(conn);
+          }
+        });
+      }
+      if (!ownerUrl) return fn(database.db);
+      owner ??= openPostgres(ownerUrl, { poolSize: 2 });
+      return fn(owner.db);
+    },
     async close() {
+      await owner?.close();
       await app.close();
       await runtime.close();
       await own?.drop();

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { projectRoot } from '../../core/project-root.js';
 import type { Database } from '../../ports/database.js';
+import { grantServiceRole } from './service-grants.js';
 
 export interface Migration {
   version: number;
@@ -57,13 +58,27 @@ export function loadMigrations(dir = migrationsDir()): Migration[] {
   return migrations;
 }
 
-/** Applies pending migrations and returns the schema version now in force. */
-export async function migrate(db: Database, migrations = loadMigrations()): Promise<number> {
+export interface MigrateOptions {
+  /**
+   * The role the service runs as, when it is not the one migrating: after the migrations it is
+   * granted its rights again (service-grants.ts), so tables a migration added are covered.
+   */
+  serviceRole?: string;
+  /** Create the service role if it is missing (the embedded database; a server's administrator makes it). */
+  createServiceRole?: boolean;
+}
+
+/** Applies pending migrations, grants the service role its rights, and returns the schema version now in force. */
+export async function migrate(db: Database, migrations = loadMigrations(), options: MigrateOptions = {}): Promise<number> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
     try {
-      await sql`create table if not exists schema_migrations (
-        version integer primary key, name text not null, checksum text not null, applied_at timestamptz not null)`.execute(conn);
+      // Only when missing: the service role, which may not create tables, also runs this (with nothing pending).
+      const exists = await sql<{ t: string | null }>`select to_regclass('schema_migrations')::text as t`.execute(conn);
+      if (!exists.rows[0]?.t) {
+        await sql`create table schema_migrations (
+          version integer primary key, name text not null, checksum text not null, applied_at timestamptz not null)`.execute(conn);
+      }
       const applied = await conn.selectFrom('schema_migrations').selectAll().orderBy('version').execute();
       for (const row of applied) {
         const file = migrations.find((m) => m.version === row.version);
@@ -80,6 +95,17 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
         } catch (error) {
           await sql`rollback`.execute(conn);
           throw new MigrationError(`migration ${m.version} (${m.name}) failed: ${(error as Error).message}`, { cause: error });
+        }
+      }
+      if (options.serviceRole) {
+        await sql`begin`.execute(conn);
+        try {
+          await grantServiceRole(conn, options.serviceRole, { createRole: options.createServiceRole });
+          await sql`commit`.execute(conn);
+        } catch (error) {
+          await sql`rollback`.execute(conn);
+          if (error instanceof MigrationError) throw error;
+          throw new MigrationError(`granting the service role ${options.serviceRole} its rights failed: ${(error as Error).message}`, { cause: error });
         }
       }
       return migrations.at(-1)?.version ?? 0;

@@ -11,10 +11,13 @@ import type { DatabaseHandle } from '../../ports/database.js';
 import { pgPoolUse } from './pool-use.js';
 import type { DB } from './schema.js';
 
+const PGLITE_SUPERUSER = 'postgres';
+
 /** Opens (creating if needed) the PGlite database in `dataDir`, or in memory with `memory://`. */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const pglite = await PGlite.create(dataDir);
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  // Never idle out the one client: the session's role (actAs) belongs to the session.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -23,6 +26,10 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await sql`select 1`.execute(db);
     },
     poolUse: () => pgPoolUse(pool),
+    // PGlite's session was opened by its superuser, so it can take any role and come back.
+    actAs: async (role) => {
+      await sql`set session authorization ${role === null ? sql.id(PGLITE_SUPERUSER) : sql.id(role)}`.execute(db);
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();

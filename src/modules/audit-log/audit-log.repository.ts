@@ -143,26 +143,12 @@ export async function pendingBackfills(db: Database): Promise<string[]> {
 }
 
 /**
- * Retention: deletes the rows created before `cutoff` through the trigger's one allowed path (the
- * flag, local to this transaction) and moves each chain's anchor to the last row removed, so the
- * integrity check starts from the oldest remaining row. Returns the number of rows removed.
+ * Retention: deletes the rows created before `cutoff` (and never a row younger than two years) and
+ * moves each chain's anchor to the last row removed, so the integrity check starts from the oldest
+ * remaining row. The service's role may not delete audit rows itself: purge_audit_log (migration
+ * 0036) does it with its owner's rights. Returns the number of rows removed.
  */
 export async function purgeAuditRowsBefore(trx: Database, cutoff: Date): Promise<number> {
-  await sql`select set_config('fds.audit_retention', 'on', true)`.execute(trx);
-  const removed = await sql<{ organization_id: string; mode: Mode; seq: string; hash: string; n: string }>`
-    with gone as (delete from audit_log where created_at < ${cutoff} returning organization_id, mode, seq, hash)
-    select organization_id, mode, max(seq) as seq, (array_agg(hash order by seq desc))[1] as hash, count(*) as n
-    from gone group by organization_id, mode`.execute(trx);
-  let count = 0;
-  for (const r of removed.rows) {
-    count += Number(r.n);
-    await trx
-      .updateTable('audit_chain_heads')
-      .set({ anchor_seq: Number(r.seq), anchor_hash: r.hash })
-      .where('organization_id', '=', r.organization_id)
-      .where('mode', '=', r.mode)
-      .where('anchor_seq', '<', Number(r.seq))
-      .execute();
-  }
-  return count;
+  const result = await sql<{ n: string }>`select purge_audit_log(${cutoff}) as n`.execute(trx);
+  return Number(result.rows[0]?.n ?? 0);
 }
