@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/test-app.js';
 import { backends } from '../support/backends.js';
+import { databaseEnv } from '../support/databases.js';
 import { runCli } from '../support/processes.js';
 
 describe.each(backends())('cli on $name', (backend) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fds-cli-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}) };
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...(backend.databaseUrl ? databaseEnv(backend.databaseUrl) : {}) };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const json = async (args: string[]) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, runCli, startServer } from '../support/processes.js';
-import { scratchDatabase } from '../support/databases.js';
+import { databaseEnv, scratchDatabase } from '../support/databases.js';
 import { loadMigrations } from '../../src/adapters/database/migrator.js';
 
 describe('server process on the embedded defaults', () => {
@@ -83,7 +83,7 @@ describe('server process on the embedded defaults', () => {
 describe.runIf(process.env.DATABASE_URL)('API and worker roles as separate processes on PostgreSQL', () => {
   it('ROLE=api serves requests and ROLE=worker runs jobs; both drain on SIGTERM', async () => {
     const port = await freePort();
-    const env = { DATABASE_URL: process.env.DATABASE_URL!, LOG_LEVEL: 'info', ENVIRONMENT: 'test' };
+    const env = { ...databaseEnv(process.env.DATABASE_URL!), LOG_LEVEL: 'info', ENVIRONMENT: 'test' };
     const api = startServer({ ...env, ROLE: 'api', PORT: String(port) });
     const worker = startServer({ ...env, ROLE: 'worker' });
     try {
@@ -105,14 +105,14 @@ describe.runIf(process.env.DATABASE_URL)('API and worker roles as separate proce
 describe.runIf(process.env.DATABASE_URL)('migrations as their own step on PostgreSQL', () => {
   it('MIGRATE_ON_START=0 refuses an unmigrated database naming `npm run migrate`; after it, the process starts and is ready', async () => {
     const scratch = await scratchDatabase('postgres');
-    const env = { DATABASE_URL: scratch.url!, LOG_LEVEL: 'info', ENVIRONMENT: 'test', MIGRATE_ON_START: '0' };
+    const env = { ...scratch.env, LOG_LEVEL: 'info', ENVIRONMENT: 'test', MIGRATE_ON_START: '0' };
     try {
       const refused = startServer({ ...env, ROLE: 'api', PORT: String(await freePort()) });
       expect((await refused.exited).code).toBe(1);
       expect(refused.stderr()).toContain('schema is at version 0 and this build needs');
       expect(refused.stderr()).toContain('npm run migrate');
 
-      const migrated = await runCli(['migrate', '--json'], { DATABASE_URL: scratch.url! });
+      const migrated = await runCli(['migrate', '--json'], scratch.env);
       expect(migrated.code, migrated.stderr).toBe(0);
       expect(JSON.parse(migrated.stdout)).toEqual({ schema_version: loadMigrations().at(-1)!.version });
 
@@ -131,7 +131,7 @@ describe.runIf(process.env.DATABASE_URL)('migrations as their own step on Postgr
       const handle = await scratch.open();
       await handle.db.insertInto('schema_migrations').values({ version: 999, name: 'from_a_newer_build', checksum: 'x', applied_at: new Date() }).execute();
       await handle.close();
-      const older = await runCli(['migrate'], { DATABASE_URL: scratch.url! });
+      const older = await runCli(['migrate'], scratch.env);
       expect(older.code).toBe(1);
       expect(older.stderr.trim()).toBe('database has migration 999 (from_a_newer_build) that this build does not know: refusing to run an older build');
     } finally {

@@ -35,7 +35,7 @@ describe.each(scratchDatabaseKinds())('traces over OTLP from the server process 
       METRICS_PORT: String(await freePort()),
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_BSP_SCHEDULE_DELAY: '100',
-      ...(database ? { DATABASE_URL: database.url!, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
+      ...(database ? { ...database.env, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
     });
     await server.waitFor('curl -H', 90_000);
     key = /API key:\s+(sk_test_[0-9A-Za-z]{40})/.exec(server.stdout())![1]!;

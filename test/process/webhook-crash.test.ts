@@ -111,7 +111,7 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery survives a SIGKILLe
 
     child = startServer({
       ROLE: 'worker',
-      DATABASE_URL: scratch.url!,
+      ...scratch.env,
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       DATA_DIR: dataDir,
       PORT: '0',

@@ -93,7 +93,7 @@ describe.skipIf(!process.env.DATABASE_URL)('crash safety: API and worker killed 
     expect(endpoint.statusCode, endpoint.body).toBe(201);
     port = await freePort();
     env = {
-      DATABASE_URL: scratch.url!,
+      ...scratch.env,
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       DATA_DIR: dataDir,
       PORT: String(port),

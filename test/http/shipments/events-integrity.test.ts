@@ -1,5 +1,5 @@
 /** The per-shipment event chain, and the integrity check catching rows changed behind the service's back. */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { chainHash, dataSha256, GENESIS_HASH } from '../../../src/modules/events/hash-chain.js';
 import { backends } from '../../support/backends.js';
@@ -51,11 +51,12 @@ describe.each(backends())('shipment events and integrity on $name', (backend) =>
     expectProblem(await s.api.events(id, '?order=desc'), 'bad_request');
   });
 
-  const db = () => s.t.runtime.services.db;
+  // Edits behind the service's back: as the database's owner (the service's own role may not).
+  const asOwner = (query: RawBuilder<unknown>) => s.t.asOwner((db) => query.execute(db));
 
   it('catches data edited in SQL, at the edited seq', async () => {
     const id = await withFiveEvents();
-    await sql`update shipment_events set data = jsonb_set(data, '{reference}', '"FORGED"') where shipment_id = ${id} and seq = 3`.execute(db());
+    await asOwner(sql`update shipment_events set data = jsonb_set(data, '{reference}', '"FORGED"') where shipment_id = ${id} and seq = 3`);
     // The feed row shares nothing with the chain row, so edit the chain only.
     expect((await s.api.integrity(id)).json()).toMatchObject({ valid: false, events_checked: 5, first_bad_seq: 3 });
   });
@@ -63,31 +64,31 @@ describe.each(backends())('shipment events and integrity on $name', (backend) =>
   it('catches data and digest edited together (the hash no longer matches)', async () => {
     const id = await withFiveEvents();
     const forged = { shipment_id: id, status: 'draft', seq: 2, changed_fields: ['nothing'] };
-    await sql`update shipment_events set data = ${JSON.stringify(forged)}::jsonb, data_sha256 = ${dataSha256(forged)} where shipment_id = ${id} and seq = 2`.execute(db());
+    await asOwner(sql`update shipment_events set data = ${JSON.stringify(forged)}::jsonb, data_sha256 = ${dataSha256(forged)} where shipment_id = ${id} and seq = 2`);
     expect((await s.api.integrity(id)).json()).toMatchObject({ valid: false, first_bad_seq: 2 });
   });
 
   it('catches a deleted tail through the head the shipment keeps', async () => {
     const id = await withFiveEvents();
-    await sql`delete from shipment_events where shipment_id = ${id} and seq >= 4`.execute(db());
+    await asOwner(sql`delete from shipment_events where shipment_id = ${id} and seq >= 4`);
     expect((await s.api.integrity(id)).json()).toMatchObject({ valid: false, events_checked: 3, first_bad_seq: 4 });
   });
 
   it('catches a deleted middle event and an edited type', async () => {
     const a = await withFiveEvents();
-    await sql`delete from shipment_events where shipment_id = ${a} and seq = 2`.execute(db());
+    await asOwner(sql`delete from shipment_events where shipment_id = ${a} and seq = 2`);
     expect((await s.api.integrity(a)).json()).toMatchObject({ valid: false, first_bad_seq: 2 });
     const b = await withFiveEvents();
-    await sql`update shipment_events set type = 'shipment.cancelled' where shipment_id = ${b} and seq = 5`.execute(db());
+    await asOwner(sql`update shipment_events set type = 'shipment.cancelled' where shipment_id = ${b} and seq = 5`);
     expect((await s.api.integrity(b)).json()).toMatchObject({ valid: false, first_bad_seq: 5 });
   });
 
   it('an erased event keeps the chain valid: its stored digest is trusted only when marked erased', async () => {
     const id = await withFiveEvents();
-    await sql`update shipment_events set data = '{"erased": true}'::jsonb, erased_at = now() where shipment_id = ${id} and seq = 2`.execute(db());
+    await asOwner(sql`update shipment_events set data = '{"erased": true}'::jsonb, erased_at = now() where shipment_id = ${id} and seq = 2`);
     expect((await s.api.integrity(id)).json()).toMatchObject({ valid: true, first_bad_seq: null });
     expect((await s.api.events(id)).json().data[1]).toMatchObject({ seq: 2, erased: true });
-    await sql`update shipment_events set erased_at = null where shipment_id = ${id} and seq = 2`.execute(db());
+    await asOwner(sql`update shipment_events set erased_at = null where shipment_id = ${id} and seq = 2`);
     expect((await s.api.integrity(id)).json()).toMatchObject({ valid: false, first_bad_seq: 2 });
   });
 
