@@ -155,7 +155,7 @@ describe('signatures', () => {
 
   it('the stored shipment projects through consignmentOf with its id, issue time and signatures', () => {
     const row = { id: 'shp_01KBQ4ZC3W5J9D8N3Y2T7X6V1R', transport_type: 'international', issued_at: new Date('2026-12-01T06:15:30Z'), data: fullShipment(), dataset_id: '9b2f1c7e-4d1a-4f6b-8c3e-2a5d7e9f0b1c' };
-    const source: EftiSource = { shipment: row as unknown as ShipmentRow & { dataset_id: string }, signatures };
+    const source: EftiSource = { shipment: row as unknown as ShipmentRow & { dataset_id: string }, signatures, erasures: 0 };
     const projection = consignmentOf(source);
     expect(projection).toEqual(project(fullShipment(), 'international', signatures));
   });

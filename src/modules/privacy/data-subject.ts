@@ -78,12 +78,14 @@ export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-function addressMatches(stored: unknown, wanted: SubjectAddress): boolean {
-  if (!isObj(stored)) return false;
+/** The stored address is the wanted one: street, city and country alike (case and spacing ignored), and the postal code when both have one. */
+export function addressMatches(stored: unknown, wanted: SubjectAddress | Obj): boolean {
+  if (!isObj(stored) || typeof wanted.street !== 'string' || typeof wanted.city !== 'string' || typeof wanted.country !== 'string') return false;
   const same = (a: unknown, b: string) => typeof a === 'string' && normText(a) === normText(b);
   if (!same(stored.street, wanted.street) || !same(stored.city, wanted.city) || str(stored.country) !== wanted.country) return false;
   const postal = str(stored.postal_code);
-  return postal === undefined || wanted.postal_code === undefined || normPostal(postal) === normPostal(wanted.postal_code);
+  const wantedPostal = str(wanted.postal_code);
+  return postal === undefined || wantedPostal === undefined || normPostal(postal) === normPostal(wantedPostal);
 }
 
 /** A record of a person in a shipment's data, with where it is and the address it is known at. */
@@ -114,18 +116,50 @@ export function personRecords(data: Obj): PersonRecord[] {
   return out;
 }
 
+/** The node's e-mail address or phone number is one of the subject's. */
+function reachesThem(identity: Identity, node: Obj): boolean {
+  const email = str(node.email);
+  const phone = str(node.phone);
+  return (email !== undefined && identity.emails.has(normEmail(email))) || (phone !== undefined && identity.phones.has(normPhone(phone)));
+}
+
+/**
+ * A party that is the person at home: its contact reaches the subject and names no one else (no
+ * name, or the party's own), as a private consignee is entered. A company whose contact person is
+ * the subject stays: its name and address are not the person's.
+ */
+function isPrivateParty(identity: Identity, party: Obj): boolean {
+  const contact = party.contact;
+  if (!isObj(contact) || !reachesThem(identity, contact)) return false;
+  return typeof contact.name !== 'string' || (typeof party.name === 'string' && normText(contact.name) === normText(party.name));
+}
+
+/**
+ * The postal addresses of the subject in one shipment's data, as stored (before erasure): those of
+ * their parties; the address of a stop whose person on site is theirs; and, named by name and
+ * address, the address given. A stop's or the given address that is the address of a party not
+ * theirs is a company's site, not theirs, and stays.
+ */
+export function subjectAddresses(subject: Subject, data: Obj, records: readonly PersonRecord[]): Obj[] {
+  const parties = records.filter((r) => r.kind === 'party');
+  const others = personRecords(data).filter((r) => r.kind === 'party' && !parties.some((p) => p.path === r.path));
+  const candidates: unknown[] = [];
+  for (const field of ['pickup', 'delivery']) if (records.some((r) => r.path === `${field}.contact`) && isObj(data[field])) candidates.push((data[field] as Obj).address);
+  if (subject.kind === 'name_address') candidates.push({ ...subject.address });
+  const out = parties.map((p) => p.address).filter(isObj);
+  for (const a of candidates) if (isObj(a) && !others.some((o) => addressMatches(o.address, a))) out.push(a);
+  return out.map((a) => structuredClone(a));
+}
+
 /** True when the record is the subject's (see the invariant above). */
 export function isSubjects(subject: Subject, identity: Identity, record: PersonRecord): boolean {
   const { node } = record;
   if (record.kind === 'party') {
-    if (subject.kind === 'party_reference') return str(node.reference)?.trim() === subject.reference;
-    if (subject.kind === 'name_address') return typeof node.name === 'string' && normText(node.name) === normText(subject.name) && addressMatches(node.address, subject.address);
-    return false;
+    if (subject.kind === 'party_reference' && str(node.reference)?.trim() === subject.reference) return true;
+    if (subject.kind === 'name_address' && typeof node.name === 'string' && normText(node.name) === normText(subject.name) && addressMatches(node.address, subject.address)) return true;
+    return isPrivateParty(identity, node);
   }
-  const email = str(node.email);
-  const phone = str(node.phone);
-  if (email !== undefined && identity.emails.has(normEmail(email))) return true;
-  if (phone !== undefined && identity.phones.has(normPhone(phone))) return true;
+  if (reachesThem(identity, node)) return true;
   return (
     subject.kind === 'name_address' &&
     record.kind === 'contact' &&

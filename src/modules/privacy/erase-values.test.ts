@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSubjects, personRecords, seedIdentity, type Subject } from './data-subject.js';
-import { ERASED, eraseJson, eraseRecords, eraseText, needlePattern } from './erase-values.js';
+import { isSubjects, personRecords, seedIdentity, subjectAddresses, type Subject } from './data-subject.js';
+import { ERASED, eraseJson, eraseNeedles, eraseRecords, eraseText, needlePattern } from './erase-values.js';
 import { eraseAfter } from './retention-policy.js';
 
 describe('erasing values', () => {
@@ -29,6 +29,30 @@ describe('erasing values', () => {
     expect(eraseRecords(records)).toEqual(['consignee.contact.name', 'consignee.contact.email']);
     expect(data.consignee.contact).toEqual({ name: ERASED, language: 'nl' });
     expect(data.consignor.contact).toEqual({ name: 'Sanne', email: 'sanne@x.example' });
+  });
+
+  it('takes a private consignee reached by e-mail whole, with the copies of their address, and keeps a company whose contact they are', () => {
+    const home = { street: 'Berkenhof 3', postal_code: '6705 KL', city: 'Wageningen', country: 'NL' };
+    const data = {
+      consignor: { name: 'C B.V.', address: { street: 'Kade 1', city: 'Amsterdam', country: 'NL' }, contact: { name: 'Jan', email: 'jan@x.example' } },
+      consignee: { name: 'Jan', address: { ...home }, contact: { email: 'jan@x.example' } },
+      pickup: { address: { street: 'Kade 1', city: 'Amsterdam', country: 'NL' }, contact: { name: 'Jan', email: 'jan@x.example' } },
+      delivery: { address: { ...home, postal_code: '6705KL' }, instructions: 'Ring at Berkenhof 3.' },
+    };
+    const subject: Subject = { kind: 'email', email: 'jan@x.example' };
+    const records = personRecords(data).filter((r) => isSubjects(subject, seedIdentity(subject), r));
+    // The company's address and the pickup there are the company's, not Jan's.
+    expect(subjectAddresses(subject, data, records)).toEqual([home]);
+    const addresses = subjectAddresses(subject, data, records);
+    eraseRecords(records);
+    const { value, paths } = eraseNeedles(data, { values: ['Berkenhof 3'], addresses });
+    expect(paths).toEqual(['delivery.address.street', 'delivery.address.city', 'delivery.address.postal_code', 'delivery.instructions']);
+    expect(value).toMatchObject({
+      consignor: { name: 'C B.V.', address: { street: 'Kade 1' } },
+      consignee: { name: ERASED, address: { street: ERASED, city: ERASED, country: 'NL' } },
+      pickup: { address: { street: 'Kade 1' } },
+      delivery: { address: { street: ERASED, city: ERASED, country: 'NL' }, instructions: `Ring at ${ERASED}.` },
+    });
   });
 });
 

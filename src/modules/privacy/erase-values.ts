@@ -5,7 +5,7 @@
  * still validates), and free text loses each whole-word occurrence of the person's values.
  * Every function returns the field paths it changed, never the values.
  */
-import { isObj, type Obj, type PersonRecord } from './data-subject.js';
+import { addressMatches, isObj, type Obj, type PersonRecord } from './data-subject.js';
 
 export const ERASED = '[erased]';
 
@@ -85,31 +85,76 @@ export function eraseText(text: string, pattern: RegExp | null): string | undefi
   return replaced === normalized ? undefined : replaced;
 }
 
-/** A copy of a JSON value with occurrences erased in every string it holds, and the paths changed. */
-export function eraseJson(value: unknown, pattern: RegExp | null, path = ''): { value: unknown; paths: string[] } {
-  if (!pattern) return { value, paths: [] };
-  if (typeof value === 'string') {
-    const erased = eraseText(value, pattern);
-    return erased === undefined ? { value, paths: [] } : { value: erased, paths: [path || '$'] };
-  }
+type Rewrite = { value: unknown; paths: string[] };
+
+/** A copy of a JSON value where `visit` rewrote what it took (answering undefined, it descends into arrays and objects); the paths changed. */
+function rewriteJson(value: unknown, visit: (value: unknown, path: string) => Rewrite | undefined, path = ''): Rewrite {
+  const own = visit(value, path);
+  if (own) return own;
+  const paths: string[] = [];
+  const child = (v: unknown, p: string) => {
+    const r = rewriteJson(v, visit, p);
+    paths.push(...r.paths);
+    return r.value;
+  };
   if (Array.isArray(value)) {
-    const paths: string[] = [];
-    const out = value.map((v, i) => {
-      const r = eraseJson(v, pattern, `${path}[${i}]`);
-      paths.push(...r.paths);
-      return r.value;
-    });
+    const out = value.map((v, i) => child(v, `${path}[${i}]`));
     return { value: paths.length ? out : value, paths };
   }
   if (isObj(value)) {
-    const paths: string[] = [];
     const out: Obj = {};
-    for (const [k, v] of Object.entries(value)) {
-      const r = eraseJson(v, pattern, path ? `${path}.${k}` : k);
-      paths.push(...r.paths);
-      out[k] = r.value;
-    }
+    for (const [k, v] of Object.entries(value)) out[k] = child(v, path ? `${path}.${k}` : k);
     return { value: paths.length ? out : value, paths };
   }
   return { value, paths: [] };
+}
+
+/** A copy of a JSON value with occurrences erased in every string it holds, and the paths changed. */
+export function eraseJson(value: unknown, pattern: RegExp | null): Rewrite {
+  if (!pattern) return { value, paths: [] };
+  return rewriteJson(value, (v, path) => {
+    if (typeof v !== 'string') return undefined;
+    const erased = eraseText(v, pattern);
+    return erased === undefined ? { value: v, paths: [] } : { value: erased, paths: [path || '$'] };
+  });
+}
+
+/**
+ * What is searched for in one shipment's (or tour's) stored JSON: the subject's values, erased as
+ * whole words in every string, and their postal addresses, erased wherever an address object is one
+ * of them (a party's, `delivery.address`, a copy in an event or a webhook body).
+ */
+export interface Needles {
+  values: string[];
+  addresses: Obj[];
+}
+
+export const NO_NEEDLES: Needles = { values: [], addresses: [] };
+
+export function mergeNeedles(list: readonly (Needles | undefined)[]): Needles {
+  return { values: list.flatMap((n) => n?.values ?? []), addresses: list.flatMap((n) => n?.addresses ?? []) };
+}
+
+/** The strings of an address that free text may repeat ("deliver to Lindenlaan 12, 3581 AB"); the city alone names no one and stays there. */
+export function addressValues(address: Obj): string[] {
+  return ['street', 'additional', 'postal_code'].flatMap((k) => (typeof address[k] === 'string' && address[k] !== ERASED ? [address[k]] : []));
+}
+
+/** A copy of a JSON value where every address object that is one of `addresses` is erased as a party's address is (street and city marked, the rest but the country removed). */
+export function eraseAddresses(value: unknown, addresses: readonly Obj[]): Rewrite {
+  if (addresses.length === 0) return { value, paths: [] };
+  return rewriteJson(value, (v, path) => {
+    if (!isObj(v) || !addresses.some((a) => addressMatches(v, a))) return undefined;
+    const copy = structuredClone(v);
+    const paths = eraseFields(copy, ADDRESS_FIELDS, path || '$');
+    return { value: paths.length ? copy : v, paths };
+  });
+}
+
+/** A copy of a JSON value with the subject's addresses and then their values erased; the paths changed, each once. */
+export function eraseNeedles(value: unknown, needles: Needles | undefined): Rewrite {
+  if (!needles) return { value, paths: [] };
+  const structural = eraseAddresses(value, needles.addresses);
+  const text = eraseJson(structural.value, needlePattern(needles.values));
+  return { value: text.value, paths: [...new Set([...structural.paths, ...text.paths])] };
 }

@@ -6,6 +6,8 @@
 import type { Database } from '../../ports/database.js';
 import { ERASED_RESOURCES, type ErasedResource, type ErasureLocation } from './privacy.schema.js';
 import type { RetainedRow } from './privacy.repository.js';
+import type { Obj } from './data-subject.js';
+import type { Needles } from './erase-values.js';
 
 export type Apply = (trx: Database, now: Date) => Promise<void>;
 
@@ -14,8 +16,10 @@ export class ErasurePlan {
   private readonly kept = new Map<string, RetainedRow>();
   /** Every value of the subject found, for the stores not tied to one shipment. */
   readonly names: string[] = [];
-  /** The search pattern of each event's shipment or tour, for its webhook bodies. */
-  readonly eventPatterns = new Map<string, RegExp | null>();
+  /** Every postal address of the subject found, for the stores not tied to one shipment. */
+  readonly addresses: Obj[] = [];
+  /** What is searched for in each event's shipment or tour, for its webhook bodies. */
+  readonly eventPatterns = new Map<string, Needles | undefined>();
 
   add(resource: ErasedResource, id: string, fields: string[], apply: Apply): void {
     if (fields.length > 0) this.changes.push({ resource, id, fields, count: fields.length, apply });

@@ -6,8 +6,8 @@
  */
 import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
-import { searchTerms, type Subject } from './data-subject.js';
-import { ERASED, eraseJson, eraseText, needlePattern } from './erase-values.js';
+import { isObj, searchTerms, type Subject } from './data-subject.js';
+import { ERASED, eraseNeedles, eraseText, mergeNeedles, needlePattern, type Needles } from './erase-values.js';
 import { eraseDeliveryBody, eraseFeedEvent, eraseIdempotentResponse, eraseInvitation, eraseNotification, eraseRequestLogBatch, eraseSignatureRequest, eraseTour } from './erased-records.repository.js';
 import { findDataSubject } from './find-data-subject.js';
 import { planShipmentErasure } from './plan-shipment-erasure.js';
@@ -19,6 +19,7 @@ import {
   selectInvitationsTo,
   selectNotificationsByHash,
   selectRequestLogBatchesMentioning,
+  selectToursWithStopsOf,
 } from './privacy.repository.js';
 
 /** Finds the subject and plans their erasure; `forUpdate` (an erasure's transaction) locks the shipments. */
@@ -41,42 +42,51 @@ export async function planErasure(db: Database, ctx: TenantContext, subject: Sub
     );
   }
 
-  for (const tour of found.tours) {
-    const pattern = needlePattern([...strong, ...(typeof tour.driver.name === 'string' ? [tour.driver.name] : [])]);
-    patterns.set(tour.id, pattern);
-    if (typeof tour.driver.name === 'string') plan.names.push(tour.driver.name);
-    const driver = { ...tour.driver, name: ERASED, phone: ERASED };
+  // The tours they drive, and the tours with a stop of a shipment they were found in (a stop's reason may name them or their address).
+  const driven = new Set(found.tours.map((t) => t.id));
+  const shipmentIds = found.shipments.map((s) => s.id);
+  const tours = [...found.tours, ...(await selectToursWithStopsOf(db, ctx, shipmentIds)).filter((t) => !driven.has(t.id))];
+  for (const tour of tours) {
+    const theirs = driven.has(tour.id);
+    const driverName = theirs && typeof tour.driver.name === 'string' ? [tour.driver.name] : [];
+    const needles = mergeNeedles([{ values: [...strong, ...driverName], addresses: [] }, ...stopShipments(tour.stops).map((id) => patterns.get(id))]);
+    patterns.set(tour.id, needles);
+    plan.names.push(...driverName);
+    const pattern = needlePattern(needles.values);
+    const driver = theirs ? { ...tour.driver, name: ERASED, phone: ERASED } : tour.driver;
     const name = eraseText(tour.name, pattern);
-    const stops = eraseJson(tour.stops, pattern);
+    const stops = eraseNeedles(tour.stops, needles);
     const reason = tour.cancellation_reason === null ? undefined : eraseText(tour.cancellation_reason, pattern);
-    const fields = [...(tour.driver.name !== ERASED ? ['driver.name', 'driver.phone', 'driver_phone'] : []), ...(name !== undefined ? ['name'] : []), ...stops.paths.map((p) => `stops${p}`), ...(reason !== undefined ? ['cancellation_reason'] : [])];
-    plan.add('tour', tour.id, fields, (trx) => eraseTour(trx, ctx, tour.id, { name: name ?? tour.name, driver, driver_phone: ERASED, stops: stops.value, cancellation_reason: reason ?? tour.cancellation_reason }));
+    const fields = [...(theirs && tour.driver.name !== ERASED ? ['driver.name', 'driver.phone', 'driver_phone'] : []), ...(name !== undefined ? ['name'] : []), ...stops.paths.map((p) => `stops${p}`), ...(reason !== undefined ? ['cancellation_reason'] : [])];
+    plan.add('tour', tour.id, fields, (trx) =>
+      eraseTour(trx, ctx, tour.id, { name: name ?? tour.name, driver, driver_phone: theirs ? ERASED : tour.driver_phone, stops: stops.value, cancellation_reason: reason ?? tour.cancellation_reason }),
+    );
   }
 
-  const tourIds = found.tours.map((t) => t.id);
-  for (const e of await selectFeedEventsOf(db, ctx, found.shipments.map((s) => s.id), tourIds)) {
+  const tourIds = tours.map((t) => t.id);
+  for (const e of await selectFeedEventsOf(db, ctx, shipmentIds, tourIds)) {
     const owner = e.shipment_id ?? (typeof e.data.tour_id === 'string' ? e.data.tour_id : '');
-    const pattern = patterns.get(owner) ?? null;
-    plan.eventPatterns.set(e.id, pattern);
-    const erased = eraseJson(e.data, pattern);
+    const needles = patterns.get(owner);
+    plan.eventPatterns.set(e.id, needles);
+    const erased = eraseNeedles(e.data, needles);
     plan.add('event', e.id, erased.paths.map((p) => `data.${p}`), (trx) => eraseFeedEvent(trx, ctx, e.id, erased.value));
   }
 
   for (const d of await selectDeliveriesOf(db, ctx, [...plan.eventPatterns.keys()])) {
-    const erased = eraseJson(parseOrText(d.body), plan.eventPatterns.get(d.event_id) ?? null);
+    const erased = eraseNeedles(parseOrText(d.body), plan.eventPatterns.get(d.event_id));
     const body = typeof erased.value === 'string' ? erased.value : JSON.stringify(erased.value);
     plan.add('webhook_delivery', d.id, erased.paths.map((p) => (p === '$' ? 'body' : `body.${p}`)), (trx) => eraseDeliveryBody(trx, ctx, d.id, body));
   }
 
   // A stored response is theirs when it names one of their addresses or numbers, one of the shipments they were found in, or what they were named by.
   const owners = [...strong, ...found.shipments.map((s) => s.id), ...searchTerms(subject, found.identity)];
-  await planUnattachedErasure(db, ctx, found.identity.emails, [...strong, ...plan.names], owners, plan);
+  await planUnattachedErasure(db, ctx, found.identity.emails, { values: [...strong, ...plan.names], addresses: plan.addresses }, owners, plan);
   return plan;
 }
 
 /** Stores not tied to a shipment: request logs, stored idempotent responses, invitations. */
-async function planUnattachedErasure(db: Database, ctx: TenantContext, emails: Set<string>, values: string[], owners: string[], plan: ErasurePlan): Promise<void> {
-  const terms = [...new Set(values.map((v) => v.trim()).filter((v) => v.length >= 4 && v !== ERASED))];
+async function planUnattachedErasure(db: Database, ctx: TenantContext, emails: Set<string>, needles: Needles, owners: string[], plan: ErasurePlan): Promise<void> {
+  const terms = [...new Set(needles.values.map((v) => v.trim()).filter((v) => v.length >= 4 && v !== ERASED))];
   const pattern = needlePattern(terms);
   for (const b of await selectRequestLogBatchesMentioning(db, ctx, terms)) {
     const entries = JSON.parse(b.entries.toString('utf8')) as unknown[][];
@@ -91,13 +101,17 @@ async function planUnattachedErasure(db: Database, ctx: TenantContext, emails: S
   }
   for (const r of await selectIdempotentResponsesMentioning(db, ctx, owners)) {
     if (r.response_body === null) continue;
-    const erased = eraseJson(parseOrText(r.response_body), pattern);
+    const erased = eraseNeedles(parseOrText(r.response_body), { values: terms, addresses: needles.addresses });
     const body = typeof erased.value === 'string' ? erased.value : JSON.stringify(erased.value);
     plan.add('idempotency_key', r.key, erased.paths.map((p) => `response_body${p === '$' ? '' : `.${p}`}`), (trx) => eraseIdempotentResponse(trx, ctx, r.key, body));
   }
   for (const i of await selectInvitationsTo(db, ctx.organizationId, [...emails])) {
     plan.add('invitation', i.id, ['email'], (trx, now) => eraseInvitation(trx, ctx.organizationId, i.id, ERASED, now));
   }
+}
+
+function stopShipments(stops: unknown): string[] {
+  return Array.isArray(stops) ? stops.flatMap((s) => (isObj(s) && typeof s.shipment_id === 'string' ? [s.shipment_id] : [])) : [];
 }
 
 function parseOrText(body: string): unknown {

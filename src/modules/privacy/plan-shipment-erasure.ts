@@ -8,35 +8,39 @@
  */
 import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
-import { isSubjects, normText, personRecords, type Subject } from './data-subject.js';
-import { ERASED, eraseJson, eraseRecords, eraseText, needlePattern, recordValues } from './erase-values.js';
+import { isSubjects, normText, personRecords, subjectAddresses, type Subject } from './data-subject.js';
+import { addressValues, ERASED, eraseNeedles, eraseRecords, eraseText, needlePattern, recordValues, type Needles } from './erase-values.js';
 import { eraseChainEvent, eraseIdentification, eraseRemarkText, eraseShipment, eraseSignature } from './erased-records.repository.js';
 import type { FoundSubject } from './find-data-subject.js';
 import type { ErasurePlan } from './erasure-plan.js';
 import { selectChainEventsOf, selectIdentificationsOf, selectRemarksOf, selectSealedDocumentsOf, selectSignaturesOf } from './privacy.repository.js';
 import { eraseAfter, legalBasis } from './retention-policy.js';
 
-/** Adds the shipments' locations and retained items to `plan`; returns the search pattern of each shipment, for its feed events and webhook bodies. */
-export async function planShipmentErasure(db: Database, ctx: TenantContext, subject: Subject, found: FoundSubject, plan: ErasurePlan): Promise<Map<string, RegExp | null>> {
+/** Adds the shipments' locations and retained items to `plan`; returns what is searched for in each shipment, for its tours, feed events and webhook bodies. */
+export async function planShipmentErasure(db: Database, ctx: TenantContext, subject: Subject, found: FoundSubject, plan: ErasurePlan): Promise<Map<string, Needles>> {
   const requestIds = new Set(found.requests.map((r) => r.id));
   const shipmentIds = found.shipments.map((s) => s.id);
   const signatures = await selectSignaturesOf(db, ctx, shipmentIds);
   const strong = [...found.identity.emails, ...found.identity.phones];
-  const patterns = new Map<string, RegExp | null>();
+  const patterns = new Map<string, Needles>();
 
   for (const row of found.shipments) {
     const data = structuredClone(row.data);
     const records = personRecords(data).filter((r) => isSubjects(subject, found.identity, r));
-    const values = [...strong, ...records.flatMap(recordValues)];
+    // Taken before the records are erased: their copies elsewhere in the shipment are found by these.
+    const addresses = subjectAddresses(subject, data, records);
+    const values = [...strong, ...records.flatMap(recordValues), ...addresses.flatMap(addressValues)];
     const names = new Set(records.flatMap((r) => (typeof r.node.name === 'string' ? [normText(r.node.name)] : [])));
     const signed = signatures.filter((s) => s.shipment_id === row.id && ((s.signature_request_id !== null && requestIds.has(s.signature_request_id)) || names.has(normText(s.signer_name))));
     values.push(...signed.map((s) => s.signer_name));
     const pattern = needlePattern(values);
-    patterns.set(row.id, pattern);
+    const needles = { values, addresses };
+    patterns.set(row.id, needles);
     plan.names.push(...values);
+    plan.addresses.push(...addresses);
 
     const fields = eraseRecords(records);
-    const text = eraseJson(data, pattern);
+    const text = eraseNeedles(data, needles);
     fields.push(...text.paths);
     const reason = row.cancellation_reason === null ? undefined : eraseText(row.cancellation_reason, pattern);
     if (reason !== undefined) fields.push('cancellation_reason');
@@ -56,13 +60,13 @@ export async function planShipmentErasure(db: Database, ctx: TenantContext, subj
   for (const r of await selectRemarksOf(db, ctx, shipmentIds)) {
     if (r.text === null) continue;
     const theirs = r.signature_request_id !== null && requestIds.has(r.signature_request_id);
-    const text = theirs ? (r.text === ERASED ? undefined : ERASED) : eraseText(r.text, patterns.get(r.shipment_id) ?? null);
+    const text = theirs ? (r.text === ERASED ? undefined : ERASED) : eraseText(r.text, needlePattern(patterns.get(r.shipment_id)?.values ?? []));
     if (text !== undefined) plan.add('remark', r.id, ['text'], (trx) => eraseRemarkText(trx, ctx, r.id, text));
   }
 
   for (const e of await selectChainEventsOf(db, ctx, shipmentIds)) {
-    const erased = eraseJson(e.data, patterns.get(e.shipment_id) ?? null);
-    plan.eventPatterns.set(e.event_id, patterns.get(e.shipment_id) ?? null);
+    const erased = eraseNeedles(e.data, patterns.get(e.shipment_id));
+    plan.eventPatterns.set(e.event_id, patterns.get(e.shipment_id));
     plan.add('shipment_event', e.event_id, erased.paths.map((p) => `data.${p}`), (trx, now) => eraseChainEvent(trx, ctx, e.shipment_id, e.seq, erased.value, now));
   }
 

@@ -49,15 +49,33 @@ export function selectRequestsByHash(db: Database, t: Tenant, hashes: readonly s
     .execute();
 }
 
+const TOUR_COLUMNS = ['id', 'name', 'driver', 'driver_phone', 'cancellation_reason', 'stops'] as const;
+
 export function selectToursOfPhones(db: Database, t: Tenant, phones: readonly string[]) {
+  return db.selectFrom('tours').select(TOUR_COLUMNS).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).where('driver_phone', 'in', ids(phones)).orderBy('id').execute();
+}
+
+/** Tours with a stop of one of the shipments. */
+export function selectToursWithStopsOf(db: Database, t: Tenant, shipmentIds: readonly string[]) {
   return db
     .selectFrom('tours')
-    .select(['id', 'name', 'driver', 'cancellation_reason', 'stops'])
+    .select(TOUR_COLUMNS)
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('driver_phone', 'in', ids(phones))
+    .where(sql<SqlBool>`exists (select 1 from jsonb_array_elements(stops) as s(stop) where s.stop->>'shipment_id' in (${sql.join(ids(shipmentIds))}))`)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * How many erasures the tenant has run: a projection of a shipment cached between requests keys on
+ * it, since an erasure changes data without adding a chained event. Read before the shipment, so a
+ * projection cached under a count holds data at least as new as that count (migrations run in one
+ * transaction with the erasure's row).
+ */
+export async function erasureCount(db: Database, t: Tenant): Promise<number> {
+  const row = await db.selectFrom('privacy_erasures').select((eb) => eb.fn.countAll<string | number>().as('n')).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function selectSignaturesOf(db: Database, t: Tenant, shipmentIds: readonly string[]) {
