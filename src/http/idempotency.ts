@@ -14,13 +14,12 @@
  * together: no window where one exists without the other, and one commit, not three.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { isAppError } from '../core/errors.js';
 import type { Database, Write } from '../ports/database.js';
 import { appendRouteHook } from './route-hooks.js';
 import { honoursIdempotencyKey, type RouteAccess } from './route-config.js';
-import { hashSignToken } from '../modules/signatures/sign-link-token.js';
 import { phoneHash } from '../modules/driver/driver-policy.js';
 import {
   beginIdempotentRequest,
@@ -29,12 +28,14 @@ import {
   keepFinishedResponse,
   keepResponseWrite,
   isKeyCollision,
+  signLinkKeyOwner,
   lookUpIdempotentRequest,
   requestFingerprint,
   IDEMPOTENCY_KEY_PATTERN,
   type IdempotencyTenantKey,
   type StoredResponse,
 } from '../modules/idempotency/idempotent-request.js';
+import { RunningKeys } from '../modules/idempotency/running-keys.js';
 
 export const REPLAY_HEADER = 'idempotent-replayed';
 /** Headers kept with the response and replayed; the rest (Request-Id, RateLimit-*) are per call. */
@@ -76,11 +77,12 @@ const IDEMPOTENCY_KEY_HEADER = Type.String({
 function keyOwner(request: FastifyRequest, key: string, urlsSecret: string): IdempotencyTenantKey {
   if (request.principal) return { organizationId: request.principal.organizationId, mode: request.principal.mode, key };
   if (request.driverSession) return { organizationId: phoneHash(urlsSecret, request.driverSession.phone), mode: 'driver', key };
-  return { organizationId: hashSignToken((request.params as { token: string }).token), mode: 'sign_link', key };
+  return signLinkKeyOwner((request.params as { token: string }).token, key);
 }
 
 /** Adds the Idempotency-Key hooks and the documented header to every POST, as routes are declared. */
 export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): void {
+  const running = new RunningKeys(runtime.services, (error) => app.log.warn({ err: error }, 'Idempotency-Key lock renewal failed'));
   const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
@@ -88,12 +90,20 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     checkIdempotencyKey(key);
     const tenantKey = keyOwner(request, key, runtime.services.secrets.urls);
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
+    // The sign link refused the request but has its key on record (src/http/sign-link-access.ts):
+    // the key answers — the first answer, or another request's key — else the refusal stands.
+    if (request.signLinkRefusal) {
+      const kept = await lookUpIdempotentRequest(runtime.services, tenantKey, fingerprint);
+      if (kept) return sendReplay(reply, kept);
+      throw request.signLinkRefusal;
+    }
     // An `in-transaction` route looks the key up only when its write collides or it refuses the
     // request (keptResponse): a new key, the common case, costs no extra round trip.
     const inTransaction = request.routeOptions.config.idempotent === 'in-transaction';
     const replay = inTransaction ? undefined : await beginIdempotentRequest(runtime.services, tenantKey, fingerprint);
     if (!replay) {
       request.idempotency = { ...tenantKey, fingerprint, inTransaction };
+      if (!inTransaction) running.started(tenantKey, fingerprint);
       return;
     }
     return sendReplay(reply, replay);
@@ -103,11 +113,18 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     const key = request.idempotency;
     if (!key || key.kept) return payload;
     request.idempotency = undefined;
+    running.finished(key);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
     const response: StoredResponse = { status: reply.statusCode, headers: keptHeaders(reply), body };
     if (key.inTransaction) await keepFinishedResponse(runtime.services, key, key.fingerprint, response);
     else await finishIdempotentRequest(runtime.services, key, response);
     return payload;
+  };
+
+  // A request that ended without its answer going through onSend (the client went away): its
+  // claim is no longer renewed, so a retry takes the key over once its lock lapses.
+  const onResponse: onResponseAsyncHookHandler = async (request) => {
+    if (request.idempotency && !request.idempotency.inTransaction) running.finished(request.idempotency);
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -121,8 +138,12 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     schema.headers = Type.Object({ 'Idempotency-Key': Type.Optional(IDEMPOTENCY_KEY_HEADER) });
     appendRouteHook(route, 'preHandler', preHandler);
     appendRouteHook(route, 'onSend', onSend);
+    appendRouteHook(route, 'onResponse', onResponse);
   });
 }
+
+/** For keptResponse: an answer with no headers of its own (no Location). */
+export const noHeaders = (): Record<string, string> => ({});
 
 export interface KeptResponse<T> {
   /** The write that keeps the response, for the use case to commit with its change; absent without a key. */

@@ -4,10 +4,15 @@
  * before its body is read or validated. So an unknown link is 404, a withdrawn, replaced or expired
  * one 410 and a used one 409 whatever the body holds (a malformed body on an expired link is 410,
  * not 422), and no body is parsed for a link that could not use it.
+ *
+ * Except for a request whose Idempotency-Key this link has on record: its key is looked up before
+ * any refusal, and then Idempotency-Key answers (src/http/idempotency.ts) — the first answer of the
+ * same request (the submit that used the link, retried), `idempotency_key_reused` for another.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { isAppError, type AppError } from '../core/errors.js';
+import { idempotencyKeyOnRecord, signLinkKeyOwner } from '../modules/idempotency/idempotent-request.js';
 import { openSignLink, type OpenSignLink } from '../modules/signatures/sign-link.js';
 
 /** Which links a sign route takes: `pending` ones, or also used ones (the driver's handoff after signing). */
@@ -16,7 +21,7 @@ export type SignLinkRule = 'pending' | 'pending-or-used';
 declare module 'fastify' {
   interface FastifyRequest {
     signLink?: OpenSignLink;
-    /** A used link's refusal, held until Idempotency-Key has had its say (see signLinkAccess). */
+    /** The link's refusal of a request whose Idempotency-Key it has on record, raised if that key answers nothing. */
     signLinkRefusal?: AppError;
   }
 }
@@ -28,10 +33,8 @@ export function signLinkAccess(runtime: AppRuntime, rule: SignLinkRule) {
     try {
       request.signLink = await openSignLink(runtime.services, token, request.id, { allowUsed: rule === 'pending-or-used' });
     } catch (error) {
-      // The retry of a submit that used the link must get the kept answer, which Idempotency-Key
-      // finds once the body is read (the fingerprint covers it): a keyed request on a used link
-      // goes on, and the refusal is raised when the route asks for the link, if nothing replayed.
-      if (isAppError(error) && error.code === 'already_signed' && request.headers['idempotency-key'] !== undefined) {
+      const key = request.headers['idempotency-key'];
+      if (isAppError(error) && typeof key === 'string' && (await idempotencyKeyOnRecord(runtime.services, signLinkKeyOwner(token, key)))) {
         request.signLinkRefusal = error;
         return;
       }

@@ -34,13 +34,27 @@ export interface PoolUse {
   max: number;
 }
 
-/** Runs `fn` in one transaction: the state change, its events and its outbox rows commit together. */
-export function withTransaction<T>(db: Database, fn: (trx: DatabaseTransaction) => Promise<T>): Promise<T> {
-  return db.transaction().execute(fn);
-}
-
 /** A write to run together with others in one statement (see `writeAsOneStatement`). */
 export type Write = Compilable;
+
+/**
+ * Writes made from an act's result that must commit with the act: its idempotent answer (see
+ * src/http/idempotency.ts). A use case takes one as an option and knows nothing of what it keeps.
+ */
+export type AlsoWrite<T> = (db: Database, result: T) => Write[];
+
+/**
+ * Runs `fn` in one transaction: the state change, its events and its outbox rows commit together,
+ * and with them `also`'s writes made from `fn`'s result.
+ */
+export function withTransaction<T>(db: Database, fn: (trx: DatabaseTransaction) => Promise<T>, also?: AlsoWrite<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await fn(trx);
+    const writes = also?.(trx, result) ?? [];
+    if (writes.length > 0) await writeAsOneStatement(trx, writes);
+    return result;
+  });
+}
 
 /**
  * A write that can stand for several of its kind: an upsert of one counter row, say. One statement

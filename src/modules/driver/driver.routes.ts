@@ -8,6 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { driverRequest } from '../../http/driver-access.js';
+import { keptResponse, noHeaders } from '../../http/idempotency.js';
+import type { HandoffLink } from '../signatures/hand-off.js';
+import type { SignatureView } from '../signatures/signature-view.js';
 import { countInWindow } from '../../http/rate-limit-answer.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { signOutDriver } from './authenticate-driver-session.js';
@@ -204,7 +207,7 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: DriverSignatureBody }>(
     DRIVER_PATHS.signatures,
     {
-      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'already_signed', 'conflict', 'pdf_render_failed'] },
+      config: { ...driver, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'already_signed', 'conflict', 'pdf_render_failed'] },
       schema: {
         operationId: 'recordDriverSignature',
         tags,
@@ -217,13 +220,16 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
         response: { 201: Type.Ref('Signature', { description: 'The signature.' }) },
       },
     },
-    async (request, reply) => reply.status(201).send(await recordDriverSignature(services, driverRequest(request), request.params.id, request.body, language(request))),
+    async (request, reply) => {
+      const response = keptResponse<SignatureView>(runtime, request, reply, 201, noHeaders);
+      return response.send(() => recordDriverSignature(services, driverRequest(request), request.params.id, request.body, language(request), response.alsoWrite));
+    },
   );
 
   app.post<ById & { Body: DriverHandoffBody }>(
     DRIVER_PATHS.handoffs,
     {
-      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'already_signed'] },
+      config: { ...driver, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'already_signed'] },
       schema: {
         operationId: 'driverHandOff',
         tags,
@@ -234,7 +240,10 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
         response: { 201: Type.Ref(DriverHandoffAnswerSchema, { description: 'The link.' }) },
       },
     },
-    async (request, reply) => reply.status(201).send(await handOffFromDriver(services, driverRequest(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const response = keptResponse<HandoffLink>(runtime, request, reply, 201, noHeaders);
+      return response.send(() => handOffFromDriver(services, driverRequest(request), request.params.id, request.body, response.alsoWrite));
+    },
   );
 
   app.post<ById & { Body: DriverRemarkBody }>(

@@ -9,6 +9,7 @@
 import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
 import type { Language } from '../../core/language.js';
+import type { AlsoWrite } from '../../ports/database.js';
 import { recordSignature } from '../signatures/record-signature.js';
 import type { SignatureView } from '../signatures/signature-view.js';
 import { drawnImage } from '../signatures/submit-signature.js';
@@ -26,7 +27,7 @@ export interface DriverSignature {
   captured_at?: string;
 }
 
-export async function recordDriverSignature(services: Services, request: DriverRequest, shipmentId: string, body: DriverSignature, language: Language): Promise<SignatureView> {
+export async function recordDriverSignature(services: Services, request: DriverRequest, shipmentId: string, body: DriverSignature, language: Language, alsoWrite?: AlsoWrite<SignatureView>): Promise<SignatureView> {
   const { ctx, tour } = await findDriverShipment(services, request, shipmentId);
   const role = body.role ?? 'carrier';
   // The driver is the carrier's signer by default; a handed-over signer must say who they are.
@@ -46,5 +47,6 @@ export async function recordDriverSignature(services: Services, request: DriverR
       shown: { document_id: body.document_id, sha256: body.document_sha256 },
     },
     language,
+    alsoWrite,
   );
 }

@@ -25,7 +25,7 @@ export interface IdempotencyRecord {
 
 /**
  * Claims the key for a new run. Succeeds when the key is new, when its record expired, or when an
- * earlier run of the same request stopped renewing its lock (its process died). One statement, so
+ * earlier run of the same request stopped renewing its lock (its process died: running-keys.ts). One statement, so
  * of two concurrent requests exactly one wins.
  */
 export async function claimKey(db: Database, k: IdempotencyTenantKey, requestHash: string, now: Date, lockedUntil: Date, expiresAt: Date): Promise<boolean> {
@@ -96,6 +96,19 @@ export function insertFinishedKeyWrite(db: Database, k: IdempotencyTenantKey, re
     created_at: now,
     expires_at: expiresAt,
   });
+}
+
+/** Extends the lock of a record this process still runs (the same request, still `running`). */
+export async function renewKeyLock(db: Database, k: IdempotencyTenantKey, requestHash: string, lockedUntil: Date): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ locked_until: lockedUntil })
+    .where('organization_id', '=', k.organizationId)
+    .where('mode', '=', k.mode)
+    .where('key', '=', k.key)
+    .where('state', '=', 'running')
+    .where('request_hash', '=', requestHash)
+    .execute();
 }
 
 export async function storeResponse(db: Database, k: IdempotencyTenantKey, response: StoredResponse): Promise<void> {

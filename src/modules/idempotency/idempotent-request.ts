@@ -16,11 +16,12 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { AppError } from '../../core/errors.js';
 import type { Services } from '../../core/context.js';
+import { hashSignToken } from '../signatures/sign-link-token.js';
 import { isUniqueViolation, type Database, type Write } from '../../ports/database.js';
+import { IDEMPOTENCY_LOCK_MS } from './running-keys.js';
 import { claimKey, deleteKey, deleteKeyIfExpired, findKey, insertFinishedKey, insertFinishedKeyWrite, storeResponse, type IdempotencyTenantKey, type StoredResponse } from './idempotency.repository.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
 /** 1 to 255 printable ASCII characters: the shape documented for the header. */
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{1,255}$';
 const KEY_SHAPE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
@@ -29,6 +30,18 @@ export type { IdempotencyTenantKey, StoredResponse };
 
 export function requestFingerprint(method: string, url: string, body: unknown): string {
   return createHash('sha256').update(`${method} ${url}\n${canonicalJson(body)}`).digest('hex');
+}
+
+/** The owner of a key sent to a keyless sign route: the link of the path (its token's hash, never the token). */
+export function signLinkKeyOwner(token: string, key: string): IdempotencyTenantKey {
+  return { organizationId: hashSignToken(token), mode: 'sign_link', key };
+}
+
+/** Whether a live record of the key exists (any request, running or done): a well-formed key only. */
+export async function idempotencyKeyOnRecord(services: Pick<Services, 'db' | 'clock'>, k: IdempotencyTenantKey): Promise<boolean> {
+  if (!KEY_SHAPE.test(k.key)) return false;
+  const record = await findKey(services.db, k);
+  return record !== undefined && record.expires_at > services.clock.now();
 }
 
 /** Raises `bad_request` for a key that is empty, too long or not printable ASCII. */

@@ -9,7 +9,7 @@
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Language } from '../../core/language.js';
-import { withTransaction } from '../../ports/database.js';
+import { withTransaction, type AlsoWrite } from '../../ports/database.js';
 import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import { findShipment } from '../shipments/get-shipment.js';
@@ -37,7 +37,7 @@ export interface NewRemark {
 }
 
 /** Raises `not_found`, `shipment_immutable`, `invalid_state`, `validation_failed` (photos) and `pdf_render_failed`. */
-export async function createRemark(ctx: TenantContext, shipmentId: string, input: NewRemark, language: Language): Promise<RemarkView> {
+export async function createRemark(ctx: TenantContext, shipmentId: string, input: NewRemark, language: Language, alsoWrite?: AlsoWrite<RemarkView>): Promise<RemarkView> {
   const now = ctx.clock.now();
   return withTransaction(ctx.db, async (trx) => {
     const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
@@ -76,5 +76,5 @@ export async function createRemark(ctx: TenantContext, shipmentId: string, input
       return [insertRemarkWrite(trx, row), ...note.writes];
     });
     return remarkView(row!);
-  });
+  }, alsoWrite);
 }

@@ -8,6 +8,7 @@
  * (create-remark.ts).
  */
 import type { Language } from '../../core/language.js';
+import type { AlsoWrite } from '../../ports/database.js';
 import { assertOtpVerified } from '../signatures/one-time-passwords.js';
 import type { OpenSignLink } from '../signatures/sign-link.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
@@ -15,8 +16,8 @@ import { createRemark } from './create-remark.js';
 import type { RemarkView } from './remark-view.js';
 import type { CreateSignLinkRemark } from './remark.schema.js';
 
-export async function createSignLinkRemark(link: OpenSignLink, body: CreateSignLinkRemark, language: Language): Promise<RemarkView> {
+export async function createSignLinkRemark(link: OpenSignLink, body: CreateSignLinkRemark, language: Language, alsoWrite?: AlsoWrite<RemarkView>): Promise<RemarkView> {
   const { request, ctx } = link;
   assertOtpVerified(ctx, request, body.otp_verified_token, ctx.clock.now());
-  return createRemark(ctx, request.shipment_id, { phase: PHASE_OF[request.role], type: body.type, text: body.text, link: { role: request.role, signatureRequestId: request.id } }, language);
+  return createRemark(ctx, request.shipment_id, { phase: PHASE_OF[request.role], type: body.type, text: body.text, link: { role: request.role, signatureRequestId: request.id } }, language, alsoWrite);
 }

@@ -6,7 +6,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { keptResponse, noHeaders } from '../../http/idempotency.js';
 import { signLinkOf } from '../../http/sign-link-access.js';
+import type { RemarkView } from './remark-view.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { SignTokenParamsSchema } from '../signatures/signature-request.schema.js';
@@ -59,7 +61,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: CreateRemark }>(
     REMARK_PATHS.shipmentRemarks,
     {
-      config: { access: { scope: 'remarks:write' }, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'remarks:write' }, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'createRemark',
         tags: ['remarks'],
@@ -73,15 +75,15 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
       },
     },
     async (request, reply) => {
-      const remark = await createRemark(ctx(request), request.params.id, request.body, negotiateLanguage(request.headers['accept-language']));
-      return reply.status(201).send(remark);
+      const response = keptResponse<RemarkView>(runtime, request, reply, 201, noHeaders);
+      return response.send(() => createRemark(ctx(request), request.params.id, request.body, negotiateLanguage(request.headers['accept-language']), response.alsoWrite));
     },
   );
 
   app.post<{ Params: { token: string }; Body: CreateSignLinkRemark }>(
     REMARK_PATHS.signRemarks,
     {
-      config: { access: { public: true, signLink: 'pending' }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { public: true, signLink: 'pending' }, idempotent: 'in-transaction', errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'createSignLinkRemark',
         tags: ['sign'],
@@ -96,8 +98,8 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
       },
     },
     async (request, reply) => {
-      const remark = await createSignLinkRemark(signLinkOf(request), request.body, negotiateLanguage(request.headers['accept-language']));
-      return reply.status(201).send(remark);
+      const response = keptResponse<RemarkView>(runtime, request, reply, 201, noHeaders);
+      return response.send(() => createSignLinkRemark(signLinkOf(request), request.body, negotiateLanguage(request.headers['accept-language']), response.alsoWrite));
     },
   );
 }

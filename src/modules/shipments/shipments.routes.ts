@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
-import { keptResponse } from '../../http/idempotency.js';
+import { keptResponse, noHeaders } from '../../http/idempotency.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import type { ShipmentView } from './shipment-view.js';
 import { ShipmentEventPageSchema, ShipmentEventSchema } from '../events/events.schema.js';
@@ -141,7 +141,7 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<ById>(
     SHIPMENT_PATHS.issue,
     {
-      config: { ...write, errors: ['invalid_id', 'not_found', 'invalid_transition', 'pdf_render_failed'] },
+      config: { ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_transition', 'pdf_render_failed'] },
       schema: {
         operationId: 'issueShipment',
         tags: ['shipments'],
@@ -153,13 +153,16 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
         response: { 200: shipment('The issued shipment.') },
       },
     },
-    async (request) => issueShipment(ctx(request), request.params.id, language(request)),
+    async (request, reply) => {
+      const response = keptResponse<ShipmentView>(runtime, request, reply, 200, noHeaders);
+      return response.send(() => issueShipment(ctx(request), request.params.id, language(request), response.alsoWrite));
+    },
   );
 
   app.post<ById & { Body: CancelShipmentBody | undefined }>(
     SHIPMENT_PATHS.cancel,
     {
-      config: { optionalBody: true, ...write, errors: ['invalid_id', 'not_found', 'invalid_transition'] },
+      config: { optionalBody: true, ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_transition'] },
       schema: {
         operationId: 'cancelShipment',
         tags: ['shipments'],
@@ -170,7 +173,10 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
         response: { 200: shipment('The cancelled shipment.') },
       },
     },
-    async (request) => cancelShipment(ctx(request), request.params.id, request.body?.reason, language(request)),
+    async (request, reply) => {
+      const response = keptResponse<ShipmentView>(runtime, request, reply, 200, noHeaders);
+      return response.send(() => cancelShipment(ctx(request), request.params.id, request.body?.reason, language(request), response.alsoWrite));
+    },
   );
 
   app.get<ById & { Querystring: { limit?: number; cursor?: string } }>(

@@ -9,7 +9,7 @@
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
-import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
+import { withTransaction, writeAsOneStatement, type AlsoWrite } from '../../ports/database.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
 import type { OpenSignLink } from './sign-link.js';
@@ -21,11 +21,18 @@ import { selectSignatures } from './signatures.repository.js';
 export const HANDOFF_LINK_MS = 15 * 60 * 1000;
 
 /** `link` may be used already (opened with `allowUsed`): the driver hands over after signing. */
-export async function handOff(link: OpenSignLink): Promise<{ request_id: string; url: string; expires_at: string }> {
+/** The handed-over link, opened at once on the device of whoever asked. */
+export interface HandoffLink {
+  request_id: string;
+  url: string;
+  expires_at: string;
+}
+
+export async function handOff(link: OpenSignLink, alsoWrite?: AlsoWrite<HandoffLink>): Promise<HandoffLink> {
   const { request: from, ctx } = link;
   if (PHASE_OF[from.role] !== 'pickup') throw new AppError('conflict', 'Only a link of a signer at pickup (usually the driver) can hand over to the consignee.');
   // The handed-over link follows the same test clock as the one it came from.
-  return openHandoff(ctx, from.shipment_id, 'consignee', { language: from.language, testClockId: from.test_clock_id, handoffFrom: from.id });
+  return openHandoff(ctx, from.shipment_id, 'consignee', { language: from.language, testClockId: from.test_clock_id, handoffFrom: from.id }, alsoWrite);
 }
 
 /** The status a handed-over role signs in, and why not otherwise. */
@@ -44,12 +51,13 @@ export async function openHandoff(
   shipmentId: string,
   role: 'consignor' | 'consignee',
   options: { language: string; testClockId: string | null; handoffFrom: string | null },
-): Promise<{ request_id: string; url: string; expires_at: string }> {
+  alsoWrite?: AlsoWrite<HandoffLink>,
+): Promise<HandoffLink> {
   const now = ctx.clock.now();
   const { token: newToken, hash } = newSignToken();
   const id = newId('signature_request', now);
   const expiresAt = new Date(now.getTime() + HANDOFF_LINK_MS);
-  await withTransaction(ctx.db, async (trx) => {
+  return withTransaction(ctx.db, async (trx) => {
     const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
     assertChangeable(shipment.id, shipment.status);
     if ((await selectSignatures(trx, ctx, shipment.id)).some((s) => s.role === role)) throw new AppError('already_signed', `Shipment ${shipment.id} is already signed by the ${role}.`);
@@ -75,6 +83,6 @@ export async function openHandoff(
       recipient_sealed: null,
       handoff_from: options.handoffFrom,
     }))]);
-  });
-  return { request_id: id, url: signLinkUrl(ctx.publicBaseUrl, newToken), expires_at: expiresAt.toISOString() };
+    return { request_id: id, url: signLinkUrl(ctx.publicBaseUrl, newToken), expires_at: expiresAt.toISOString() };
+  }, alsoWrite);
 }

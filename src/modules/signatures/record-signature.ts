@@ -11,7 +11,7 @@ import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Language } from '../../core/language.js';
-import { withTransaction, type Database } from '../../ports/database.js';
+import { withTransaction, type AlsoWrite, type Database } from '../../ports/database.js';
 import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import type { ShipmentEventSpec } from '../events/record-shipment-events.js';
@@ -79,7 +79,7 @@ function checkSuccessiveIndex(role: SignatureRole, index: number | undefined, ca
   return index;
 }
 
-export async function recordSignature(ctx: TenantContext, shipmentId: string, input: NewSignature, language: Language): Promise<SignatureView> {
+export async function recordSignature(ctx: TenantContext, shipmentId: string, input: NewSignature, language: Language, alsoWrite?: AlsoWrite<SignatureView>): Promise<SignatureView> {
   const now = ctx.clock.now();
   return withTransaction(ctx.db, async (trx: Database) => {
     const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
@@ -145,5 +145,5 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
       return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now, 1, input.level), ...used];
     });
     return signatureView(row!);
-  });
+  }, alsoWrite);
 }

@@ -3,11 +3,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { keptResponse, noHeaders } from '../../http/idempotency.js';
 import { signLinkOf } from '../../http/sign-link-access.js';
+import type { SignatureView } from './signature-view.js';
 import { SignatureSchema } from './signature.schema.js';
 import { HandoffSchema, IdentificationSchema, IdentifySignerSchema, OtpSentSchema, OtpVerifiedSchema, SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, VerifyOtpSchema, type IdentifySignerBody, type SubmitSignatureBody, type VerifyOtp } from './signature-request.schema.js';
 import { sendOneTimePassword, verifyOneTimePassword } from './one-time-passwords.js';
-import { handOff } from './hand-off.js';
+import { handOff, type HandoffLink } from './hand-off.js';
 import { signContext } from './sign-context.js';
 import { submitSignature } from './submit-signature.js';
 import { identifySigner } from './identify-signer.js';
@@ -41,6 +43,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
     {
       config: {
         access: { public: true, signLink: 'pending' },
+        idempotent: 'in-transaction',
         errors: [...tokenErrors, 'otp_invalid', 'identification_required', 'identification_invalid', 'conflict', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'qtsp_unavailable', 'pdf_render_failed'],
       },
       schema: {
@@ -58,8 +61,8 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
       },
     },
     async (request, reply) => {
-      const signature = await submitSignature(signLinkOf(request), request.body, { ip: request.ip, user_agent: request.headers['user-agent'] ?? null }, negotiateLanguage(request.headers['accept-language']));
-      return reply.status(201).send(signature);
+      const response = keptResponse<SignatureView>(runtime, request, reply, 201, noHeaders);
+      return response.send(() => submitSignature(signLinkOf(request), request.body, { ip: request.ip, user_agent: request.headers['user-agent'] ?? null }, negotiateLanguage(request.headers['accept-language']), response.alsoWrite));
     },
   );
 
@@ -128,7 +131,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken>(
     '/v1/sign/:token/handoff',
     {
-      config: { access: { public: true, signLink: 'pending-or-used' }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'conflict', 'invalid_state', 'already_signed', 'shipment_immutable'] },
+      config: { access: { public: true, signLink: 'pending-or-used' }, idempotent: 'in-transaction', errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'conflict', 'invalid_state', 'already_signed', 'shipment_immutable'] },
       schema: {
         operationId: 'handOffSignLink',
         tags: ['sign'],
@@ -141,6 +144,9 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         response: { 201: Type.Ref(HandoffSchema, { description: 'The consignee\'s link.' }) },
       },
     },
-    async (request, reply) => reply.status(201).send(await handOff(signLinkOf(request))),
+    async (request, reply) => {
+      const response = keptResponse<HandoffLink>(runtime, request, reply, 201, noHeaders);
+      return response.send(() => handOff(signLinkOf(request), response.alsoWrite));
+    },
   );
 }

@@ -3,6 +3,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { keptResponse, noHeaders } from '../../http/idempotency.js';
+import type { SignatureView } from './signature-view.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { listSignatures } from './list-signatures.js';
@@ -56,7 +58,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: RecordSignature }>(
     SIGNATURE_PATHS.shipmentSignatures,
     {
-      config: { access: { scope: 'signatures:write' }, errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'signatures:write' }, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'recordSignature',
         tags: ['signatures'],
@@ -73,7 +75,8 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
     },
     async (request, reply) => {
       const body = request.body;
-      const signature = await recordSignature(
+      const response = keptResponse<SignatureView>(runtime, request, reply, 201, noHeaders);
+      return response.send(() => recordSignature(
         ctx(request),
         request.params.id,
         {
@@ -85,8 +88,8 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
           evidence: { ip: request.ip, user_agent: request.headers['user-agent'] ?? null, location: body.location },
         },
         negotiateLanguage(request.headers['accept-language']),
-      );
-      return reply.status(201).send(signature);
+        response.alsoWrite,
+      ));
     },
   );
 

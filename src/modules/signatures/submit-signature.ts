@@ -10,6 +10,7 @@
 import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
 import type { Language } from '../../core/language.js';
+import type { AlsoWrite } from '../../ports/database.js';
 import { recordSignature } from './record-signature.js';
 import { assertOtpVerified } from './one-time-passwords.js';
 import type { OpenSignLink } from './sign-link.js';
@@ -40,7 +41,7 @@ export function drawnImage(dataUrl: string): Buffer {
   return bytes;
 }
 
-export async function submitSignature(link: OpenSignLink, body: SubmitSignature, evidence: { ip: string; user_agent: string | null }, language: Language): Promise<SignatureView> {
+export async function submitSignature(link: OpenSignLink, body: SubmitSignature, evidence: { ip: string; user_agent: string | null }, language: Language, alsoWrite?: AlsoWrite<SignatureView>): Promise<SignatureView> {
   const { request, ctx } = link;
   assertOtpVerified(ctx, request, body.otp_verified_token, ctx.clock.now());
   const identification = await assertIdentified(ctx, request, body.identification_token, body.signer_name, ctx.clock.now());
@@ -71,5 +72,6 @@ export async function submitSignature(link: OpenSignLink, body: SubmitSignature,
       identificationId: identification?.id,
     },
     language,
+    alsoWrite,
   );
 }
