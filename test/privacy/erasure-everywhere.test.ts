@@ -142,7 +142,7 @@ describe.each(backends())('an erasure erases every copy on $name', (backend) => 
     t.resolver.set('hooks.erasure-test.eu', ['93.184.215.14']);
     await json('POST', '/v1/webhook-endpoints', { url: 'https://hooks.erasure-test.eu/fds', events: ['*'] });
     for (const [kind, person] of Object.entries(PEOPLE)) shipmentsOf[kind] = await shipmentsFor(person);
-  }, 120_000);
+  }, 180_000);
   afterAll(() => t?.close());
 
   it('leaves none of their values in any API read, the eFTI dataset (cached before) or a fresh export', async () => {
