@@ -2,7 +2,7 @@
  * An erasure erases everywhere (docs/privacy.md): three people, each a private consignee whose
  * home is also the delivery address (signed for and delivered, so a proof of delivery exists), the
  * person on site at a pickup from their home, on a tour's stops, named in a remark and a stop's
- * reason. The eFTI dataset is read before the erasure (so its projection is cached), then each is
+ * reason. Every read includes the inspection JSON and page behind the note's QR code. The eFTI dataset is read before the erasure (so its projection is cached), then each is
  * erased (by name and address, by e-mail, by phone), and every API read of their shipments, the
  * eFTI dataset in JSON, XML, every subset and the gate's documents, the feed, the webhook bodies,
  * and a fresh export's files hold none of their values: name, e-mail, phone, street, postal code,
@@ -18,6 +18,7 @@ import { PRIVACY_PATHS } from '../../src/modules/privacy/privacy.routes.js';
 import type { ShipmentInput } from '../../src/modules/shipments/shipment-input.schema.js';
 import { backends } from '../support/backends.js';
 import { exportsApi } from '../support/exports-api.js';
+import { inspectApi } from '../support/inspect-api.js';
 import { minimalShipment } from '../support/shipment-fixtures.js';
 import { buildTestApp, type Tenant, type TestApp } from '../support/test-app.js';
 
@@ -75,6 +76,7 @@ describe.each(backends())('an erasure erases every copy on $name', (backend) => 
   /** Every API read of a shipment, its tours and the organisation's feeds, as text. */
   async function everyRead(ids: readonly string[]): Promise<string> {
     const out: string[] = [];
+    const inspect = inspectApi(t);
     for (const id of ids) {
       for (const path of ['', '/events', '/signatures', '/remarks', '/documents', '/signature-requests']) {
         const res = await call('GET', `/v1/shipments/${id}${path}`);
@@ -82,6 +84,12 @@ describe.each(backends())('an erasure erases every copy on $name', (backend) => 
       }
       const shipment = await json('GET', `/v1/shipments/${id}`);
       if (shipment.status === 'delivered') out.push((await ok('GET', `/v1/shipments/${id}/pod`)).body);
+      // What a roadside inspector sees behind the QR code: the JSON and the page.
+      const token = String(shipment.inspection_url).slice(String(shipment.inspection_url).lastIndexOf('/') + 1);
+      for (const res of [await inspect.json(token), await inspect.page(token)]) {
+        expect(res.statusCode, res.body).toBe(200);
+        out.push(res.body);
+      }
       out.push(...(await eftiReads(id)));
     }
     for (const id of tours) out.push((await ok('GET', `/v1/tours/${id}`)).body);
@@ -142,7 +150,7 @@ describe.each(backends())('an erasure erases every copy on $name', (backend) => 
     t.resolver.set('hooks.erasure-test.eu', ['93.184.215.14']);
     await json('POST', '/v1/webhook-endpoints', { url: 'https://hooks.erasure-test.eu/fds', events: ['*'] });
     for (const [kind, person] of Object.entries(PEOPLE)) shipmentsOf[kind] = await shipmentsFor(person);
-  }, 120_000);
+  }, 180_000);
   afterAll(() => t?.close());
 
   it('leaves none of their values in any API read, the eFTI dataset (cached before) or a fresh export', async () => {
