@@ -69,3 +69,25 @@ export async function rawExchange(baseUrl: string, bytes: string | Buffer, timeo
   socket.write(bytes);
   return answer;
 }
+
+/**
+ * Sends `head` (which must say `Transfer-Encoding: chunked`), then `chunk` again and again as
+ * chunks of the body, until the service answers or closes, or `maxBytes` went out: a body with no
+ * declared length, whose size the service learns only by reading it.
+ */
+export async function streamUntilAnswered(baseUrl: string, head: string, chunk: Buffer, maxBytes: number, timeoutMs?: number): Promise<RawAnswer & { bytesSent: number }> {
+  const socket = await openSocket(baseUrl);
+  let answered = false;
+  socket.once('data', () => (answered = true));
+  socket.once('close', () => (answered = true));
+  const answer = readAnswer(socket, timeoutMs);
+  socket.write(head);
+  let sent = 0;
+  const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+  while (!answered && sent < maxBytes) {
+    if (!socket.write(frame)) await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+    sent += chunk.length;
+  }
+  if (!answered) socket.write('0\r\n\r\n');
+  return { ...(await answer), bytesSent: sent };
+}
