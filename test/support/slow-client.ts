@@ -25,12 +25,14 @@ export async function trickle(baseUrl: string, options: { head: string; body?: s
   const bytes = options.trickleHead ? options.head + (options.body ?? '') : options.body ?? '';
   let sent = 0;
   if (!options.trickleHead) socket.write(options.head);
-  const timer = setInterval(() => {
+  const sendByte = () => {
     if (socket.destroyed || socket.writableEnded) return;
     // Past the end of the body, keep the request incomplete by repeating its last byte.
     socket.write(bytes[Math.min(sent, bytes.length - 1)] ?? ' ');
     sent += 1;
-  }, options.intervalMs);
+  };
+  sendByte();
+  const timer = setInterval(sendByte, options.intervalMs);
   try {
     const res = await answer;
     return { answer: res, afterMs: Date.now() - started, bytesSent: sent };
