@@ -101,8 +101,6 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
 
   // First, so that requests refused by the access hooks have their span named too.
   if (runtime.config.tracing) registerRequestTracing(app);
-  // Before the access hooks: an oversized body is refused whoever sends it.
-  registerDeclaredBodyLimit(app);
   app.addHook('onRoute', (route) => {
     if (route.config?.bodyCheckedByHandler) {
       for (const method of [route.method].flat()) markBodyCheckedByHandler(method, route.url);
@@ -126,6 +124,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   registerProblemHandling(app, runtime.config.docsUrl);
   await registerOpenApi(app, runtime.config.publicBaseUrl);
   registerAccessControl(app, runtime);
+  // Global, so before each route's credential check: an oversized body is refused whoever sends it.
+  registerDeclaredBodyLimit(app);
   registerPublicDoorCors(app, runtime.config.publicDoors.corsOrigins);
   registerTestClockContext(app, runtime);
   registerIdempotency(app, runtime);

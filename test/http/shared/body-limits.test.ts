@@ -29,7 +29,8 @@ describe.each(backends().slice(0, 1))('body limits on every route, on $name', (b
   function expectTooLarge(method: string, url: string, res: RawAnswer) {
     expect(res.status, `${method} ${url}: ${res.body.slice(0, 300)}`).toBe(413);
     expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/problem\+json/);
-    if (method !== 'HEAD') expect(JSON.parse(res.body), `${method} ${url}`).toMatchObject({ code: 'payload_too_large', status: 413 });
+    expect(res.headers['request-id'], `${method} ${url}`).toMatch(/^req_/);
+    if (method !== 'HEAD') expect(JSON.parse(res.body), `${method} ${url}`).toMatchObject({ code: 'payload_too_large', status: 413, request_id: res.headers['request-id'] });
   }
 
   it('a declared Content-Length over the limit is 413 payload_too_large on every route of the route table', async () => {
