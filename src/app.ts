@@ -21,6 +21,7 @@ import { measuredRouterErrors, registerRequestMetrics } from './http/request-met
 import { registerRequestTracing, tagRequestSpan } from './http/request-tracing.js';
 import { clientErrorHandler, MAX_PARAM_LENGTH, routerErrorHandler } from './http/framework-errors.js';
 import { boundedJsonParser } from './http/json-body.js';
+import { fastifyLimits, nodeServerLimits, registerDeclaredBodyLimit } from './http/listener-limits.js';
 import { appendRouteHook } from './http/route-hooks.js';
 import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from './http/validation.js';
 import { eventRoutes } from './modules/events/events.routes.js';
@@ -64,9 +65,6 @@ import { requirementRoutes } from './modules/requirements/requirements.routes.js
 import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
 
-/** Default body limit; routes that take files set their own (documented per operation). */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
 export interface BuildAppOptions {
   /** Extra route plugins, registered after the service's own (tests use this for fixture routes). */
   plugins?: FastifyPluginAsync<{ runtime: AppRuntime }>[];
@@ -89,7 +87,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     frameworkErrors: measuredRouterErrors(routerErrorHandler(runtime.config.docsUrl), runtime.metrics),
     clientErrorHandler: clientErrorHandler(runtime.config.docsUrl, runtime.services.clock),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Time limits for slow and idle clients, and the default body limit (routes that take files set their own).
+    ...fastifyLimits(runtime.config.http),
+    http: nodeServerLimits(runtime.config.http),
     // We log one line per request ourselves, with the route template instead of a URL that may carry tokens.
     logController: new LogController({ disableRequestLogging: true }),
     // Requests arriving while we drain get our own 503 problem (src/http/access.ts), not Fastify's.
@@ -124,6 +124,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   registerProblemHandling(app, runtime.config.docsUrl);
   await registerOpenApi(app, runtime.config.publicBaseUrl);
   registerAccessControl(app, runtime);
+  // Global, so before each route's credential check: an oversized body is refused whoever sends it.
+  registerDeclaredBodyLimit(app);
   registerPublicDoorCors(app, runtime.config.publicDoors.corsOrigins);
   registerTestClockContext(app, runtime);
   registerIdempotency(app, runtime);

@@ -108,3 +108,15 @@ describe('eFTI gate configuration', () => {
     expect(() => loadConfig({ ...gate, EFTI_PLATFORM_PORT: '3000', PORT: '3000' })).toThrow(/EFTI_PLATFORM_PORT=3000 is taken/);
   });
 });
+
+describe('HTTP limits', () => {
+  it('default to 10 s for headers, 120 s for a whole request, 72 s idle keep-alive, 300 s silence and a 1 MiB body', () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, connectionTimeoutMs: 300_000, checkIntervalMs: 1000, bodyLimitBytes: 1024 * 1024 });
+  });
+
+  it('refuses a header limit longer than the request limit, and limits too short to be meant', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '10' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_BODY_LIMIT_BYTES: '0' })).toThrow(/HTTP_BODY_LIMIT_BYTES/);
+  });
+});

@@ -10,6 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { isEuRegion } from './adapters/objects/eu-regions.js';
 import type { ProviderConfig } from './ports/ecmr-provider.js';
+import type { HttpLimits } from './http/listener-limits.js';
 
 const Environment = Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')]);
 const Role = Type.Union([Type.Literal('all'), Type.Literal('api'), Type.Literal('worker')]);
@@ -19,6 +20,12 @@ const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ default: '127.0.0.1' }),
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^([0-9]{1,2}|[0-9A-Fa-f.:/]+(\\s*,\\s*[0-9A-Fa-f.:/]+)*)$' })),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 10_000 }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 120_000 }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 72_000 }),
+  HTTP_CONNECTION_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 300_000 }),
+  HTTP_TIMEOUT_CHECK_INTERVAL_MS: Type.Integer({ minimum: 100, default: 1000 }),
+  HTTP_BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
   DATA_DIR: Type.String({ default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   MIGRATION_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
@@ -99,6 +106,8 @@ export interface Config {
    * number of proxy hops, or the proxies' addresses and CIDR ranges. Unset: the peer is the client.
    */
   trustProxy?: number | string[];
+  /** Time and size limits of the HTTP listeners (src/http/listener-limits.ts, docs/deploy.md). */
+  http: HttpLimits;
   dataDir: string;
   databaseUrl?: string;
   /** The owner's URL, used to migrate (docs/deploy.md); absent: DATABASE_URL's role migrates too. */
@@ -245,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT && e.ROLE !== 'worker') {
     throw new ConfigError(`METRICS_PORT=${e.METRICS_PORT} is the API port: metrics are served on a port of their own, never beside the public API`);
   }
+  // Node refuses a server whose header limit is longer than its request limit.
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS: the headers are part of the request');
   if (e.METRICS_TOKEN && e.METRICS_PORT === undefined) throw new ConfigError('METRICS_TOKEN guards the metrics port: set METRICS_PORT too, or metrics stay off');
   const efti = eftiConfig(e);
   if (efti && (efti.platformPort === e.PORT || efti.platformPort === e.METRICS_PORT) && efti.platformPort !== 0) {
@@ -256,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     trustProxy: trustedProxies(e.TRUST_PROXY),
+    http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.HTTP_CONNECTION_TIMEOUT_MS, checkIntervalMs: e.HTTP_TIMEOUT_CHECK_INTERVAL_MS, bodyLimitBytes: e.HTTP_BODY_LIMIT_BYTES },
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     ...database,

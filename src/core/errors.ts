@@ -66,6 +66,8 @@ export const ERROR_CATALOGUE = {
   token_revoked: { status: 410, title: 'Token revoked', title_nl: 'Token ingetrokken' },
   // A sign link replaced by a newer one.
   token_rotated: { status: 410, title: 'Token rotated', title_nl: 'Token vervangen' },
+  // The request line, headers or body took longer to arrive than HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS allow.
+  request_timeout: { status: 408, title: 'Request timeout', title_nl: 'Verzoek duurde te lang' },
   // A body or file over the route's limit.
   payload_too_large: { status: 413, title: 'Payload too large', title_nl: 'Inhoud te groot' },
   // A Content-Type the route does not accept.

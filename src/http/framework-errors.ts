@@ -7,9 +7,12 @@
  *   `invalid_id` there; only absurd lengths stop at the router, and are `invalid_id` too;
  * - the HTTP parser's (`clientErrorHandler`), when Node cannot read the request at all: headers or
  *   a request line over Node's 16 KB (a long query string), or bytes that are not HTTP. There is no
- *   request object then, so the answer is written to the socket directly and the connection closed.
+ *   request object then, so the answer is written to the socket directly and the connection closed;
+ *   a request whose line, headers or body arrive slower than the listener's limits allow
+ *   (src/http/listener-limits.ts) is answered the same way, 408 `request_timeout`.
  * Neither echoes the path or the bytes it could not read.
  */
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../core/clock.js';
@@ -38,19 +41,33 @@ export function routerErrorHandler(docsUrl: string): (error: FastifyError, reque
   };
 }
 
+function clientProblem(error: NodeJS.ErrnoException): AppError {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new AppError('bad_request', 'The request line and headers are larger than 16 KB; send long values in the body.');
+    // Node's headersTimeout and requestTimeout (src/http/listener-limits.ts): the client sent too slowly.
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new AppError('request_timeout', 'The request did not arrive in time; send it again, whole.');
+    default:
+      return new AppError('bad_request', 'The request could not be read as HTTP.');
+  }
+}
+
 export function clientErrorHandler(docsUrl: string, clock: Clock): (error: NodeJS.ErrnoException, socket: Socket) => void {
   return (error, socket) => {
-    // A reset connection has no one left to answer.
-    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
-    const problem =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? new AppError('bad_request', 'The request line and headers are larger than 16 KB; send long values in the body.')
-        : new AppError('bad_request', 'The request could not be read as HTTP.');
+    // A reset connection has no one left to answer; one whose answer has begun can only be closed.
+    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const problem = clientProblem(error);
     const requestId = newId('request', clock.now());
     const body = JSON.stringify(problemBody(problem, requestId, 'en', docsUrl));
     socket.end(
-      `HTTP/1.1 ${problem.status} Bad Request\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
         `request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
     );
+    // A client that keeps sending would otherwise keep the half-closed socket open.
+    socket.destroySoon();
   };
 }

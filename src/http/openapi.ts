@@ -32,7 +32,9 @@ limited per client address, 20 per minute by default (\`AUTH_FAILURE_LIMIT\` per
 they too answer 429 \`rate_limited\` with \`Retry-After\`, while valid keys are not slowed. Operations that render a PDF (those that can answer \`pdf_render_failed\`)
 answer 503 \`service_unavailable\` with \`Retry-After\` when too many documents are being rendered: nothing changed, retry.
 Request bodies are limited to 1 MiB unless an operation says otherwise (\`payload_too_large\`), and a JSON body may nest
-objects and arrays at most ${MAX_JSON_DEPTH} levels deep (deeper is 400 \`malformed_json\`).`;
+objects and arrays at most ${MAX_JSON_DEPTH} levels deep (deeper is 400 \`malformed_json\`). A request whose headers or body
+arrive too slowly (by default 10 s for the headers, 120 s for the whole request) is answered 408 \`request_timeout\` and its
+connection closed.`;
 
 function hasBody(route: RouteOptions): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];

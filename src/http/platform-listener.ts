@@ -6,7 +6,8 @@
  * whose CN is the platform id; the gate knows us by it) and asks every client for a certificate
  * (`requestCert`) without refusing the handshake when it does not chain to EFTI_GATE_CA
  * (`rejectUnauthorized: false`): grantees' certificates chain to anything, so each route judges
- * the certificate itself. Errors outside the gate's routes are problem+json.
+ * the certificate itself. Errors outside the gate's routes are problem+json. It has the API's limits
+ * for slow clients and bodies (src/http/listener-limits.ts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
@@ -14,18 +15,23 @@ import type { EftiConfig } from '../config.js';
 import { newId } from '../core/ids.js';
 import { gateRoutes } from '../modules/efti/gate/gate.routes.js';
 import { federatedRoutes } from '../modules/federated/federated.routes.js';
+import { clientErrorHandler } from './framework-errors.js';
+import { fastifyLimits, nodeServerLimits, registerDeclaredBodyLimit } from './listener-limits.js';
 import { registerProblemHandling } from './problem.js';
 import { FindingSchema, ProblemSchema } from './problem.schema.js';
 
 export async function buildPlatformListener(runtime: AppRuntime, efti: EftiConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    https: { key: efti.clientKey, cert: efti.clientCert, ca: [efti.gateCa], requestCert: true, rejectUnauthorized: false },
+    https: { key: efti.clientKey, cert: efti.clientCert, ca: [efti.gateCa], requestCert: true, rejectUnauthorized: false, ...nodeServerLimits(runtime.config.http) },
+    ...fastifyLimits(runtime.config.http),
+    clientErrorHandler: clientErrorHandler(runtime.config.docsUrl, runtime.services.clock),
     logger: { level: runtime.config.logLevel },
     genReqId: () => newId('request', runtime.services.clock.now()),
     requestIdHeader: false,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance;
+  registerDeclaredBodyLimit(app);
   app.addSchema(FindingSchema);
   app.addSchema(ProblemSchema);
   registerProblemHandling(app, runtime.config.docsUrl);

@@ -35,6 +35,8 @@ export function isUploadBody(value: unknown): value is UploadBody {
 
 const tooLarge = (maxBytes: number) => new AppError('payload_too_large', `The file is larger than ${maxBytes / (1024 * 1024)} MiB.`);
 
+const unreadable = (error: Error) => new AppError('bad_request', `The multipart body could not be read: ${error.message}`);
+
 function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream, maxBytes: number): Promise<UploadBody> {
   return new Promise((resolve, reject) => {
     const fields: { kind?: string; filename?: string } = {};
@@ -53,7 +55,7 @@ function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream,
     } catch (error) {
       // Busboy refuses a multipart Content-Type without a boundary as it starts, not as it reads.
       payload.resume();
-      reject(new AppError('bad_request', `The multipart body could not be read: ${(error as Error).message}`));
+      reject(unreadable(error as Error));
       return;
     }
     busboy.on('field', (name, value) => {
@@ -68,12 +70,24 @@ function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream,
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(tooLarge(maxBytes)));
+      // A body that ends inside the file (no closing boundary) errors the file's stream as well as
+      // busboy: without this listener that error would be uncaught and take the process down.
+      stream.on('error', (error: Error) => fail(unreadable(error)));
       stream.on('end', () => {
         bytes = Buffer.concat(chunks);
       });
     });
     busboy.on('filesLimit', () => fail(new AppError('validation_failed', 'Send one file per upload.', { errors: [finding('file', 'too_many_items', { limit: 1 })] })));
-    busboy.on('error', (error: Error) => fail(new AppError('bad_request', `The multipart body could not be read: ${error.message}`)));
+    busboy.on('error', (error: Error) => fail(unreadable(error)));
+    // The client went away before the body ended: nobody is left to answer, but the parse must end.
+    payload.on('error', (error: Error) => fail(unreadable(error)));
+    // Fastify enforces the route's body limit only on the bodies it reads itself; busboy would skip an
+    // endless preamble or epilogue without a limit of its own.
+    let received = 0;
+    payload.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > request.routeOptions.bodyLimit) fail(new AppError('payload_too_large', 'The request body is larger than this route accepts.'));
+    });
     busboy.on('finish', () => {
       if (failed) return;
       if (!bytes) {

@@ -4,29 +4,11 @@
  * path), a broken percent-escape (400 FST_ERR_BAD_URL), a request line over Node's 16 KB (431) and
  * bytes that are not HTTP (400 "Client Error"), the last two read from a real socket.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { listeningTestApp } from '../../support/listening-app.js';
+import { rawExchange } from '../../support/raw-http.js';
 import type { Tenant, TestApp } from '../../support/test-app.js';
-
-/** Sends raw bytes and reads the whole answer (the service closes the connection after it). */
-function raw(baseUrl: string, bytes: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
-    });
-  });
-}
 
 describe.each(backends().slice(0, 1))('errors before any route runs, on $name', (backend) => {
   let t: TestApp & { baseUrl: string };
@@ -65,13 +47,13 @@ describe.each(backends().slice(0, 1))('errors before any route runs, on $name', 
   });
 
   it('a query string over 16 KB is bad_request, read from a real socket', async () => {
-    const res = await raw(t.baseUrl, `GET /v1/shipments?reference=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const res = await rawExchange(t.baseUrl, `GET /v1/shipments?reference=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expectProblem(res.status, res.headers, JSON.parse(res.body), 'bad_request');
     expect(res.body).toContain('16 KB');
   });
 
   it('bytes that are not HTTP are bad_request', async () => {
-    const res = await raw(t.baseUrl, 'HELLO THERE\r\n\r\n');
+    const res = await rawExchange(t.baseUrl, 'HELLO THERE\r\n\r\n');
     expectProblem(res.status, res.headers, JSON.parse(res.body), 'bad_request');
   });
 });
