@@ -26,7 +26,7 @@ export function signLinkAccess(runtime: AppRuntime, rule: SignLinkRule) {
   return async (request: FastifyRequest): Promise<void> => {
     const { token } = request.params as { token: string };
     try {
-      request.signLink = await openSignLink(runtime.services, token, request.id, { allowUsed: rule === 'pending-or-used' });
+      request.signLink = await openSignLink(runtime.services, token, request.id, { allowUsed: rule === 'pending-or-used', signal: request.clientGone });
     } catch (error) {
       // The retry of a submit that used the link must get the kept answer, which Idempotency-Key
       // finds once the body is read (the fingerprint covers it): a keyed request on a used link
