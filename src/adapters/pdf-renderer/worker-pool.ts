@@ -9,8 +9,9 @@
  *   No organisation has more than `perOrganisation` jobs running (fewer than `threads` when there
  *   are two or more), so one organisation's burst cannot take every thread; its further jobs wait.
  *   A freed thread takes the job of the organisation with the fewest running, then the one that
- *   started a job longest ago (never first), then the oldest job of that organisation: another
- *   organisation's job waits for at most one render per thread, however many the first sent.
+ *   started a job longest ago (one that had nothing running or waiting counts as never, and goes
+ *   first), then the oldest job of that organisation: another organisation's job waits for at
+ *   most one render per thread, however many the first sent.
  * - A job whose signal aborts while it waits (its client went away) is dropped: it rejects with
  *   RenderAborted and never reaches a thread. A job already running finishes (a render takes tens
  *   of milliseconds; replacing its thread would cost more).
@@ -71,7 +72,7 @@ export class WorkerRenderPool implements PdfRenderer {
   #running = 0;
   /** Jobs waiting for a thread, oldest first. */
   readonly #waiting: Waiting[] = [];
-  /** Per organisation: its jobs running, and the number of the last job it started. */
+  /** Per organisation with jobs running or waiting: its jobs running, and the number of the last job it started. */
   readonly #runningOf = new Map<string, number>();
   readonly #lastStartOf = new Map<string, number>();
   #starts = 0;
@@ -98,6 +99,8 @@ export class WorkerRenderPool implements PdfRenderer {
       const running = this.#runningOf.get(organizationId)! - 1;
       if (running > 0) this.#runningOf.set(organizationId, running);
       else this.#runningOf.delete(organizationId);
+      // An organisation with nothing running or waiting is forgotten (the maps stay as small as the queue); it comes back as a newcomer.
+      if (running === 0 && !this.#waiting.some((w) => w.organizationId === organizationId)) this.#lastStartOf.delete(organizationId);
       this.#startNext();
     }
   }
