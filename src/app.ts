@@ -3,6 +3,7 @@
  * in hook order: request id → draining check, API key, rate limit, access rule → body parsing and
  * validation → Idempotency-Key → handler → problem+json on any error → request-log row.
  */
+import { registerClientGone } from './http/client-gone.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppRuntime } from './app-runtime.js';
@@ -122,6 +123,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   app.addSchema(FindingSchema);
   app.addSchema(ProblemSchema);
   registerProblemHandling(app, runtime.config.docsUrl);
+  registerClientGone(app);
   await registerOpenApi(app, runtime.config.publicBaseUrl);
   registerAccessControl(app, runtime);
   // Global, so before each route's credential check: an oversized body is refused whoever sends it.

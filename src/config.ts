@@ -60,6 +60,8 @@ const EnvSchema = Type.Object({
   RENDER_QUEUE: Type.Integer({ minimum: 0, default: 100 }),
   RENDER_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   RENDER_NICE: Type.Integer({ minimum: 0, maximum: 19, default: 10 }),
+  RENDER_THREADS_PER_ORGANISATION: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
+  RENDER_MEMORY_MB: Type.Integer({ minimum: 64, default: 512 }),
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
   METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
@@ -141,9 +143,11 @@ export interface Config {
    * one beyond those running (more is 503 `service_unavailable`), and how long one job may run
    * before its thread is replaced and its request answers `pdf_render_failed`; `nice` is how much
    * lower the threads' scheduling priority is than the event loop's (Linux, per thread), so that
-   * rendering takes the CPU the requests leave and never delays them.
+   * rendering takes the CPU the requests leave and never delays them. `perOrganisation` is how many
+   * of the threads one organisation's jobs may take at once (one fewer than all unless set), and
+   * `memoryMb` each thread's JavaScript heap limit: a render past it fails alone, its thread is replaced.
    */
-  render: { threads: number; queue: number; timeoutMs: number; nice: number };
+  render: { threads: number; queue: number; timeoutMs: number; nice: number; perOrganisation: number; memoryMb: number };
   /** `GET /metrics` (Prometheus) on a listener of its own, never the API port; absent when METRICS_PORT is unset. */
   metrics?: { port: number; host: string; token?: string };
   /** OpenTelemetry traces over OTLP/HTTP to this collector (the SDK reads its other OTEL_* variables itself); absent when unset. */
@@ -289,7 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S, share: e.RATE_LIMIT_SHARE },
     authFailures: { limit: e.AUTH_FAILURE_LIMIT, windowS: e.AUTH_FAILURE_WINDOW_S },
     webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1' },
-    render: { threads: e.RENDER_THREADS ?? defaultRenderThreads(), queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS, nice: e.RENDER_NICE },
+    render: renderConfig(e),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
     migrateOnStart: e.MIGRATE_ON_START === '1',
@@ -413,6 +417,13 @@ function trustedProxies(value: string | undefined): number | string[] | undefine
   if (value === undefined) return undefined;
   if (/^[0-9]+$/.test(value)) return Number(value);
   return value.split(',').map((part) => part.trim());
+}
+
+function renderConfig(e: Static<typeof EnvSchema>): Config['render'] {
+  const threads = e.RENDER_THREADS ?? defaultRenderThreads();
+  // Below the pool's size, so another organisation always finds a thread; one when the pool has one.
+  const perOrganisation = Math.min(threads, e.RENDER_THREADS_PER_ORGANISATION ?? Math.max(1, threads - 1));
+  return { threads, queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS, nice: e.RENDER_NICE, perOrganisation, memoryMb: e.RENDER_MEMORY_MB };
 }
 
 /**

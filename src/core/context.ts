@@ -63,4 +63,6 @@ export interface TenantContext extends Services {
    * which what it makes is attached to (docs/sandbox-test-clocks.md). Absent: real time.
    */
   testClockId?: string;
+  /** Aborts when whoever waits for this use case went away (the HTTP client closed its connection): work not yet started may be dropped. */
+  signal?: AbortSignal;
 }

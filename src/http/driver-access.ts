@@ -48,5 +48,5 @@ export function driverRequest(request: FastifyRequest): DriverRequest {
   const session = request.driverSession;
   if (!session) throw new Error(`route ${request.routeOptions.url ?? ''} declares no access.driver`);
   const userAgent = request.headers['user-agent'];
-  return { session, requestId: request.id, ip: request.ip, ...(userAgent ? { userAgent } : {}) };
+  return { session, requestId: request.id, ip: request.ip, ...(userAgent ? { userAgent } : {}), signal: request.clientGone };
 }

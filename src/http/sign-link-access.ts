@@ -31,7 +31,7 @@ export function signLinkAccess(runtime: AppRuntime, rule: SignLinkRule) {
   return async (request: FastifyRequest): Promise<void> => {
     const { token } = request.params as { token: string };
     try {
-      request.signLink = await openSignLink(runtime.services, token, request.id, { allowUsed: rule === 'pending-or-used' });
+      request.signLink = await openSignLink(runtime.services, token, request.id, { allowUsed: rule === 'pending-or-used', signal: request.clientGone });
     } catch (error) {
       const key = request.headers['idempotency-key'];
       if (isAppError(error) && typeof key === 'string' && (await idempotencyKeyOnRecord(runtime.services, signLinkKeyOwner(token, key)))) {

@@ -16,7 +16,7 @@ export function tenantContext(runtime: AppRuntime, request: FastifyRequest): Ten
   const userAgent = request.headers['user-agent'];
   // The actor, IP and user agent of administrative acts (the audit log).
   const source = { actor: { type: 'api_key' as const, id: principal.keyId }, ip: request.ip, ...(userAgent ? { userAgent } : {}) };
-  const base = { ...runtime.services, organizationId: principal.organizationId, mode: principal.mode, requestId: request.id, source };
+  const base = { ...runtime.services, organizationId: principal.organizationId, mode: principal.mode, requestId: request.id, source, signal: request.clientGone };
   // A sandbox request on something attached to a test clock reads that clock (src/http/test-clock-context.ts).
   const testClock = request.testClock;
   return testClock ? { ...base, clock: frozenClock(testClock.frozenTime, runtime.services.clock), testClockId: testClock.id } : base;
@@ -33,5 +33,5 @@ export function consoleTenantContext(runtime: AppRuntime, request: FastifyReques
   if (!session) throw new Error(`route ${request.routeOptions.url ?? ''} reads a console tenant but is not consoleOnly`);
   const userAgent = request.headers['user-agent'];
   const source = { actor: { type: 'user' as const, id: session.userId }, ip: request.ip, ...(userAgent ? { userAgent } : {}) };
-  return { ...runtime.services, organizationId: session.organizationId, mode, requestId: request.id, source };
+  return { ...runtime.services, organizationId: session.organizationId, mode, requestId: request.id, source, signal: request.clientGone };
 }

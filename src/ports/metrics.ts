@@ -16,7 +16,7 @@ export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
 export type RateLimiterName = 'api_key' | 'failed_auth' | 'public_validate' | 'public_contact' | 'magic_link' | 'two_factor' | 'console_session' | 'invitation' | 'driver_sign_in' | 'driver_session';
 
 /** Why a render produced no PDF: every thread busy and the queue full, or the render itself failed. */
-export type RenderFailure = 'queue_full' | 'error';
+export type RenderFailure = 'queue_full' | 'dropped' | 'error';
 
 /** Values read when the metrics are scraped rather than counted as they happen. */
 export interface ScrapeSources {

@@ -7,8 +7,9 @@
  * adapter's own, given to it once.
  *
  * `render` rejects with `RenderQueueFull` when the pool already holds as many jobs as it may (the
- * domain answers 503 `service_unavailable` with Retry-After), and with any other error when the
- * render failed, its thread crashed or it ran past its time (`pdf_render_failed`).
+ * domain answers 503 `service_unavailable` with Retry-After), with `RenderAborted` when the job was
+ * dropped before it started because its client went away, and with any other error when the render
+ * failed, its thread crashed or it ran past its time (`pdf_render_failed`).
  */
 import type { ConsignmentNoteInput } from '../modules/documents/consignment-note/consignment-note-input.js';
 import type { SealOptions } from '../modules/documents/pades/seal-pdf.js';
@@ -18,9 +19,17 @@ export type RenderJob =
   | { kind: 'consignment_note'; input: ConsignmentNoteInput; seal: SealOptions }
   | { kind: 'proof_of_delivery'; input: PodPdfInput; seal: SealOptions };
 
+/** Who a render is for, apart from what it renders. */
+export interface RenderOptions {
+  /** The organisation the render is for: the renderer shares its threads fairly between organisations. */
+  organizationId: string;
+  /** Aborted when whoever waits for the render went away: a job that has not started yet is dropped. */
+  signal?: AbortSignal;
+}
+
 export interface PdfRenderer {
-  /** The sealed PDF of the job; rejects with RenderQueueFull when full, with another error when the render failed. */
-  render(job: RenderJob): Promise<Uint8Array>;
+  /** The sealed PDF of the job; rejects with RenderQueueFull when full, RenderAborted when dropped, another error when the render failed. */
+  render(job: RenderJob, options: RenderOptions): Promise<Uint8Array>;
   /** Stops the renderer; jobs still running are abandoned (their requests have ended by then). */
   close(): Promise<void>;
 }
@@ -34,5 +43,14 @@ export class RenderQueueFull extends Error {
     readonly retryAfterS: number,
   ) {
     super(`the render queue is full; retry in ${retryAfterS} s`);
+  }
+}
+
+/** The job's signal aborted before a thread started it: it was dropped and never rendered. */
+export class RenderAborted extends Error {
+  override name = 'RenderAborted';
+
+  constructor() {
+    super('the render was dropped before it started: whoever waited for it went away');
   }
 }

@@ -10,6 +10,7 @@ import '../../src/modules/shipments/rules/shipment-rules.js';
 import '../../src/modules/federated/create-delegation.js';
 import '../../src/modules/federated/grantee-certificate.js';
 import '../../src/modules/remarks/remark-photos.js';
+import '../../src/core/image-limits.js';
 import '../../src/modules/simulation/simulate-shipment.js';
 import '../../src/modules/tours/check-tour-stops.js';
 import '../../src/modules/tours/assign-tour.js';
@@ -26,7 +27,7 @@ describe('finding message templates', () => {
   const codes = findingCodes();
 
   it('cover the schema, module and rule codes', () => {
-    expect(codes).toEqual(expect.arrayContaining(['required', 'invalid_value', 'photo_not_found', 'not_for_action', 'consignee_missing', 'adr_un_number_missing', 'cabotage_operation']));
+    expect(codes).toEqual(expect.arrayContaining(['required', 'invalid_value', 'photo_not_found', 'image_too_large', 'not_for_action', 'consignee_missing', 'adr_un_number_missing', 'cabotage_operation']));
     expect(codes.length).toBeGreaterThanOrEqual(40);
   });
 

@@ -13,9 +13,9 @@ export const renderer = { failing: false };
 
 export function failingRenderer(pool: PdfRenderer): PdfRenderer {
   return {
-    render: async (job) => {
+    render: async (job, options) => {
       if (renderer.failing) throw new Error('glyph table unreadable');
-      return pool.render(job);
+      return pool.render(job, options);
     },
     close: () => pool.close(),
   };

@@ -3,6 +3,7 @@
  * opens, a one-page PDF, the first bytes of a HEIC and a WebP (what sniffing reads), and things
  * that must be refused.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import { rgbPng } from '../../src/core/rgb-png.js';
 
 /** A `size`×`size` PNG of one RGB colour. */
@@ -52,4 +53,30 @@ export function multipart(parts: ({ name: string; value: string } | { name: stri
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A valid PNG of `width`×`height` one-bit grey pixels, all black: its IDAT is a few kilobytes of
+ * deflated zeros (about 16 KB at 10,000×10,000) that a decoder expands to the full image.
+ */
+export function hugePng(width = 10_000, height = 10_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1-bit greyscale, no interlace
+  const rows = deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** `bytes` as a data URL of `mediaType`, as the sign and driver apps send images. */
+export function dataUrl(bytes: Buffer, mediaType = 'image/png'): string {
+  return `data:${mediaType};base64,${bytes.toString('base64')}`;
 }

@@ -3497,7 +3497,7 @@ export interface components {
             role?: "carrier" | "consignor" | "consignee";
             /** @description Drawn on the screen, or the typed name. */
             signature: {
-                /** @description PNG data URL (`data:image/png;base64,…`), at most 512 KB. */
+                /** @description PNG data URL (`data:image/png;base64,…`), at most 512 KB and at most 4 megapixels (4,000,000 pixels, 4,096 a side, read from its header before anything decodes it; more is 422 `validation_failed` with an `image_too_large` finding on `$.signature.image`). */
                 image: string;
                 /** @enum {string} */
                 type: "drawn";
@@ -5369,7 +5369,7 @@ export interface components {
             otp_verified_token?: string;
             /** @description Drawn on the screen, or the typed name. */
             signature: {
-                /** @description PNG data URL (`data:image/png;base64,…`), at most 512 KB. */
+                /** @description PNG data URL (`data:image/png;base64,…`), at most 512 KB and at most 4 megapixels (4,000,000 pixels, 4,096 a side, read from its header before anything decodes it; more is 422 `validation_failed` with an `image_too_large` finding on `$.signature.image`). */
                 image: string;
                 /** @enum {string} */
                 type: "drawn";
@@ -21187,7 +21187,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The file, at most 20 MiB. Its media type is sniffed from its bytes.
+                     * @description The file, at most 20 MiB. Its media type is sniffed from its bytes. An image may have at most 50 megapixels (50,000,000 pixels, 16,384 a side, read from its header): more is 422 `validation_failed` with an `image_too_large` finding on `$.file`.
                      */
                     file: string;
                     /**

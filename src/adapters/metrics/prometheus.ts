@@ -52,7 +52,7 @@ export class PrometheusMetrics implements Metrics {
     });
     this.#renderFailures = new Counter({
       name: 'fds_render_failures_total',
-      help: 'Renders that produced no PDF, by kind and reason: queue_full (503) or error (pdf_render_failed).',
+      help: 'Renders that produced no PDF, by kind and reason: queue_full (503), dropped (its client went away before it started) or error (pdf_render_failed).',
       labelNames: ['kind', 'reason'],
       registers,
     });

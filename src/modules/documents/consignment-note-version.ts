@@ -61,7 +61,7 @@ export async function consignmentNoteVersion(
   if (!shipment.inspection_token) throw new Error(`shipment ${shipment.id} has no inspection token: it is rendered only once issued`);
   const id = newId('document', cause.created_at);
   const body = await renderSealedPdf(
-    ctx.renderer,
+    ctx,
     {
       kind: 'consignment_note',
       input: {

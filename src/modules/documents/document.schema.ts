@@ -58,7 +58,7 @@ export const UploadQuerySchema = Type.Object(
 export const UploadFormSchema = Type.Object(
   {
     kind: StringEnum(UPLOAD_KINDS, { description: '`attachment`: PDF, JPEG or PNG. `photo`: JPEG, PNG, HEIC or WebP.' }),
-    file: Type.String({ format: 'binary', description: 'The file, at most 20 MiB. Its media type is sniffed from its bytes.' }),
+    file: Type.String({ format: 'binary', description: 'The file, at most 20 MiB. Its media type is sniffed from its bytes. An image may have at most 50 megapixels (50,000,000 pixels, 16,384 a side, read from its header): more is 422 `validation_failed` with an `image_too_large` finding on `$.file`.' }),
   },
   { additionalProperties: false },
 );

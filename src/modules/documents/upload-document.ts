@@ -3,13 +3,15 @@
  * the media type (`unsupported_media_type` when they are not one the kind accepts); the upload is
  * an event of the shipment's chain (`shipment.document_added`, with the file's SHA-256), and the
  * document row, the event and the storage meter commit together. A final shipment takes no more
- * documents (`shipment_immutable`).
+ * documents (`shipment_immutable`). An image whose header declares more than PHOTO_LIMIT's pixels
+ * is refused (`image_too_large` on `$.file`).
  */
 import { createHash } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { finding, type Finding } from '../../core/findings.js';
 import { newId } from '../../core/ids.js';
+import { assertPixelLimit, PHOTO_LIMIT } from '../../core/image-limits.js';
 import { withTransaction } from '../../ports/database.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
@@ -44,6 +46,8 @@ export async function uploadDocument(ctx: TenantContext, shipmentId: string, upl
   if (!contentType) {
     throw new AppError('unsupported_media_type', `This file cannot be uploaded as kind ${kind}: it must be one of ${ACCEPTED_MEDIA_TYPES[kind].join(', ')} (decided by its content, not its name or Content-Type).`);
   }
+  // Whoever opens an image decodes it: its pixels are judged from its header first (docs/remarks.md).
+  if (contentType.startsWith('image/')) assertPixelLimit(upload.bytes, PHOTO_LIMIT, '$.file', 'image');
 
   const now = ctx.clock.now();
   const id = newId('document', now);

@@ -15,12 +15,14 @@ export interface DriverRequest {
   requestId: string;
   ip: string;
   userAgent?: string;
+  /** Aborts when the driver app's connection closed before the answer (TenantContext.signal). */
+  signal?: AbortSignal;
 }
 
 /** The use-case context of a driver's action in one grant: the organisation and mode that assigned the work. */
 export function driverContext(services: Services, request: DriverRequest, grant: DriverGrant): TenantContext {
   const source: ActSource = { actor: { type: 'system', note: `driver session ${request.session.id}` }, ip: request.ip, ...(request.userAgent ? { userAgent: request.userAgent } : {}) };
-  return { ...services, organizationId: grant.organizationId, mode: grant.mode, requestId: request.requestId, source };
+  return { ...services, organizationId: grant.organizationId, mode: grant.mode, requestId: request.requestId, source, signal: request.signal };
 }
 
 const toursOf = (services: Services, session: DriverSession) => {

@@ -142,7 +142,7 @@ export const DriverSignatureSchema = Type.Object(
     ),
     signature: Type.Union(
       [
-        Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB.' }) }, strict),
+        Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB and at most 4 megapixels (4,000,000 pixels, 4,096 a side, read from its header before anything decodes it; more is 422 `validation_failed` with an `image_too_large` finding on `$.signature.image`).' }) }, strict),
         Type.Object({ type: Type.Literal('typed') }, strict),
       ],
       { description: 'Drawn on the screen, or the typed name.' },
@@ -180,7 +180,7 @@ export const DriverRemarkSchema = Type.Object(
     type: RemarkType,
     text: Type.Optional(Text),
     photos: Type.Optional(
-      Type.Array(Type.String({ maxLength: 14_000_000, description: 'An image data URL (`data:image/jpeg;base64,…`; JPEG, PNG, WebP or HEIC by content), at most 10 MiB decoded.' }), {
+      Type.Array(Type.String({ maxLength: 14_000_000, description: 'An image data URL (`data:image/jpeg;base64,…`; JPEG, PNG, WebP or HEIC by content), at most 10 MiB decoded and 50 megapixels (50,000,000 pixels, 16,384 a side, read from its header; more is 422 `validation_failed` with an `image_too_large` finding on `$.photos[i]`, and none of the photos is stored).' }), {
         maxItems: MAX_REMARK_PHOTOS,
       }),
     ),

@@ -7,6 +7,7 @@
 import type { Services } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
+import { assertPixelLimit, PHOTO_LIMIT } from '../../core/image-limits.js';
 import type { Language } from '../../core/language.js';
 import { uploadDocument } from '../documents/upload-document.js';
 import { createRemark } from '../remarks/create-remark.js';
@@ -31,6 +32,8 @@ function photoBytes(dataUrl: string, i: number): Buffer {
   if (!bytes || bytes.length === 0 || bytes.length > MAX_DRIVER_PHOTO_BYTES) {
     throw new AppError('validation_failed', 'Each photo must be an image data URL of at most 10 MiB.', { errors: [finding(`$.photos[${i}]`, 'invalid_format', { format: 'data:image/…;base64,…' })] });
   }
+  // Every photo is judged before the first is stored, so a refused one leaves none behind.
+  assertPixelLimit(bytes, PHOTO_LIMIT, `$.photos[${i}]`, 'photo');
   return bytes;
 }
 

@@ -60,7 +60,7 @@ export async function proofOfDeliveryPdf(ctx: TenantContext, shipmentId: string,
   const id = newId('document', now);
   const input = await pdfInput(ctx, facts, id, language, now);
   const body = await renderSealedPdf(
-    ctx.renderer,
+    ctx,
     { kind: 'proof_of_delivery', input, seal: { at: now, reason: `Proof of delivery ${facts.shipment.id}`, location: 'EU' } },
     'The proof of delivery could not be rendered; nothing was stored. Retry the request.',
   );

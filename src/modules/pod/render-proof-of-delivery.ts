@@ -7,6 +7,7 @@
  * is in the note and the JSON). Deterministic, like the note: the same input gives the same bytes.
  */
 import { rgb, type PDFPage } from 'pdf-lib';
+import { embeddable, SIGNATURE_IMAGE_LIMIT } from '../../core/image-limits.js';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
 import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
 import { A4, finishServicePdf, newServicePdf, plainSave, stampMetadata, type PdfFonts, type SavePdf } from '../documents/consignment-note/service-pdf.js';
@@ -123,8 +124,10 @@ export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = 
   // Ids and hashes stand on rows of their own, so a hash is never broken across lines.
   p.row(l.signedVersion, input.signature.document_id);
   p.row('SHA-256', input.signature.document_sha256);
-  if (input.signature.image_png) {
-    const image = await doc.embedPng(input.signature.image_png);
+  // An image stored before its pixels were limited, and over the limit now, is left out: decoding it could take the thread for minutes.
+  const png = embeddable(input.signature.image_png, SIGNATURE_IMAGE_LIMIT);
+  if (png) {
+    const image = await doc.embedPng(png);
     const scale = Math.min(50 / image.height, 200 / image.width);
     p.page.drawImage(image, { x: MARGIN + LABEL_W, y: p.y - image.height * scale - 4, width: image.width * scale, height: image.height * scale });
     p.y -= image.height * scale + 8;

@@ -10,6 +10,7 @@
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
+import { assertPixelLimit, SIGNATURE_IMAGE_LIMIT } from '../../core/image-limits.js';
 import type { Language } from '../../core/language.js';
 import { withTransaction, type AlsoWrite, type Database } from '../../ports/database.js';
 import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
@@ -80,6 +81,8 @@ function checkSuccessiveIndex(role: SignatureRole, index: number | undefined, ca
 }
 
 export async function recordSignature(ctx: TenantContext, shipmentId: string, input: NewSignature, language: Language, alsoWrite?: AlsoWrite<SignatureView>): Promise<SignatureView> {
+  // Every entry checks its image; this is the last stop before it is kept and printed.
+  if (input.image_png) assertPixelLimit(input.image_png, SIGNATURE_IMAGE_LIMIT, '$.signature.image', 'drawn signature');
   const now = ctx.clock.now();
   return withTransaction(ctx.db, async (trx: Database) => {
     const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });

@@ -19,7 +19,7 @@ export interface OpenSignLink {
   ctx: TenantContext;
 }
 
-export async function openSignLink(services: Services, token: string, requestId: string, options: { allowUsed?: boolean } = {}): Promise<OpenSignLink> {
+export async function openSignLink(services: Services, token: string, requestId: string, options: { allowUsed?: boolean; signal?: AbortSignal } = {}): Promise<OpenSignLink> {
   const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
   if (!request) throw new AppError('not_found', 'This sign link does not exist.');
   if (request.status === 'revoked') throw new AppError('token_revoked', 'This sign link was withdrawn by the sender.');
@@ -29,7 +29,7 @@ export async function openSignLink(services: Services, token: string, requestId:
   const testClock = request.mode === 'test' && request.test_clock_id ? await selectTestClock(services.db, request.organization_id, request.test_clock_id) : undefined;
   const clock = testClock ? frozenClock(testClock.frozen_time, services.clock) : services.clock;
   if (request.expires_at <= clock.now()) throw new AppError('token_expired', `This sign link expired at ${request.expires_at.toISOString()}; ask the sender for a new one.`);
-  const ctx: TenantContext = { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId };
+  const ctx: TenantContext = { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId, signal: options.signal };
   return { request, ctx: testClock ? { ...ctx, clock, testClockId: testClock.id } : ctx };
 }
 

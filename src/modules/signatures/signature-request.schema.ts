@@ -114,7 +114,7 @@ export const SubmitSignatureSchema = Type.Object(
     signer_name: Type.String({ minLength: 1, maxLength: 200, description: 'At `ades` and `qes`: the name given at identification (spacing and case aside), else 422 `validation_failed`.' }),
     signature: Type.Union(
       [
-        Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB.' }) }, { additionalProperties: false }),
+        Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, description: 'PNG data URL (`data:image/png;base64,…`), at most 512 KB and at most 4 megapixels (4,000,000 pixels, 4,096 a side, read from its header before anything decodes it; more is 422 `validation_failed` with an `image_too_large` finding on `$.signature.image`).' }) }, { additionalProperties: false }),
         Type.Object({ type: Type.Literal('typed') }, { additionalProperties: false }),
       ],
       { description: 'Drawn on the screen, or the typed name.' },

@@ -9,6 +9,8 @@
  */
 import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
+import { imageDimensions } from '../../core/image-dimensions.js';
+import { assertPixelLimit, SIGNATURE_IMAGE_LIMIT } from '../../core/image-limits.js';
 import type { Language } from '../../core/language.js';
 import type { AlsoWrite } from '../../ports/database.js';
 import { recordSignature } from './record-signature.js';
@@ -31,13 +33,18 @@ const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
 const MAX_IMAGE_BYTES = 512 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The drawn signature's PNG bytes, or a finding on `signature.image`. */
+/**
+ * The drawn signature's PNG bytes, or a finding on `signature.image`: a PNG data URL of at most
+ * 512 KB whose header (IHDR, read without decoding) declares at most SIGNATURE_IMAGE_LIMIT's
+ * pixels, since every PDF that prints the signature decodes it.
+ */
 export function drawnImage(dataUrl: string): Buffer {
   const match = PNG_DATA_URL.exec(dataUrl);
   const bytes = match ? Buffer.from(match[1]!, 'base64') : undefined;
-  if (!bytes || bytes.length > MAX_IMAGE_BYTES || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
+  if (!bytes || bytes.length > MAX_IMAGE_BYTES || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || !imageDimensions(bytes)) {
     throw new AppError('validation_failed', 'The drawn signature must be a PNG data URL of at most 512 KB.', { errors: [finding('signature.image', 'invalid_format', { format: 'data:image/png;base64,…' })] });
   }
+  assertPixelLimit(bytes, SIGNATURE_IMAGE_LIMIT, '$.signature.image', 'drawn signature');
   return bytes;
 }
 

@@ -9,6 +9,7 @@
  * suffix), dates come from the input, so the same input renders the same bytes.
  */
 import type { PDFDocument, PDFPage } from 'pdf-lib';
+import { embeddable, SIGNATURE_IMAGE_LIMIT } from '../../../core/image-limits.js';
 import { NOTE_LABELS } from './cmr-labels.js';
 import type { ConsignmentNoteInput } from './consignment-note-input.js';
 import { drawFirstPage, type SignatureImages } from './first-page.js';
@@ -67,7 +68,8 @@ export async function renderConsignmentNote(input: ConsignmentNoteInput, save: S
   const content = noteContent(input, labels);
   const images: SignatureImages = {};
   for (const box of [22, 23, 24] as const) {
-    const png = content.signatures[box]?.image_png;
+    // An image stored before its pixels were limited, and over the limit now, is left out: decoding it could take the thread for minutes.
+    const png = embeddable(content.signatures[box]?.image_png, SIGNATURE_IMAGE_LIMIT);
     if (png) images[box] = await doc.embedPng(png);
   }
 

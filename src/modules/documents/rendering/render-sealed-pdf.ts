@@ -5,13 +5,18 @@
  * `pdf_render_failed`. Either way the caller has written nothing yet, so a retry is safe.
  */
 import { AppError } from '../../../core/errors.js';
-import { RenderQueueFull, type PdfRenderer, type RenderJob } from '../../../ports/pdf-renderer.js';
+import type { TenantContext } from '../../../core/context.js';
+import { RenderQueueFull, type RenderJob } from '../../../ports/pdf-renderer.js';
 
-/** Raises `service_unavailable` and `pdf_render_failed` (with `failedDetail`). */
-export async function renderSealedPdf(renderer: PdfRenderer, job: RenderJob, failedDetail: string): Promise<Buffer> {
+/**
+ * Raises `service_unavailable` and `pdf_render_failed` (with `failedDetail`). The render counts
+ * against the context's organisation's share of the threads, and is dropped unstarted when the
+ * context's signal aborts (its client went away: the answer reaches nobody).
+ */
+export async function renderSealedPdf(ctx: TenantContext, job: RenderJob, failedDetail: string): Promise<Buffer> {
   let bytes: Uint8Array;
   try {
-    bytes = await renderer.render(job);
+    bytes = await ctx.renderer.render(job, { organizationId: ctx.organizationId, signal: ctx.signal });
   } catch (error) {
     if (error instanceof RenderQueueFull) {
       throw new AppError('service_unavailable', `Too many documents are being rendered right now; nothing was changed. Retry in ${error.retryAfterS} s.`, {
