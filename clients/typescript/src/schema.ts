@@ -7342,7 +7342,10 @@ export interface operations {
     checkAuditLogIntegrityWithCheckpoints: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7361,7 +7364,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditIntegrityReport"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7369,7 +7372,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "malformed_json";
+                        code: "malformed_json" | "bad_request";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -7414,6 +7417,28 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

@@ -56,7 +56,7 @@ export async function auditLogRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<{ Body: CheckIntegrityBody }>(
     AUDIT_LOG_PATHS.integrity,
     {
-      config: { access: AUDIT_LOG_ACCESS, idempotent: false, errors: [] },
+      config: { access: AUDIT_LOG_ACCESS, errors: [] },
       schema: {
         operationId: 'checkAuditLogIntegrityWithCheckpoints',
         tags: ['audit-log'],

@@ -78,6 +78,11 @@ export function checkpointSignatureProblem(checkpoint: Checkpoint, key: Checkpoi
     return 'its signature header is not JSON';
   }
   if (header.alg !== key.alg || header.kid !== key.kid) return `it is not signed by the service's checkpoint key (kid ${key.kid})`;
-  const valid = verify('sha256', Buffer.from(signingInput(parts[0]!, content)), { key: key.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2]!, 'base64url'));
+  let valid = false;
+  try {
+    valid = verify('sha256', Buffer.from(signingInput(parts[0]!, content)), { key: key.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2]!, 'base64url'));
+  } catch {
+    // A signature of the wrong length for the key: not a signature by it.
+  }
   return valid ? null : 'its signature does not verify with the service\'s key';
 }
