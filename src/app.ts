@@ -27,6 +27,7 @@ import { appendRouteHook } from './http/route-hooks.js';
 import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from './http/validation.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
+import { checkpointRoutes } from './modules/checkpoints/checkpoints.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { driverRoutes } from './modules/driver/driver.routes.js';
@@ -137,7 +138,11 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));
   await app.register(async (scope) => eventRoutes(scope, runtime));
-  await app.register(async (scope) => auditLogRoutes(scope, runtime));
+  // One scope: the integrity check's body refers to the checkpoints' schema.
+  await app.register(async (scope) => {
+    await checkpointRoutes(scope, runtime);
+    await auditLogRoutes(scope, runtime);
+  });
   // One scope: the simulation and the public validator answer with the shipments' schemas, tours take their vehicle.
   await app.register(async (scope) => {
     await shipmentRoutes(scope, runtime);

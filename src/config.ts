@@ -67,6 +67,7 @@ const EnvSchema = Type.Object({
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
   MIGRATE_ON_START: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '1' }),
+  CHECKPOINT_INTERVAL_MINUTES: Type.Integer({ minimum: 0, maximum: 10_080, default: 60 }),
   INSPECTION_LINK_GRACE_DAYS: Type.Integer({ minimum: 0, maximum: 3650, default: 30 }),
   EFTI_GATE_URL: Type.Optional(Type.String({ pattern: '^https://' })),
   EFTI_TEST_GATE_URL: Type.Optional(Type.String({ pattern: '^https://' })),
@@ -148,6 +149,8 @@ export interface Config {
    * `memoryMb` each thread's JavaScript heap limit: a render past it fails alone, its thread is replaced.
    */
   render: { threads: number; queue: number; timeoutMs: number; nice: number; perOrganisation: number; memoryMb: number };
+  /** Signed checkpoints of the hash chains (docs/audit-log.md): how often the schedule makes them; 0 leaves them to `POST /v1/audit-log/checkpoints`. */
+  checkpoints: { intervalMinutes: number };
   /** `GET /metrics` (Prometheus) on a listener of its own, never the API port; absent when METRICS_PORT is unset. */
   metrics?: { port: number; host: string; token?: string };
   /** OpenTelemetry traces over OTLP/HTTP to this collector (the SDK reads its other OTEL_* variables itself); absent when unset. */
@@ -296,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     render: renderConfig(e),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : undefined,
+    checkpoints: { intervalMinutes: e.CHECKPOINT_INTERVAL_MINUTES },
     migrateOnStart: e.MIGRATE_ON_START === '1',
     inspection: { graceDays: e.INSPECTION_LINK_GRACE_DAYS },
     publicDoors: {

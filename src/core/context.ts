@@ -3,6 +3,7 @@
  * organisation and mode it acts in. Domain code takes this instead of importing global clients.
  */
 import type { Clock } from './clock.js';
+import type { SealingKeyPem } from './key-material/sealing-key.js';
 import type { Mode } from './mode.js';
 import type { Database } from '../ports/database.js';
 import type { EftiPlatform } from '../ports/efti-gate.js';
@@ -28,6 +29,8 @@ export interface Services {
   secrets: { cursor: string; urls: string; botcheck: string };
   /** PUBLIC_BASE_URL: the origin of links the service hands out (downloads, inspection, signing). */
   publicBaseUrl: string;
+  /** The service's seal key and certificate (PEM): seals PDFs and signs chain checkpoints. */
+  sealingKey: SealingKeyPem;
   /** E-mail and SMS to people. */
   notifier: Notifier;
   /** Trust services for `ades`/`qes`: the simulator for sandbox, the configured provider (if any) for live. */

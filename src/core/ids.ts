@@ -28,6 +28,7 @@ export const ID_PREFIXES = {
   contact_message: 'ctc',
   test_clock: 'clk',
   audit_event: 'aud',
+  checkpoint: 'ckp',
   user: 'usr',
   console_session: 'ses',
   invitation: 'ivt',

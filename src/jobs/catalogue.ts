@@ -15,12 +15,13 @@ import { runExportJob } from '../modules/exports/run-export.job.js';
 import { purgeDriverSessionsJob } from '../modules/driver/purge-driver-sessions.job.js';
 import { purgeProviderWebhookReceiptsJob } from '../modules/providers/purge-provider-webhook-receipts.job.js';
 import { handOverShipmentJob } from '../modules/providers/hand-over-shipment.job.js';
+import { createCheckpointsJob } from '../modules/checkpoints/create-checkpoints.job.js';
 import type { JobDefinition, Schedule } from './job-definition.js';
 import { purgeJobsJob } from './purge-jobs.job.js';
 
 const HOUR = 60 * 60 * 1000;
 
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob, purgeRetainedPersonalDataJob, runExportJob, purgeExportsJob, handOverShipmentJob, purgeDriverSessionsJob, purgeProviderWebhookReceiptsJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [purgeRequestLogsJob, purgeIdempotencyKeysJob, purgeJobsJob, purgeEventsJob, settleDeadLettersJob, purgeWebhookDeliveriesJob, registerDatasetJob, emailContactMessageJob, purgeContactMessagesJob, purgeAuditLogJob, purgeConsoleAuthJob, purgeRetainedPersonalDataJob, runExportJob, purgeExportsJob, handOverShipmentJob, purgeDriverSessionsJob, purgeProviderWebhookReceiptsJob, createCheckpointsJob];
 
 export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeRequestLogsJob.kind, everyMs: HOUR },
@@ -37,3 +38,8 @@ export const SCHEDULES: readonly Schedule[] = [
   { kind: purgeDriverSessionsJob.kind, everyMs: HOUR },
   { kind: purgeProviderWebhookReceiptsJob.kind, everyMs: 24 * HOUR },
 ];
+
+/** Every schedule of this deployment: the fixed ones, and the checkpoints every `checkpointIntervalMs` (0: on demand only). */
+export function schedulesOf(options: { checkpointIntervalMs: number }): Schedule[] {
+  return [...SCHEDULES, ...(options.checkpointIntervalMs > 0 ? [{ kind: createCheckpointsJob.kind, everyMs: options.checkpointIntervalMs }] : [])];
+}

@@ -152,7 +152,7 @@ describe.each(backends())('the contents of an export on $name', (backend) => {
   it('verifies with its own verify.mjs, on the zip and unzipped', async () => {
     const onZip = await runVerifier(VERIFIER_PATH, zip);
     expect(onZip.code, onZip.stdout + onZip.stderr).toBe(0);
-    expect(onZip.stdout).toMatch(/^VERIFIED: \d+ files, 2 shipment chains \(\d+ events\), \d+ documents, \d+ seals checked\.$/m);
+    expect(onZip.stdout).toMatch(/^VERIFIED: \d+ files, 2 shipment chains \(\d+ events\), \d+ documents, \d+ seals, \d+ audit rows, \d+ checkpoints checked\.$/m);
     const dir = mkdtempSync(join(tmpdir(), 'fds-unzipped-'));
     for (const [name, bytes] of files) {
       mkdirSync(dirname(join(dir, name)), { recursive: true });

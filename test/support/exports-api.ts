@@ -46,9 +46,9 @@ export function exportsApi(t: TestApp, tenant: Tenant) {
 }
 
 /** Runs a verify.mjs as a user would, in a process of its own; answers its exit code and output. */
-export async function runVerifier(verifier: string, target: string): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runVerifier(verifier: string, target: string, options: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, target ? [verifier, target] : [verifier]);
+    const { stdout, stderr } = await run(process.execPath, [verifier, ...(target ? [target] : []), ...options]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -89,6 +89,8 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     VALIDATOR_RATE_LIMIT: '1000000',
     CONTACT_RATE_LIMIT: '1000000',
     BOTCHECK_COST: '10',
+    // Checkpoints on demand only: a scheduled run would seal (and deliver to webhooks) every test file's tenants at once.
+    CHECKPOINT_INTERVAL_MINUTES: '0',
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());

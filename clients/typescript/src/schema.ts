@@ -64,6 +64,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit-log/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed checkpoints of this organisation and mode, newest first
+         * @description Every checkpoint made, as delivered: keep them, and pass them back to `POST /v1/audit-log/integrity` or `verify.mjs --checkpoints`.
+         */
+        get: operations["listCheckpoints"];
+        put?: never;
+        /**
+         * Seal the heads of the audit chain and of the changed shipment chains now
+         * @description Makes a checkpoint of this organisation and mode now, as the schedule does every CHECKPOINT_INTERVAL_MINUTES: the head of the audit chain and of each shipment chain that changed since the last checkpoint, signed with the service's seal key, and sends it as `audit.checkpoint_created`. Answers 201 with the new checkpoint, or 200 with the latest one when no chain moved since it. No body.
+         */
+        post: operations["createCheckpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log/checkpoints/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key that signs checkpoints
+         * @description The seal certificate (the one that seals the PDFs) and its public key: verify a checkpoint's signature offline with it (docs/audit-log.md).
+         */
+        get: operations["getCheckpointKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log/checkpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One checkpoint */
+        get: operations["getCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audit-log/integrity": {
         parameters: {
             query?: never;
@@ -73,11 +134,15 @@ export interface paths {
         };
         /**
          * Recompute this organisation and mode's audit hash chain
-         * @description Recomputes every remaining row of the hash chain, in sequence, and names the first that does not verify. Also callable from a signed-in console session: no Authorization header, the `fds_session` cookie (any member role); it then reads the sandbox log of the session's current organisation, and an ended session is 401 `unauthorized`.
+         * @description Recomputes every remaining row of the hash chain, in sequence, and names the first that does not verify; then checks the chain against the stored signed checkpoints (`checkpoints`): each must verify with the service's key, and the chain must still recompute to the head each sealed. To check against the checkpoints you hold, which a rewrite of the database cannot reach, send them to `POST /v1/audit-log/integrity`. Also callable from a signed-in console session: no Authorization header, the `fds_session` cookie (any member role); it then reads the sandbox log of the session's current organisation, and an ended session is 401 `unauthorized`.
          */
         get: operations["checkAuditLogIntegrity"];
         put?: never;
-        post?: never;
+        /**
+         * Check the audit chain and shipment chains against the checkpoints you hold
+         * @description As `GET /v1/audit-log/integrity`, and also against the checkpoints sent (as delivered by `audit.checkpoint_created` or `GET /v1/audit-log/checkpoints`): each must verify with the service's key and belong to this organisation and mode, and the audit chain and every shipment chain it names must still recompute to the heads it sealed. A forged or altered checkpoint, or a past rewritten even by the database's owner, is `valid: false` with the checkpoint and the reason in `checkpoints.failed`. Changes nothing. Also callable from a signed-in console session: no Authorization header, the `fds_session` cookie (any member role); it then reads the sandbox log of the session's current organisation, and an ended session is 401 `unauthorized`.
+         */
+        post: operations["checkAuditLogIntegrityWithCheckpoints"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2205,6 +2270,26 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "audit.checkpoint_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * audit.checkpoint_created
+         * @description A checkpoint sealed the heads of the organisation's audit chain and of the shipment chains that changed since the last one, in this mode: on the schedule (CHECKPOINT_INTERVAL_MINUTES) or `POST /v1/audit-log/checkpoints` (docs/audit-log.md, Checkpoints). Keep `checkpoint`: it proves the chains' past against a rewrite, even by the database's owner. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_audit_checkpoint_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "delegation.granted": {
         parameters: {
             query?: never;
@@ -2850,9 +2935,20 @@ export interface components {
             checked: number;
             /** Format: date-time */
             checked_at: string;
+            /** @description The chain against the signed checkpoints (docs/audit-log.md, Checkpoints). */
+            checkpoints: {
+                /** @description Checkpoints whose signature and sealed heads were checked: the stored ones signed by the current key, and any sent. */
+                checked: number;
+                /** @description Empty when every checkpoint matches. */
+                failed: {
+                    checkpoint_id: string;
+                    /** @description What does not match: a head the chain no longer recomputes to, or a signature that does not verify. */
+                    reason: string;
+                }[];
+            };
             /** @description The id of the first row that does not verify (absent when valid, or when rows are missing at the end). */
             first_broken?: string;
-            /** @description Every remaining row verifies, in sequence, from the last row retention removed to the head. */
+            /** @description Every remaining row verifies, in sequence, from the last row retention removed to the head, and every checkpoint checked matches. */
             valid: boolean;
         };
         Billing: {
@@ -2943,6 +3039,63 @@ export interface components {
             cash_on_delivery?: components["schemas"]["Money"];
             /** @enum {string} */
             payer?: "consignor" | "consignee" | "principal";
+        };
+        CheckIntegrityBody: {
+            /** @description Checkpoints you hold, exactly as delivered (the `checkpoint` of `audit.checkpoint_created`, or items of `GET /v1/audit-log/checkpoints`). */
+            checkpoints: components["schemas"]["Checkpoint"][];
+        };
+        /** @description The sealed heads of an organisation's chains in one mode at one time (docs/audit-log.md, Checkpoints). */
+        Checkpoint: {
+            /** @description The head of the mode's audit chain when the checkpoint was made. */
+            audit_log: {
+                /** @description Its hash (64 zeros before any). */
+                hash: string;
+                /** @description The seq of the last audit row (0 before any). */
+                seq: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** @description The `ckp_` id; ids sort in time order. */
+            id: string;
+            /**
+             * @description The mode whose chains it seals.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /** @description The organisation whose chains it seals. */
+            organization_id: string;
+            /** @description The organisation's checkpoint before this one in this mode; null for the first. */
+            previous_id: string | null;
+            /** @description The head of each shipment chain that changed since the previous checkpoint. */
+            shipments: {
+                /** @description That event's hash. */
+                hash: string;
+                /** @description The seq of its last event. */
+                seq: number;
+                shipment_id: string;
+            }[];
+            /** @description Detached JWS (RFC 7515 Appendix F: `header..signature`) by the service's seal key over the canonical JSON (keys sorted, no whitespace) of every other field: header `{alg, kid, typ: "checkpoint+jws"}`, `alg` RS256 or ES256, `kid` the SHA-256 of the certificate (`GET /v1/audit-log/checkpoints/key`). */
+            signature: string;
+        };
+        /** @description The key that signs checkpoints: keep it (or its `kid`) beside the checkpoints you hold. */
+        CheckpointKey: {
+            /**
+             * @description The JWS algorithm of the signatures.
+             * @enum {string}
+             */
+            alg: "RS256" | "ES256";
+            /** @description The seal certificate (PEM), the same that seals the PDFs. */
+            certificate: string;
+            /** @description SHA-256 of the certificate's DER: the `kid` of every signature by this key, and the fingerprint the export's manifest pins. */
+            kid: string;
+            /** @description Its public key (PEM, SubjectPublicKeyInfo). */
+            public_key: string;
+        };
+        CheckpointPage: {
+            data: components["schemas"]["Checkpoint"][];
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
         };
         /** @description Place of this road leg in a combined transport operation. */
         CombinedTransport: {
@@ -3773,6 +3926,7 @@ export interface components {
              *     - `privacy.erasure_completed`: `POST /v1/privacy/erasures` erased the personal data of a data subject (docs/privacy.md).
              *     - `export.completed`: The zip of a GDPR export (`POST /v1/exports`) is written and can be downloaded through `GET /v1/exports/{id}` (docs/export.md).
              *     - `export.failed`: A GDPR export could not be written after its retries, or its writer stopped too often; request a new one.
+             *     - `audit.checkpoint_created`: A checkpoint sealed the heads of the organisation's audit chain and of the shipment chains that changed since the last one, in this mode: on the schedule (CHECKPOINT_INTERVAL_MINUTES) or `POST /v1/audit-log/checkpoints` (docs/audit-log.md, Checkpoints). Keep `checkpoint`: it proves the chains' past against a rewrite, even by the database's owner.
              */
             type: string;
         };
@@ -4093,13 +4247,24 @@ export interface components {
         IntegrityReport: {
             /** Format: date-time */
             checked_at: string;
+            /** @description The chain against the signed checkpoints (docs/audit-log.md, Checkpoints). */
+            checkpoints: {
+                /** @description Checkpoints whose signature and sealed heads were checked: the stored ones signed by the current key, and any sent. */
+                checked: number;
+                /** @description Empty when every checkpoint matches. */
+                failed: {
+                    checkpoint_id: string;
+                    /** @description What does not match: a head the chain no longer recomputes to, or a signature that does not verify. */
+                    reason: string;
+                }[];
+            };
             events_checked: number;
-            /** @description The first event that does not verify, or where missing events begin; null when valid. */
+            /** @description The first event that does not verify, or where missing events begin; null when the events verify. */
             first_bad_seq: number | null;
             /** @description The hash of the last event, as the shipment keeps it. */
             head_hash: string;
             shipment_id: string;
-            /** @description Every event verifies and the chain ends at the head the shipment keeps. */
+            /** @description Every event verifies, the chain ends at the head the shipment keeps, and every signed checkpoint that sealed a head of this chain still matches it. */
             valid: boolean;
         };
         /** @description An invitation not yet accepted nor cancelled. The link itself is only in the e-mail. */
@@ -5029,6 +5194,7 @@ export interface components {
              *     - `privacy.erasure_completed`: `POST /v1/privacy/erasures` erased the personal data of a data subject (docs/privacy.md).
              *     - `export.completed`: The zip of a GDPR export (`POST /v1/exports`) is written and can be downloaded through `GET /v1/exports/{id}` (docs/export.md).
              *     - `export.failed`: A GDPR export could not be written after its retries, or its writer stopped too often; request a new one.
+             *     - `audit.checkpoint_created`: A checkpoint sealed the heads of the organisation's audit chain and of the shipment chains that changed since the last one, in this mode: on the schedule (CHECKPOINT_INTERVAL_MINUTES) or `POST /v1/audit-log/checkpoints` (docs/audit-log.md, Checkpoints). Keep `checkpoint`: it proves the chains' past against a rewrite, even by the database's owner.
              */
             type: string;
         };
@@ -6326,6 +6492,723 @@ export interface operations {
             };
         };
     };
+    listCheckpoints: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+                /** @description Newest first (`desc`, the default) or oldest first. */
+                order?: "desc" | "asc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of checkpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointPage"];
+                };
+            };
+            /** @description `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `forbidden`, `two_factor_required`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    createCheckpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nothing changed since this, the latest checkpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkpoint"];
+                };
+            };
+            /** @description The checkpoint made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkpoint"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `forbidden`, `two_factor_required`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getCheckpointKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointKey"];
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `forbidden`, `two_factor_required`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getCheckpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkpoint, as delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkpoint"];
+                };
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `forbidden`, `two_factor_required`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
     checkAuditLogIntegrity: {
         parameters: {
             query?: never;
@@ -6375,6 +7258,253 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    checkAuditLogIntegrityWithCheckpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckIntegrityBody"];
+            };
+        };
+        responses: {
+            /** @description The integrity report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditIntegrityReport"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `forbidden`, `two_factor_required`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "forbidden" | "two_factor_required" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -32206,6 +33336,54 @@ export interface operations {
                         warnings: components["schemas"]["Finding"][];
                     };
                 };
+            };
+        };
+    };
+    event_audit_checkpoint_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description The signed checkpoint, exactly as `GET /v1/audit-log/checkpoints/{id}` answers it: pass it back to `POST /v1/audit-log/integrity` or `verify.mjs --checkpoints`. */
+                        checkpoint?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The `ckp_` id; `GET /v1/audit-log/checkpoints/{id}` reads it again. */
+                        checkpoint_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "audit.checkpoint_created";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -4,6 +4,7 @@
  * so a module's columns change in that module.
  */
 import type { AuditBackfillPendingTable, AuditChainHeadsTable, AuditLogTable } from '../../modules/audit-log/audit-log.tables.js';
+import type { ChainCheckpointShipmentsTable, ChainCheckpointsTable } from '../../modules/checkpoints/checkpoints.tables.js';
 import type { ApiKeysTable } from '../../modules/api-keys/api-keys.tables.js';
 import type { ConsoleSessionsTable, MagicLinksTable, MembershipsTable, UsersTable } from '../../modules/console-auth/console-auth.tables.js';
 import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from '../../modules/console-auth/two-factor/two-factor.tables.js';
@@ -75,6 +76,8 @@ export interface DB {
   audit_log: AuditLogTable;
   audit_chain_heads: AuditChainHeadsTable;
   audit_backfill_pending: AuditBackfillPendingTable;
+  chain_checkpoints: ChainCheckpointsTable;
+  chain_checkpoint_shipments: ChainCheckpointShipmentsTable;
   users: UsersTable;
   memberships: MembershipsTable;
   magic_links: MagicLinksTable;

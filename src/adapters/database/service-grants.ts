@@ -32,6 +32,9 @@ export const HISTORY_TABLES: Readonly<Record<string, HistoryTable>> = {
   // The shipments' hash chains: an erasure replaces an event's personal data and marks it erased
   // (src/modules/privacy/erased-records.repository.ts); seq, hash and data_sha256 stay as written.
   shipment_events: { insert: true, update: ['data', 'erased_at'] },
+  // Signed checkpoints of the chains (docs/audit-log.md): what was sealed stays as sealed.
+  chain_checkpoints: { insert: true },
+  chain_checkpoint_shipments: { insert: true },
   // Which migrations ran: the service reads it (checkSchemaCurrent), only the owner writes it.
   schema_migrations: { insert: false },
 };

@@ -71,3 +71,14 @@ export function verifyAuditChain(rows: readonly ChainedAuditRow[], head: AuditCh
   if (firstBroken === null && (head.anchor_seq + rows.length !== head.seq || previous !== head.hash)) brokenAtEnd = true;
   return { valid: firstBroken === null && !brokenAtEnd, checked: rows.length, first_broken: firstBroken };
 }
+
+/** The hash of each row's seq recomputed from its content, from the head's anchor on, as a checkpoint sealed it. */
+export function recomputedAuditHashes(rows: readonly ChainedAuditRow[], head: AuditChainHead): Map<number, string> {
+  const hashes = new Map<number, string>([[head.anchor_seq, head.anchor_hash]]);
+  let previous = head.anchor_hash;
+  for (const row of rows) {
+    previous = auditHash(previous, row.seq, row.action, row.created_at, auditDigest(row));
+    hashes.set(row.seq, previous);
+  }
+  return hashes;
+}

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
+import { CheckpointReportSchema } from '../checkpoints/checkpoints.schema.js';
 
 const Nullable = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
@@ -44,9 +45,10 @@ export type ListAuditLogQuery = Static<typeof ListAuditLogQuerySchema>;
 
 export const AuditIntegritySchema = Type.Object(
   {
-    valid: Type.Boolean({ description: 'Every remaining row verifies, in sequence, from the last row retention removed to the head.' }),
+    valid: Type.Boolean({ description: 'Every remaining row verifies, in sequence, from the last row retention removed to the head, and every checkpoint checked matches.' }),
     checked: Type.Integer({ description: 'Rows recomputed.' }),
     first_broken: Type.Optional(Type.String({ description: 'The id of the first row that does not verify (absent when valid, or when rows are missing at the end).' })),
+    checkpoints: CheckpointReportSchema,
     checked_at: DateTimeString(),
   },
   { $id: 'AuditIntegrityReport', description: 'The recomputed hash chain of this organisation and mode.' },

@@ -6,7 +6,9 @@ import { EVENT_CATALOGUE, subjectFields, type EventField, type EventType } from 
 import { PING_EVENT_TYPE } from '../webhooks/send-test-ping.js';
 
 function fieldSchema(field: EventField): Record<string, unknown> {
-  return field.type === 'array' ? { type: 'array', items: { type: 'string' }, description: field.description } : { type: field.type, description: field.description };
+  if (field.type === 'array') return { type: 'array', items: { type: 'string' }, description: field.description };
+  if (field.type === 'object') return { type: 'object', additionalProperties: true, description: field.description };
+  return { type: field.type, description: field.description };
 }
 
 const DELIVERY_HEADERS = {

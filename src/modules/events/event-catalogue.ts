@@ -6,7 +6,7 @@
  * appear without notice; receivers skip types and fields they do not know.
  */
 export interface EventField {
-  type: 'string' | 'integer' | 'array';
+  type: 'string' | 'integer' | 'array' | 'object';
   description: string;
 }
 
@@ -21,7 +21,7 @@ export interface EventType {
    */
   chained?: false;
   /** What the event is about; a shipment when absent. Tour, erasure and export events carry their id and `status` instead. */
-  subject?: 'tour' | 'erasure' | 'export';
+  subject?: 'tour' | 'erasure' | 'export' | 'checkpoint';
 }
 
 export const SHIPMENT_EVENT_FIELDS: Record<string, EventField> = {
@@ -48,9 +48,21 @@ export const EXPORT_EVENT_FIELDS: Record<string, EventField> = {
   status: { type: 'string', description: 'Status of the export after the event: `completed` or `failed`.' },
 };
 
+/** Fields every checkpoint event carries (docs/audit-log.md, Checkpoints); in the feed, about no shipment. */
+export const CHECKPOINT_EVENT_FIELDS: Record<string, EventField> = {
+  checkpoint_id: { type: 'string', description: 'The `ckp_` id; `GET /v1/audit-log/checkpoints/{id}` reads it again.' },
+};
+
+const SUBJECT_FIELDS: Record<NonNullable<EventType['subject']>, Record<string, EventField>> = {
+  tour: TOUR_EVENT_FIELDS,
+  erasure: ERASURE_EVENT_FIELDS,
+  export: EXPORT_EVENT_FIELDS,
+  checkpoint: CHECKPOINT_EVENT_FIELDS,
+};
+
 /** The fields every event of a subject carries. */
 export function subjectFields(subject: EventType['subject']): Record<string, EventField> {
-  return subject === 'tour' ? TOUR_EVENT_FIELDS : subject === 'erasure' ? ERASURE_EVENT_FIELDS : subject === 'export' ? EXPORT_EVENT_FIELDS : SHIPMENT_EVENT_FIELDS;
+  return subject ? SUBJECT_FIELDS[subject] : SHIPMENT_EVENT_FIELDS;
 }
 
 /** Fields of a transition a provider reported by webhook; absent otherwise. */
@@ -269,6 +281,15 @@ export const EVENT_CATALOGUE = [
     emittedWhen: 'A GDPR export could not be written after its retries, or its writer stopped too often; request a new one.',
     subject: 'export',
     fields: { error: { type: 'string', description: 'Why.' } },
+  },
+  {
+    type: 'audit.checkpoint_created',
+    emittedWhen:
+      'A checkpoint sealed the heads of the organisation\'s audit chain and of the shipment chains that changed since the last one, in this mode: on the schedule (CHECKPOINT_INTERVAL_MINUTES) or `POST /v1/audit-log/checkpoints` (docs/audit-log.md, Checkpoints). Keep `checkpoint`: it proves the chains\' past against a rewrite, even by the database\'s owner.',
+    subject: 'checkpoint',
+    fields: {
+      checkpoint: { type: 'object', description: 'The signed checkpoint, exactly as `GET /v1/audit-log/checkpoints/{id}` answers it: pass it back to `POST /v1/audit-log/integrity` or `verify.mjs --checkpoints`.' },
+    },
   },
 ] as const satisfies readonly EventType[];
 

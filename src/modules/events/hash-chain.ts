@@ -49,6 +49,17 @@ export interface IntegrityReport {
   first_bad_seq: number | null;
 }
 
+/** The hash of each event's seq recomputed from its content (in seq order), as a checkpoint sealed it. */
+export function recomputedHashes(events: readonly ChainedEvent[]): Map<number, string> {
+  const hashes = new Map<number, string>([[0, GENESIS_HASH]]);
+  let previous = GENESIS_HASH;
+  for (const event of events) {
+    previous = chainHash(previous, event.seq, event.type, event.created_at, event.erased_at ? event.data_sha256 : dataSha256(event.data));
+    hashes.set(event.seq, previous);
+  }
+  return hashes;
+}
+
 /** Recomputes the chain of `events` (in seq order) against the head the shipment row keeps. */
 export function verifyChain(events: readonly ChainedEvent[], head: ChainHead): IntegrityReport {
   let previous = GENESIS_HASH;

@@ -1,7 +1,7 @@
 /**
  * manifest.json, the export's table of contents (docs/export.md): what was exported, when, by which
  * layout, the SHA-256 of every file, the count of each kind of record, the certificates the sealed
- * PDFs carry, and the hash-chain rule verify.mjs applies.
+ * PDFs carry, the key that signs the checkpoints, and the hash-chain rule verify.mjs applies.
  */
 import { API_VERSION } from '../../core/version.js';
 import { EXPORT_SCHEMA_VERSION } from './export-policy.js';
@@ -22,6 +22,13 @@ export interface SealCertificate {
   pem: string;
 }
 
+/** The key that signs the checkpoints in audit-checkpoints.jsonl (docs/audit-log.md, Checkpoints). */
+export interface CheckpointKey {
+  alg: string;
+  kid: string;
+  certificate: string;
+}
+
 export const CHAIN_RULE =
   'hash = SHA-256(previous hash + "\\n" + seq + "\\n" + type + "\\n" + created_at + "\\n" + data_sha256), lowercase hex; created_at as ISO 8601 UTC with milliseconds; ' +
   'the previous hash of seq 1 is 64 zeros; data_sha256 = SHA-256 of the canonical JSON of data (keys sorted, no whitespace), trusted as stored only for an event with erased_at set.';
@@ -33,6 +40,7 @@ export function buildManifest(input: {
   files: readonly ManifestFile[];
   counts: Record<string, number>;
   sealCertificates: readonly SealCertificate[];
+  checkpointKey: CheckpointKey;
 }) {
   return {
     schema_version: EXPORT_SCHEMA_VERSION,
@@ -45,6 +53,7 @@ export function buildManifest(input: {
     hash_chain: CHAIN_RULE,
     counts: input.counts,
     seal_certificates: input.sealCertificates,
+    checkpoint_key: input.checkpointKey,
     files: input.files,
   };
 }

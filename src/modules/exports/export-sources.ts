@@ -119,6 +119,8 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
   source('events.jsonl', 'events', ['id']),
   source('request-logs.jsonl', 'request_log_batches', ['last_id'], { records: requestLogRecords }),
   source('audit-log.jsonl', 'audit_log', ['seq']),
+  // The signed checkpoints as delivered (docs/audit-log.md); verify.mjs checks the chains against them.
+  source('audit-checkpoints.jsonl', 'chain_checkpoints', ['id'], { records: (row) => (row.checkpoint ? [row.checkpoint as Row] : []) }),
 ];
 
 /** The stored documents, the last file of records; their bytes follow it in the zip (deleted ones have none). */

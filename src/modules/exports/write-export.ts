@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Services } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
+import { getCheckpointKey } from '../checkpoints/get-checkpoint-key.js';
 import { sealCertificate } from '../documents/pades/verify-seal.js';
 import { ExportArchive, type WrittenFile } from './export-archive.js';
 import { buildManifest, type ManifestFile, type SealCertificate } from './export-manifest.js';
@@ -133,7 +134,8 @@ export async function writeExport(services: Services, run: ExportRun): Promise<{
     const verifier = await verifierSource();
     const verifierFile = await archive.add('verify.mjs', verifier, { compress: true });
     files.push(verifierFile);
-    const manifest = buildManifest({ exportId: run.exportId, tenant: run.tenant, exportedAt, files, counts, sealCertificates: [...seals.values()] });
+    const { alg, kid, certificate } = await getCheckpointKey(services);
+    const manifest = buildManifest({ exportId: run.exportId, tenant: run.tenant, exportedAt, files, counts, sealCertificates: [...seals.values()], checkpointKey: { alg, kid, certificate } });
     await archive.add('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), { compress: true });
     progress.files += 2;
     const zip = await archive.finish();

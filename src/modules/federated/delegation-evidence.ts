@@ -9,8 +9,9 @@
  * with, ES256 for a P-256 key. `typ` says what the token is (RFC 8725 §3.11), so it cannot pass
  * for another kind of JWT.
  */
-import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
+import { jwsAlgorithmOf } from '../../core/key-material/jws-algorithm.js';
 import type { SealingKeyPem } from '../../core/key-material/sealing-key.js';
 
 export const EVIDENCE_TYPE = 'delegation+jwt';
@@ -29,13 +30,6 @@ export interface DelegationClaims {
 
 export type EvidenceSigner = (claims: DelegationClaims) => Promise<string>;
 
-function algorithmOf(privateKeyPem: string): 'RS256' | 'ES256' {
-  const key = createPrivateKey(privateKeyPem);
-  if (key.asymmetricKeyType === 'rsa') return 'RS256';
-  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return 'ES256';
-  throw new Error(`the seal key (${key.asymmetricKeyType ?? 'unknown'}) has no JWS algorithm here: use RSA or EC P-256`);
-}
-
 /** `x5c`: the seal certificate and any chain configured after it, standard base64 DER (RFC 7515 §4.1.6). */
 function certificateChain(certificatePem: string): string[] {
   const blocks = certificatePem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
@@ -46,7 +40,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A signer over the seal key (imported here once); load the key before any transaction that signs. */
 export async function evidenceSigner(issuer: string, pem: SealingKeyPem): Promise<EvidenceSigner> {
-  const alg = algorithmOf(pem.privateKeyPem);
+  const alg = jwsAlgorithmOf(pem.privateKeyPem);
   const key = await importPKCS8(pem.privateKeyPem, alg);
   const x5c = certificateChain(pem.certificatePem);
   return async (c) =>

@@ -4,6 +4,7 @@ import { AttachedTestClock, TestClockQueryProperty } from '../test-clocks/test-c
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
+import { CheckpointReportSchema } from '../checkpoints/checkpoints.schema.js';
 import { shipmentInputProperties, TRANSPORT_TYPES } from './shipment-input.schema.js';
 import { SHIPMENT_STATUSES } from './shipment-status.js';
 
@@ -67,10 +68,11 @@ export const ValidationResultSchema = Type.Object(
 export const IntegrityReportSchema = Type.Object(
   {
     shipment_id: Type.String(),
-    valid: Type.Boolean({ description: 'Every event verifies and the chain ends at the head the shipment keeps.' }),
+    valid: Type.Boolean({ description: 'Every event verifies, the chain ends at the head the shipment keeps, and every signed checkpoint that sealed a head of this chain still matches it.' }),
     events_checked: Type.Integer(),
     head_hash: Type.String({ description: 'The hash of the last event, as the shipment keeps it.' }),
-    first_bad_seq: Type.Union([Type.Integer(), Type.Null()], { description: 'The first event that does not verify, or where missing events begin; null when valid.' }),
+    first_bad_seq: Type.Union([Type.Integer(), Type.Null()], { description: 'The first event that does not verify, or where missing events begin; null when the events verify.' }),
+    checkpoints: CheckpointReportSchema,
     checked_at: DateTimeString(),
   },
   { $id: 'IntegrityReport' },

@@ -10,7 +10,7 @@ export interface OpenedExport {
 
 export interface Verification {
   failures: string[];
-  checked: { files: number; shipments: number; events: number; documents: number; seals: number };
+  checked: { files: number; shipments: number; events: number; documents: number; seals: number; audit_rows: number; checkpoints: number };
 }
 
 export function canonicalJson(value: unknown): string;
@@ -18,4 +18,6 @@ export function chainHash(previous: string, seq: number, type: string, createdAt
 export function checkSeal(pdf: Buffer): string;
 export function openExport(path: string): Promise<OpenedExport>;
 export function readFile(source: OpenedExport, name: string): Promise<Buffer>;
-export function verifyExport(path: string): Promise<Verification>;
+export function verifyExport(path: string, options?: { held?: unknown[]; certificate?: string }): Promise<Verification>;
+export function parseHeldCheckpoints(text: string): unknown[];
+export function auditDigest(row: Record<string, unknown>): string;

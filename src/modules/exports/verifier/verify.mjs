@@ -6,6 +6,11 @@
  *   node verify.mjs export.zip        checks the zip itself
  *   node verify.mjs some/folder       checks an unzipped export (unzip -d some/folder export.zip)
  *   node verify.mjs                   checks the folder this file is in
+ *   node verify.mjs export.zip --checkpoints held.json [--certificate seal.pem]
+ *                                     also checks the chains against the checkpoints you hold (a
+ *                                     JSON array, a page of GET /v1/audit-log/checkpoints, or JSON
+ *                                     lines; checkpoints or the audit.checkpoint_created webhook
+ *                                     bodies that carry them), with the seal certificate you keep
  *
  * What it checks:
  *   1. every file listed in manifest.json has the SHA-256 and size the manifest gives, and the
@@ -20,7 +25,13 @@
  *   4. each sealed PDF (consignment notes, proofs of delivery): its seal covers the whole file,
  *      the seal's message digest is the SHA-256 of the signed bytes, the signature verifies with
  *      the certificate it carries, and that certificate's SHA-256 fingerprint is the one the
- *      manifest pins for the file and one of manifest.seal_certificates.
+ *      manifest pins for the file and one of manifest.seal_certificates;
+ *   5. the audit log's hash chain (audit-log.jsonl), as the service's audit chain rule says;
+ *   6. every signed checkpoint, in audit-checkpoints.jsonl and held (--checkpoints): its signature
+ *      verifies with the seal certificate (--certificate, else manifest.checkpoint_key), it is of
+ *      this export's organisation and mode, and the audit chain and each shipment chain still
+ *      recompute, from their content, to the heads it sealed. A past rewritten and recomputed,
+ *      even by the database's owner, fails here against the checkpoints you held before.
  *
  * Exit status 0 when everything verifies, 1 when something does not (each failure is printed as
  * a line starting with FAIL), 2 when the export cannot be read at all.
@@ -30,6 +41,7 @@
 /* eslint-disable max-lines -- shipped alone in every export, so one file by design */
 import { Buffer } from 'node:buffer';
 import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
+import { readFile as readLocalFile } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -186,6 +198,56 @@ export function chainHash(previous, seq, type, createdAt, dataDigest) {
   return sha256Hex(`${previous}\n${seq}\n${type}\n${new Date(createdAt).toISOString()}\n${dataDigest}`);
 }
 
+/** The audit chain's content digest: canonical JSON of what a row says beyond its action and time. */
+export function auditDigest(row) {
+  return sha256Hex(canonicalJson({ actor: row.actor, target: { type: row.target_type, id: row.target_id }, changes: row.changes, ip: row.ip, user_agent: row.user_agent }));
+}
+
+// ---------------------------------------------------------------- signed checkpoints
+
+/**
+ * Why `checkpoint` does not verify with the key, or null: its `signature` is a detached JWS
+ * (header..signature) over the canonical JSON of its other fields, RS256 or ES256, whose header
+ * names the certificate's SHA-256 as `kid`.
+ */
+export function checkpointSignatureProblem(checkpoint, key) {
+  const { signature, ...content } = checkpoint;
+  const parts = typeof signature === 'string' ? signature.split('.') : [];
+  if (parts.length !== 3 || parts[1] !== '') return 'its signature is not a detached JWS';
+  let header;
+  try {
+    header = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
+  } catch {
+    return 'its signature header is not JSON';
+  }
+  if (header.kid !== key.kid || !['RS256', 'ES256'].includes(header.alg)) return `it is not signed by the certificate ${key.kid}`;
+  const input = Buffer.from(`${parts[0]}.${Buffer.from(canonicalJson(content)).toString('base64url')}`);
+  let valid = false;
+  try {
+    valid = verifySignature('sha256', input, { key: key.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2], 'base64url'));
+  } catch {
+    // A signature of the wrong length for the key: not a signature by it.
+  }
+  return valid ? null : `its signature does not verify with the certificate ${key.kid}`;
+}
+
+/** Checkpoints from a file you kept: an array, {data: [...]}, or JSON lines; each a checkpoint or a webhook body carrying one. */
+export function parseHeldCheckpoints(text) {
+  const trimmed = text.trim();
+  let items;
+  if (trimmed.startsWith('[')) items = JSON.parse(trimmed);
+  else if (trimmed.startsWith('{') && !trimmed.includes('\n')) {
+    const one = JSON.parse(trimmed);
+    items = Array.isArray(one.data) ? one.data : [one];
+  } else items = trimmed.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  return items.map((item) => (item && item.type === 'audit.checkpoint_created' && item.data ? item.data.checkpoint : item));
+}
+
+function keyOf(certificatePem) {
+  const certificate = new X509Certificate(certificatePem);
+  return { kid: sha256Hex(certificate.raw), publicKey: certificate.publicKey };
+}
+
 // ---------------------------------------------------------------- seals (PAdES) with a small DER reader
 
 /** One DER element at `at`: its tag byte, where its content starts and ends. Definite lengths only. */
@@ -281,11 +343,14 @@ export async function openExport(path) {
 /** The whole of one file of an opened export. */
 export const readFile = readAll;
 
-/** Checks the export at `path` (a zip or a folder); resolves with what failed and what was checked. */
-export async function verifyExport(path) {
+/**
+ * Checks the export at `path` (a zip or a folder); resolves with what failed and what was checked.
+ * `options.held`: checkpoints you kept; `options.certificate`: the seal certificate (PEM) you trust.
+ */
+export async function verifyExport(path, options = {}) {
   const failures = [];
   const fail = (message) => failures.push(message);
-  const checked = { files: 0, shipments: 0, events: 0, documents: 0, seals: 0 };
+  const checked = { files: 0, shipments: 0, events: 0, documents: 0, seals: 0, audit_rows: 0, checkpoints: 0 };
   const source = await openExport(path);
   try {
     if (!source.has('manifest.json')) throw new Error('manifest.json is missing');
@@ -309,6 +374,41 @@ export async function verifyExport(path) {
       if (got.sha256 !== file.sha256 || got.size !== file.size) fail(`${file.path}: SHA-256 ${got.sha256} (${got.size} bytes) is not the manifest's ${file.sha256} (${file.size} bytes)`);
     }
 
+    // 6a. Checkpoints: signature and tenant now; the heads they sealed as the chains are read.
+    const sealedShipments = new Map();
+    const sealedAudit = [];
+    const checkpoints = new Map();
+    for await (const checkpoint of jsonLines(source, 'audit-checkpoints.jsonl')) checkpoints.set(canonicalJson(checkpoint), checkpoint);
+    for (const checkpoint of options.held ?? []) checkpoints.set(canonicalJson(checkpoint), checkpoint);
+    if (checkpoints.size > 0) {
+      const certificate = options.certificate ?? manifest.checkpoint_key?.certificate;
+      if (!certificate) throw new Error('no certificate to check the checkpoints with: the manifest has no checkpoint_key; pass --certificate');
+      const key = keyOf(certificate);
+      for (const checkpoint of checkpoints.values()) {
+        checked.checkpoints += 1;
+        const where = `checkpoint ${checkpoint.id}`;
+        const problem = checkpointSignatureProblem(checkpoint, key);
+        if (problem) fail(`${where}: ${problem}`);
+        else if (checkpoint.organization_id !== manifest.organization_id || checkpoint.mode !== manifest.mode) fail(`${where}: it is a checkpoint of another organisation or mode`);
+        else {
+          sealedAudit.push({ id: checkpoint.id, ...checkpoint.audit_log });
+          for (const s of checkpoint.shipments) {
+            if (!sealedShipments.has(s.shipment_id)) sealedShipments.set(s.shipment_id, []);
+            sealedShipments.get(s.shipment_id).push({ id: checkpoint.id, seq: s.seq, hash: s.hash });
+          }
+        }
+      }
+    }
+    /** Compares the heads sealed in checkpoints with a chain's hashes recomputed from its content. */
+    const compareSealed = (sealed, recomputed, floor, what) => {
+      for (const head of sealed) {
+        if (head.seq < floor) continue;
+        const hash = recomputed.get(head.seq);
+        if (hash === undefined) fail(`checkpoint ${head.id}: ${what} has no entry at seq ${head.seq}, but the checkpoint sealed one`);
+        else if (hash !== head.hash) fail(`checkpoint ${head.id}: ${what} recomputes to hash ${hash} at seq ${head.seq}, but the checkpoint sealed ${head.hash} (its past was rewritten)`);
+      }
+    };
+
     // 2. Chains.
     const heads = new Map();
     for await (const shipment of jsonLines(source, 'shipments.jsonl')) heads.set(shipment.id, { seq: shipment.event_seq, hash: shipment.head_hash });
@@ -317,6 +417,8 @@ export async function verifyExport(path) {
     let current = null;
     const closeChain = () => {
       if (!current) return;
+      compareSealed(sealedShipments.get(current.id) ?? [], current.recomputed, 0, `shipment ${current.id}'s chain`);
+      sealedShipments.delete(current.id);
       const head = heads.get(current.id);
       if (!head) fail(`shipment ${current.id}: events of a shipment not in shipments.jsonl`);
       else if (!current.broken && (current.seq !== head.seq || current.previous !== head.hash)) {
@@ -327,7 +429,8 @@ export async function verifyExport(path) {
     for await (const event of jsonLines(source, 'shipment-events.jsonl')) {
       if (!current || current.id !== event.shipment_id) {
         closeChain();
-        current = { id: event.shipment_id, seq: 0, previous: GENESIS_HASH, broken: false };
+        // `recomputed`: each seq's hash from the events' content alone, for the sealed heads.
+        current = { id: event.shipment_id, seq: 0, previous: GENESIS_HASH, broken: false, recomputed: new Map([[0, GENESIS_HASH]]), last: GENESIS_HASH };
         eventIds.set(event.shipment_id, new Set());
       }
       checked.events += 1;
@@ -346,6 +449,8 @@ export async function verifyExport(path) {
           current.broken = true;
         }
       }
+      current.last = chainHash(current.last, event.seq, event.type, event.created_at, event.erased_at ? event.data_sha256 : sha256Hex(canonicalJson(event.data)));
+      current.recomputed.set(event.seq, current.last);
       current.seq = event.seq;
       current.previous = event.hash;
       if (event.data && typeof event.data.document_id === 'string' && typeof event.data.sha256 === 'string') {
@@ -354,6 +459,28 @@ export async function verifyExport(path) {
     }
     closeChain();
     for (const [id, head] of heads) if (!eventIds.has(id) && head.seq > 0) fail(`shipment ${id}: its ${head.seq} events are missing`);
+    for (const [id, sealed] of sealedShipments) compareSealed(sealed, new Map([[0, GENESIS_HASH]]), 0, `shipment ${id}'s chain`);
+
+    // 5. The audit chain, from the first row kept (retention removes the oldest) to the last.
+    const auditHashes = new Map();
+    let auditFloor = 0;
+    let auditPrevious = null;
+    for await (const row of jsonLines(source, 'audit-log.jsonl')) {
+      const seq = Number(row.seq);
+      if (auditPrevious === null) {
+        auditFloor = seq - 1;
+        auditPrevious = row.prev_hash;
+        auditHashes.set(auditFloor, auditPrevious);
+      }
+      checked.audit_rows += 1;
+      const digest = auditDigest(row);
+      const hash = chainHash(auditPrevious, seq, row.action, row.created_at, digest);
+      if (digest !== row.data_sha256 || row.prev_hash !== auditPrevious || hash !== row.hash) fail(`audit row ${row.id} (seq ${seq}, ${row.action}): it does not chain (the row was changed)`);
+      auditHashes.set(seq, hash);
+      auditPrevious = hash;
+    }
+    if (auditPrevious === null) auditHashes.set(0, GENESIS_HASH);
+    compareSealed(sealedAudit, auditHashes, auditFloor, 'the audit chain');
 
     // 3. Documents.
     const documents = new Map();
@@ -398,10 +525,21 @@ export async function verifyExport(path) {
 }
 
 async function main() {
-  const path = process.argv[2] || dirname(fileURLToPath(import.meta.url));
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const at = args.indexOf(name);
+    if (at < 0) return undefined;
+    const [, value] = args.splice(at, 2);
+    return value;
+  };
+  const heldFile = option('--checkpoints');
+  const certificateFile = option('--certificate');
+  const path = args[0] || dirname(fileURLToPath(import.meta.url));
   let result;
   try {
-    result = await verifyExport(path);
+    const held = heldFile ? parseHeldCheckpoints(await readLocalFile(heldFile, 'utf8')) : [];
+    const certificate = certificateFile ? await readLocalFile(certificateFile, 'utf8') : undefined;
+    result = await verifyExport(path, { held, certificate });
   } catch (error) {
     process.stderr.write(`verify.mjs: cannot read the export at ${path}: ${error.message}\n`);
     process.exitCode = 2;
@@ -409,7 +547,7 @@ async function main() {
   }
   const { failures, checked } = result;
   for (const failure of failures) process.stdout.write(`FAIL ${failure}\n`);
-  const summary = `${checked.files} files, ${checked.shipments} shipment chains (${checked.events} events), ${checked.documents} documents, ${checked.seals} seals checked`;
+  const summary = `${checked.files} files, ${checked.shipments} shipment chains (${checked.events} events), ${checked.documents} documents, ${checked.seals} seals, ${checked.audit_rows} audit rows, ${checked.checkpoints} checkpoints checked`;
   if (failures.length > 0) {
     process.stdout.write(`NOT VERIFIED: ${failures.length} problem${failures.length === 1 ? '' : 's'}; ${summary}.\n`);
     process.exitCode = 1;

@@ -1,0 +1,38 @@
+/**
+ * The checkpoint half of the integrity checks (GET and POST /v1/audit-log/integrity, GET
+ * /v1/shipments/{id}/integrity): the chains given, recomputed by the caller, against the stored
+ * checkpoints that name them and against the checkpoints the customer holds and sends. Held
+ * checkpoints also bring the shipment chains they name into the check.
+ */
+import type { TenantContext } from '../../core/context.js';
+import { selectShipmentEvents } from '../events/events.repository.js';
+import { recomputedHashes, type ChainedEvent } from '../events/hash-chain.js';
+import { checkCheckpoints, signedByCurrentKey, type CheckpointReport, type RecomputedChain } from './check-checkpoints.js';
+import { checkpointSigner, type Checkpoint } from './checkpoint-signature.js';
+import { selectCheckpoints, selectCheckpointsOfShipment } from './checkpoints.repository.js';
+
+export type { CheckpointReport, RecomputedChain } from './check-checkpoints.js';
+
+export interface CheckedChains {
+  audit?: RecomputedChain;
+  shipment?: { id: string; chain: RecomputedChain };
+}
+
+/** A shipment's chain as recomputed from its events (in seq order); no events is an empty chain. */
+export function recomputedShipmentChain(events: readonly ChainedEvent[]): RecomputedChain {
+  return { floor: 0, head: events.at(-1)?.seq ?? 0, hashes: recomputedHashes(events) };
+}
+
+export async function checkChainCheckpoints(ctx: TenantContext, chains: CheckedChains, held: readonly Checkpoint[] = []): Promise<CheckpointReport> {
+  const verifier = await checkpointSigner(ctx.sealingKey);
+  const stored = chains.shipment ? await selectCheckpointsOfShipment(ctx.db, ctx, chains.shipment.id) : await selectCheckpoints(ctx.db, ctx, { order: 'asc' });
+  const shipments = new Map<string, RecomputedChain>();
+  if (chains.shipment) shipments.set(chains.shipment.id, chains.shipment.chain);
+  for (const checkpoint of held) {
+    if (checkpoint.organization_id !== ctx.organizationId || checkpoint.mode !== ctx.mode) continue;
+    for (const sealed of checkpoint.shipments) {
+      if (!shipments.has(sealed.shipment_id)) shipments.set(sealed.shipment_id, recomputedShipmentChain(await selectShipmentEvents(ctx.db, ctx, sealed.shipment_id)));
+    }
+  }
+  return checkCheckpoints([...signedByCurrentKey(stored, verifier), ...held], { tenant: ctx, verifier, audit: chains.audit, shipments });
+}

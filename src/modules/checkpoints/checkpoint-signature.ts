@@ -1,0 +1,88 @@
+/**
+ * A checkpoint and its seal (docs/audit-log.md, Checkpoints). A checkpoint records the heads of an
+ * organisation's chains in one mode at one time; `signature` is a detached JWS (RFC 7515 Appendix F,
+ * compact form with an empty payload part) by the service's seal key over the canonical JSON of
+ * every other field:
+ *
+ *   signature = BASE64URL(header) ".." BASE64URL(sig)
+ *   sig       = RS256 or ES256 over  BASE64URL(header) "." BASE64URL(canonical JSON of the rest)
+ *
+ * with header {alg, kid, typ}: `kid` is the SHA-256 (hex) of the seal certificate's DER, as the
+ * export's manifest pins it. A field added, removed or changed, or a signature by another key,
+ * fails verification: a checkpoint cannot be forged without the service's private key.
+ */
+import { createHash, createPublicKey, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { CompactSign, importPKCS8 } from 'jose';
+import { canonicalJson } from '../../core/canonical-json.js';
+import { jwsAlgorithmOf, type JwsAlgorithm } from '../../core/key-material/jws-algorithm.js';
+import type { SealingKeyPem } from '../../core/key-material/sealing-key.js';
+import type { Checkpoint, CheckpointContent } from './checkpoints.tables.js';
+
+export type { ChainHeadRecord, Checkpoint, CheckpointContent } from './checkpoints.tables.js';
+
+export const CHECKPOINT_TYPE = 'checkpoint+jws';
+
+/** The public half of the checkpoint key, as published (`GET /v1/audit-log/checkpoints/key`). */
+export interface CheckpointVerifier {
+  alg: JwsAlgorithm;
+  kid: string;
+  publicKey: KeyObject;
+  certificatePem: string;
+}
+
+export interface CheckpointSigner extends CheckpointVerifier {
+  sign(content: CheckpointContent): Promise<Checkpoint>;
+}
+
+const signers = new Map<string, Promise<CheckpointSigner>>();
+
+const signingInput = (header: string, content: object) => `${header}.${Buffer.from(canonicalJson(content)).toString('base64url')}`;
+
+/** The signer over the seal key, imported once per key. */
+export function checkpointSigner(pem: SealingKeyPem): Promise<CheckpointSigner> {
+  let signer = signers.get(pem.privateKeyPem);
+  if (!signer) {
+    signer = makeSigner(pem);
+    signers.set(pem.privateKeyPem, signer);
+  }
+  return signer;
+}
+
+async function makeSigner(pem: SealingKeyPem): Promise<CheckpointSigner> {
+  const alg = jwsAlgorithmOf(pem.privateKeyPem);
+  const privateKey = await importPKCS8(pem.privateKeyPem, alg);
+  const certificate = new X509Certificate(pem.certificatePem);
+  const kid = createHash('sha256').update(certificate.raw).digest('hex');
+  return {
+    alg,
+    kid,
+    publicKey: createPublicKey(pem.privateKeyPem),
+    certificatePem: certificate.toString(),
+    async sign(content) {
+      const jws = await new CompactSign(Buffer.from(canonicalJson(content))).setProtectedHeader({ alg, kid, typ: CHECKPOINT_TYPE }).sign(privateKey);
+      const [header, , signature] = jws.split('.');
+      return { ...content, signature: `${header}..${signature}` };
+    },
+  };
+}
+
+/** Why `checkpoint` does not verify with `key`, or null when it does. */
+export function checkpointSignatureProblem(checkpoint: Checkpoint, key: CheckpointVerifier): string | null {
+  const { signature, ...content } = checkpoint;
+  const parts = typeof signature === 'string' ? signature.split('.') : [];
+  if (parts.length !== 3 || parts[1] !== '') return 'its signature is not a detached JWS';
+  let header: { alg?: unknown; kid?: unknown };
+  try {
+    header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as typeof header;
+  } catch {
+    return 'its signature header is not JSON';
+  }
+  if (header.alg !== key.alg || header.kid !== key.kid) return `it is not signed by the service's checkpoint key (kid ${key.kid})`;
+  let valid = false;
+  try {
+    valid = verify('sha256', Buffer.from(signingInput(parts[0]!, content)), { key: key.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2]!, 'base64url'));
+  } catch {
+    // A signature of the wrong length for the key: not a signature by it.
+  }
+  return valid ? null : 'its signature does not verify with the service\'s key';
+}
