@@ -130,3 +130,20 @@ describe('HTTP limits', () => {
     expect(() => loadConfig({ HTTP_BODY_LIMIT_BYTES: '0' })).toThrow(/HTTP_BODY_LIMIT_BYTES/);
   });
 });
+
+describe('database roles', () => {
+  it('migrates as MIGRATION_DATABASE_URL and grants DATABASE_URL\'s user, or DATABASE_SERVICE_ROLE', () => {
+    const two = { DATABASE_URL: 'postgres://freight_service:s@db/freight', MIGRATION_DATABASE_URL: 'postgres://freight_owner:o@db/freight' };
+    expect(loadConfig(two)).toMatchObject({ databaseUrl: two.DATABASE_URL, migrationDatabaseUrl: two.MIGRATION_DATABASE_URL, serviceRole: 'freight_service' });
+    expect(loadConfig({ ...two, DATABASE_SERVICE_ROLE: 'freight_app' }).serviceRole).toBe('freight_app');
+    // One role (development): nothing to grant.
+    const one = loadConfig({ DATABASE_URL: two.DATABASE_URL });
+    expect([one.migrationDatabaseUrl, one.serviceRole]).toEqual([undefined, undefined]);
+  });
+
+  it('refuses an owner without the service URL, one role named twice, and a service URL without a user', () => {
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'postgres://o@db/f' })).toThrow(/set DATABASE_URL too/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://a@db/f', MIGRATION_DATABASE_URL: 'postgres://a@db/f' })).toThrow(/must be two roles/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/f', MIGRATION_DATABASE_URL: 'postgres://o@db/f' })).toThrow(/set DATABASE_SERVICE_ROLE/);
+  });
+});

@@ -9,6 +9,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/adapters/database/migrator.js';
+import { openPglite } from '../../src/adapters/database/pglite.js';
 import { HISTORY_TABLES } from '../../src/adapters/database/service-grants.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { purgeAuditLogJob } from '../../src/modules/audit-log/purge-audit-log.job.js';
@@ -134,5 +136,25 @@ describe.each(backends().filter((b) => twoRoles(b.databaseUrl)))('the service da
     expect(Number(asked.rows[0]!.n)).toBe(0);
     // The retention flag alone opens nothing to the service role.
     expect(await attempt(db, `select set_config('fds.audit_retention', 'on', true); delete from audit_log where organization_id = '${org.id}'`)).toBe(REFUSED);
+  });
+});
+
+describe('granting the service role', () => {
+  it('stops, naming the fix, when the service role is missing or owns a table, and grants again idempotently', async () => {
+    const handle = await openPglite('memory://');
+    try {
+      await migrate(handle.db);
+      await expect(migrate(handle.db, undefined, { serviceRole: 'nobody_here' })).rejects.toThrow(/service role nobody_here does not exist: create it first/);
+      await sql`create role app_as_owner nologin`.execute(handle.db);
+      await sql`alter table audit_log owner to app_as_owner`.execute(handle.db);
+      await expect(migrate(handle.db, undefined, { serviceRole: 'app_as_owner' })).rejects.toThrow(/owns 1 object \(audit_log\).*REASSIGN OWNED BY app_as_owner/);
+      await sql`alter table audit_log owner to current_user`.execute(handle.db);
+      const version = await migrate(handle.db, undefined, { serviceRole: 'app_as_owner' });
+      expect(await migrate(handle.db, undefined, { serviceRole: 'app_as_owner' })).toBe(version);
+      const rights = await sql<{ p: string }>`select privilege_type as p from information_schema.role_table_grants where grantee = 'app_as_owner' and table_name = 'audit_log' order by 1`.execute(handle.db);
+      expect(rights.rows.map((r) => r.p)).toEqual(['INSERT', 'SELECT']);
+    } finally {
+      await handle.close();
+    }
   });
 });

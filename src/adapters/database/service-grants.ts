@@ -58,13 +58,13 @@ export async function grantServiceRole(db: Database, role: string, options: { cr
   }
   const owned = await sql<{ name: string }>`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = ${me.schema} and c.relowner = (select oid from pg_roles where rolname = ${role})
+      where n.nspname = ${me.schema} and c.relkind not in ('i', 'I') and c.relowner = (select oid from pg_roles where rolname = ${role})
     union all
     select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = ${me.schema} and p.proowner = (select oid from pg_roles where rolname = ${role})`.execute(db);
   if (owned.rows.length > 0) {
     const names = owned.rows.map((r) => r.name).slice(0, 5).join(', ');
-    throw new MigrationError(`the service role ${role} owns ${owned.rows.length} objects (${names}…) and could alter them: as an administrator run REASSIGN OWNED BY ${role} TO ${me.me} (docs/deploy.md, "Two database roles")`);
+    throw new MigrationError(`the service role ${role} owns ${owned.rows.length} object${owned.rows.length === 1 ? '' : 's'} (${names}${owned.rows.length > 5 ? ', …' : ''}) and could alter them: as an administrator run REASSIGN OWNED BY ${role} TO ${me.me} (docs/deploy.md, "Two database roles")`);
   }
   const schemaRights = (await sql<{ usage: boolean; create: boolean }>`
     select has_schema_privilege(${role}, ${me.schema}, 'USAGE') as usage, has_schema_privilege(${role}, ${me.schema}, 'CREATE') as create`.execute(db)).rows[0]!;

@@ -1,7 +1,8 @@
 /**
  * Audit-log retention (service description, Limits: 2 years, append-only): daily, deletes rows
- * older than two years through the trigger's one allowed path and moves each chain's anchor, so the
- * integrity check starts from the oldest remaining row.
+ * older than two years through purge_audit_log() (the service's role may not delete audit rows
+ * itself; migration 0036) and moves each chain's anchor, so the integrity check starts from the
+ * oldest remaining row.
  */
 import { defineJob } from '../../jobs/job-definition.js';
 import { withTransaction } from '../../ports/database.js';
