@@ -2,8 +2,6 @@
  * Configuration: environment variables only, each with an embedded default (DESIGN, Stack), checked
  * at boot so a typo stops the start with a message instead of surfacing later.
  */
-import { X509Certificate, createPrivateKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
@@ -11,6 +9,8 @@ import { Value } from '@sinclair/typebox/value';
 import { isEuRegion } from './adapters/objects/eu-regions.js';
 import type { ProviderConfig } from './ports/ecmr-provider.js';
 import type { HttpLimits } from './http/listener-limits.js';
+import { ConfigError } from './config-error.js';
+import { eftiConfig, pemOrFile, type EftiConfig } from './config-efti.js';
 
 const Environment = Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')]);
 const Role = Type.Union([Type.Literal('all'), Type.Literal('api'), Type.Literal('worker')]);
@@ -95,8 +95,6 @@ const EnvSchema = Type.Object({
 });
 
 /** The eFTI settings that go together (issue 16): all of them, or none and `gate_status: "not_configured"`. */
-const EFTI_REQUIRED = ['EFTI_GATE_URL', 'EFTI_GATE_ID', 'EFTI_PLATFORM_ID', 'EFTI_CLIENT_CERT', 'EFTI_CLIENT_KEY', 'EFTI_GATE_CA', 'EFTI_PLATFORM_PORT'] as const;
-
 export type Environment = Static<typeof Environment>;
 export type Role = Static<typeof Role>;
 
@@ -207,24 +205,9 @@ export interface Config {
   providers: Record<string, ProviderConfig>;
 }
 
-export type { ProviderConfig };
-
-export interface EftiConfig {
-  gateUrl: string;
-  testGateUrl?: string;
-  gateId: string;
-  platformId: string;
-  /** PEM of our client certificate; its CN is `platformId`. */
-  clientCert: string;
-  clientKey: string;
-  /** PEM of the CA the gate's server and client certificates chain to. */
-  gateCa: string;
-  platformPort: number;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export type { ProviderConfig, EftiConfig };
+export { ConfigError };
+export { commonName } from './config-efti.js';
 
 /** Reads and checks the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -366,57 +349,6 @@ function providersConfig(env: NodeJS.ProcessEnv, environment: Environment): Reco
   return providers;
 }
 
-/**
- * All or none: half a gate configuration is a mistake worth stopping for, not a silent
- * `not_configured`. The client certificate must name the platform id as its CN, because the gate
- * identifies the platform by it (gate-api-for-platform.yaml: `GET /v0/whoami`).
- */
-function eftiConfig(e: Static<typeof EnvSchema>): EftiConfig | undefined {
-  const missing = EFTI_REQUIRED.filter((name) => e[name] === undefined);
-  if (missing.length === EFTI_REQUIRED.length) {
-    if (e.EFTI_TEST_GATE_URL) throw new ConfigError('EFTI_TEST_GATE_URL needs the rest of the gate configuration: ' + EFTI_REQUIRED.join(', '));
-    return undefined;
-  }
-  if (missing.length > 0) throw new ConfigError(`the eFTI gate configuration is all or none; missing: ${missing.join(', ')}`);
-  const clientCert = readPem('EFTI_CLIENT_CERT', e.EFTI_CLIENT_CERT!);
-  const clientKey = readPem('EFTI_CLIENT_KEY', e.EFTI_CLIENT_KEY!);
-  const gateCa = readPem('EFTI_GATE_CA', e.EFTI_GATE_CA!);
-  let certificate: X509Certificate;
-  try {
-    certificate = new X509Certificate(clientCert);
-    if (!certificate.checkPrivateKey(createPrivateKey(clientKey))) throw new ConfigError('EFTI_CLIENT_KEY is not the key of EFTI_CLIENT_CERT');
-    new X509Certificate(gateCa);
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError(`EFTI_CLIENT_CERT, EFTI_CLIENT_KEY and EFTI_GATE_CA must be PEM certificates and a key: ${(error as Error).message}`);
-  }
-  const cn = commonName(certificate.subject);
-  if (cn !== e.EFTI_PLATFORM_ID) throw new ConfigError(`EFTI_CLIENT_CERT names CN=${cn ?? '(none)'}, but EFTI_PLATFORM_ID is ${e.EFTI_PLATFORM_ID}: the gate knows the platform by its certificate's CN`);
-  return {
-    gateUrl: e.EFTI_GATE_URL!.replace(/\/+$/, ''),
-    testGateUrl: e.EFTI_TEST_GATE_URL?.replace(/\/+$/, ''),
-    gateId: e.EFTI_GATE_ID!,
-    platformId: e.EFTI_PLATFORM_ID!,
-    clientCert,
-    clientKey,
-    gateCa,
-    platformPort: e.EFTI_PLATFORM_PORT!,
-  };
-}
-
-/** The CN of an X.509 subject as Node prints it (one `key=value` per line). */
-export function commonName(subject: string): string | undefined {
-  return subject.split('\n').find((line) => line.startsWith('CN='))?.slice(3);
-}
-
-function readPem(name: string, value: string): string {
-  try {
-    return pemOrFile(value);
-  } catch (error) {
-    throw new ConfigError(`${name}: cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-}
-
 function trustedProxies(value: string | undefined): number | string[] | undefined {
   if (value === undefined) return undefined;
   if (/^[0-9]+$/.test(value)) return Number(value);
@@ -437,9 +369,4 @@ function renderConfig(e: Static<typeof EnvSchema>): Config['render'] {
  */
 function defaultRenderThreads(): number {
   return availableParallelism();
-}
-
-/** A PEM given inline (`-----BEGIN …`; a literal backslash-n stands for a line break) or as the path of a file. */
-function pemOrFile(value: string): string {
-  return value.trimStart().startsWith('-----BEGIN') ? value.replace(/\\n/g, '\n') : readFileSync(value, 'utf8');
 }
