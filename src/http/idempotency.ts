@@ -1,17 +1,33 @@
 /**
  * Wires Idempotency-Key into every POST (rules in modules/idempotency/idempotent-request.ts), so a
  * client that timed out can retry any of them and get the first answer, not a second run's
- * (an `invalid_transition` for an issue that did happen).
+ * (an `invalid_transition` for an issue that did happen) — also after the process died between
+ * the act's commit and its answer.
  *
  * Keys are scoped by whoever may call the route: the API key's organisation and mode, or on the
  * keyless sign routes the sign link of the path (its token's hash, never the token), on driver
  * routes the driver's phone (hashed). A keyless
  * POST without a sign token has no scope: declaring one is refused at start.
  *
- * By default the key is claimed before the handler and the response kept after it.
- * `idempotent: 'in-transaction'` only looks the key up before the handler; the handler keeps the
- * response in the statement of its change (`keptResponse`), so the change and its response commit
- * together: no window where one exists without the other, and one commit, not three.
+ * Two ways, by route (README, Idempotency, lists them for users):
+ *
+ * - `idempotent: 'in-transaction'`: every act whose change is one transaction — POST /v1/shipments,
+ *   …/issue, …/cancel, …/signatures, …/remarks; /v1/sign/{token}/submit, …/remarks, …/handoff;
+ *   /v1/driver/shipments/{id}/signatures and …/handoffs; /v1/tours/{id}/cancel and
+ *   …/stops/{position}/complete. No claim: the handler keeps the response
+ *   in the transaction of its change (`keptResponse`, whose `alsoWrite` the use case hands to
+ *   `withTransaction` or `writeAsOneStatement` without knowing what it keeps), so the change and
+ *   its answer commit together. A crash after the commit leaves the answer for the retry, one
+ *   before it leaves nothing; there is no in-progress mark to outlive its process. The key is
+ *   looked up only when the write collides with it or the act is refused (a retry's second run).
+ * - the default, claim before and keep after: every other POST — those whose work is not one
+ *   transaction (a call to another system while they run: webhook test pings, provider handovers;
+ *   an export started; photos uploaded, then a remark) and those not moved yet. The claim's lock
+ *   is short and renewed by the process while the request runs (running-keys.ts), so the
+ *   in-progress mark ends with its process: a retry after a kill waits seconds, not a minute.
+ *
+ * A sign link that refuses a request looks its key up first (src/http/sign-link-access.ts): a key
+ * it has on record answers here, so a submit retried after it spent its link replays.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';

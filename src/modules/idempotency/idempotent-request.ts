@@ -6,11 +6,13 @@
  *
  * Only responses below 500 are kept: a 5xx means the request may not have taken effect, so the
  * key is released and a retry runs again (pdf_render_failed is documented as safe to retry).
- * Known limit: a process that dies between committing its change and keeping the response leaves
- * a running record; its lock lapses after a minute and a retry then runs the request again.
- * Routes that create the most (POST /v1/shipments) close that gap: they keep the response in the
- * statement of their change (`lookUpIdempotentRequest` + `keepResponseWrite`), so the change and
- * its response commit together, at the cost of one commit instead of three.
+ * A claimed key (`beginIdempotentRequest`, then `finishIdempotentRequest`) is held by a short lock
+ * its process renews while the request runs (running-keys.ts): a process that dies mid-request
+ * leaves a running record whose lock lapses within seconds, and a retry then runs the request
+ * again. The acts (issue, cancel, signatures, remarks, handoffs, creates of shipments) close the
+ * gap between commit and answer: they keep the response in the transaction of their change
+ * (`lookUpIdempotentRequest` + `keepResponseWrite`), so the change and its response commit
+ * together, at the cost of one commit instead of three (src/http/idempotency.ts lists them).
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/canonical-json.js';

@@ -4,19 +4,18 @@
  * or a shipment update replaces them.
  */
 import type { TenantContext } from '../../core/context.js';
-import { withTransaction } from '../../ports/database.js';
+import { withTransaction, type AlsoWrite } from '../../ports/database.js';
 import { findTour } from './get-tour.js';
 import { recordTourChange } from './record-tour-change.js';
 import { assertTourTransition } from './tour-status.js';
 import { tourView, type TourView } from './tour-view.js';
 
-export async function cancelTour(ctx: TenantContext, id: string, reason: string | undefined): Promise<TourView> {
+export async function cancelTour(ctx: TenantContext, id: string, reason: string | undefined, alsoWrite?: AlsoWrite<TourView>): Promise<TourView> {
   const now = ctx.clock.now();
-  const updated = await withTransaction(ctx.db, async (trx) => {
+  return withTransaction(ctx.db, async (trx) => {
     const row = await findTour(trx, ctx, id, { forUpdate: true });
     assertTourTransition(id, row.status, 'cancelled');
     const event = { type: 'tour.cancelled' as const, status: 'cancelled', fields: reason ? { reason } : {} };
-    return recordTourChange(trx, ctx, row, { status: 'cancelled', cancelled_at: now, cancellation_reason: reason ?? null }, [event], now);
-  });
-  return tourView(updated);
+    return tourView(await recordTourChange(trx, ctx, row, { status: 'cancelled', cancelled_at: now, cancellation_reason: reason ?? null }, [event], now));
+  }, alsoWrite);
 }

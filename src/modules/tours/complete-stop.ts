@@ -8,7 +8,7 @@
 import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
 import type { TenantContext } from '../../core/context.js';
-import { withTransaction } from '../../ports/database.js';
+import { withTransaction, type AlsoWrite } from '../../ports/database.js';
 import type { TourEventSpec } from '../events/record-tour-events.js';
 import { findTour } from './get-tour.js';
 import { recordTourChange } from './record-tour-change.js';
@@ -18,9 +18,9 @@ import { tourView, type TourView } from './tour-view.js';
 import type { TourChanges } from './tours.repository.js';
 
 /** `capturedAt`: when the driver did it on the phone (the driver routes), kept beside `completed_at`. */
-export async function completeStop(ctx: TenantContext, tourId: string, position: number, input: CompleteStopBody, capturedAt?: Date): Promise<TourView> {
+export async function completeStop(ctx: TenantContext, tourId: string, position: number, input: CompleteStopBody, capturedAt?: Date, alsoWrite?: AlsoWrite<TourView>): Promise<TourView> {
   const now = ctx.clock.now();
-  const updated = await withTransaction(ctx.db, async (trx) => {
+  return withTransaction(ctx.db, async (trx) => {
     // The tour first: one the caller does not have is not_found whatever the body says, as everywhere.
     const row = await findTour(trx, ctx, tourId, { forUpdate: true });
     if (input.outcome === 'skipped' && !input.reason) {
@@ -44,7 +44,6 @@ export async function completeStop(ctx: TenantContext, tourId: string, position:
       changes.completed_at = now;
       events.push({ type: 'tour.completed', status });
     }
-    return recordTourChange(trx, ctx, row, changes, events, now);
-  });
-  return tourView(updated);
+    return tourView(await recordTourChange(trx, ctx, row, changes, events, now));
+  }, alsoWrite);
 }

@@ -5,7 +5,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
+import { keptResponse, noHeaders } from '../../http/idempotency.js';
 import { tenantContext } from '../../http/tenant-context.js';
+import type { TourView } from './tour-view.js';
 import { cancelTour } from './cancel-tour.js';
 import { completeStop } from './complete-stop.js';
 import { createTour } from './create-tour.js';
@@ -120,7 +122,7 @@ export async function tourRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ById & { Body: CancelTourBody | undefined }>(
     TOUR_PATHS.cancel,
     {
-      config: { optionalBody: true, ...write, errors: ['invalid_id', 'not_found', 'invalid_transition'] },
+      config: { optionalBody: true, ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_transition'] },
       schema: {
         operationId: 'cancelTour',
         tags: ['tours'],
@@ -131,13 +133,16 @@ export async function tourRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         response: { 200: tour('The cancelled tour.') },
       },
     },
-    async (request) => cancelTour(ctx(request), request.params.id, request.body?.reason),
+    async (request, reply) => {
+      const response = keptResponse<TourView>(runtime, request, reply, 200, noHeaders);
+      return response.send(() => cancelTour(ctx(request), request.params.id, request.body?.reason, response.alsoWrite));
+    },
   );
 
   app.post<{ Params: { id: string; position: number }; Body: CompleteStopBody }>(
     TOUR_PATHS.completeStop,
     {
-      config: { ...write, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition'] },
+      config: { ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition'] },
       schema: {
         operationId: 'completeStop',
         tags: ['tours'],
@@ -151,6 +156,9 @@ export async function tourRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         response: { 200: tour('The tour after the stop.') },
       },
     },
-    async (request) => completeStop(ctx(request), request.params.id, request.params.position, request.body),
+    async (request, reply) => {
+      const response = keptResponse<TourView>(runtime, request, reply, 200, noHeaders);
+      return response.send(() => completeStop(ctx(request), request.params.id, request.params.position, request.body, undefined, response.alsoWrite));
+    },
   );
 }

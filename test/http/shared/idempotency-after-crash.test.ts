@@ -160,6 +160,18 @@ describe.each(backends())('a retried act after a crash between commit and answer
     expect((await fresh.app.inject({ method: 'GET', url: `/v1/sign/${handedToken}` })).statusCode).toBe(200);
   });
 
+  it('tours: a retried complete-stop and cancel replay their 200s, not invalid_transition', async () => {
+    const { id } = await shipmentsApi(first, tenant).created(fullShipment(), { issue: true });
+    const date = first.clock.now().toISOString().slice(0, 10);
+    const tour = await first.app.inject({ method: 'POST', url: '/v1/tours', headers: first.auth(tenant.testKey), payload: { name: 'Run', date, driver: { name: 'Piotr Nowak', phone: '+48600000001' }, stops: [{ shipment_id: id, kind: 'pickup' }, { shipment_id: id, kind: 'delivery' }] } });
+    expect(tour.statusCode, tour.body).toBe(201);
+    const tourId = tour.json().id;
+    const done = await crashThenRetry(api(`/v1/tours/${tourId}/stops/1/complete`, { outcome: 'done' }), `stop-${tourId}`);
+    expect(done.json()).toMatchObject({ status: 'in_progress' });
+    const cancelled = await crashThenRetry(api(`/v1/tours/${tourId}/cancel`, { reason: 'truck broke down' }), `cancel-${tourId}`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+  });
+
   it("driver actions: a retried signature and handoff on the driver's phone replay their 201s", async () => {
     const phone = `+4861${randomInt(1_000_000, 9_999_999)}${randomInt(0, 10)}`;
     const { id } = await shipmentsApi(first, tenant).created(fullShipment(), { issue: true });

@@ -1,6 +1,7 @@
 /** Idempotency-Key on POSTs that create: replay, reuse, in progress, scoping, and the concurrent case. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_MS } from '../../../src/modules/idempotency/idempotent-request.js';
+import { IDEMPOTENCY_LOCK_MS } from '../../../src/modules/idempotency/running-keys.js';
 import { REPLAY_HEADER } from '../../../src/http/idempotency.js';
 import { backends } from '../../support/backends.js';
 import { FIXTURE_PATHS, fixtureRoutes, type FixtureState } from '../../support/fixture-routes.js';
@@ -65,6 +66,20 @@ describe.each(backends())('Idempotency-Key on $name', (backend) => {
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('idempotency_in_progress');
     expect((await first).statusCode).toBe(201);
+  });
+
+  it('a request still running keeps its key past the lock: its process renews the claim while it runs', async () => {
+    state.delayMs = 2500;
+    const first = create('order-renewed', { name: 'a' });
+    await new Promise((r) => setTimeout(r, 100));
+    // By the clock the claim's lock has lapsed; the process renews it (every second) while the request runs.
+    t.clock.advance(IDEMPOTENCY_LOCK_MS + 1000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const second = await create('order-renewed', { name: 'a' });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().code).toBe('idempotency_in_progress');
+    expect((await first).statusCode).toBe(201);
+    expect(state.created).toBe(1);
   });
 
   it('keys are scoped by organisation and mode', async () => {
