@@ -129,16 +129,46 @@ export function findingCodes(): string[] {
   return Object.keys(TEMPLATES);
 }
 
+/**
+ * The JSON path of a finding (service description, Finding): `$`, `$.field`, `$.goods[0].weight`.
+ * A field path written without its root (`charges.carriage`, `[0].name`) gets it; a query
+ * parameter, a path parameter or a header keeps its own form (`query.date`, `path.id`,
+ * `header.stripe-signature`, as request validation names them); an empty
+ * path is the whole body, `$`. Every finding is built or answered through here, so no finding
+ * leaves with a path a client's JSON-path library cannot read.
+ */
+const REQUEST_PART = /^(query|path|headers?)(\.|\[|$)/;
+
+export function jsonPath(path: string): string {
+  if (path === '' || path === '$') return '$';
+  if (path.startsWith('$.') || path.startsWith('$[') || REQUEST_PART.test(path)) return path;
+  if (path.startsWith('$')) return `$.${path.slice(1)}`;
+  return path.startsWith('[') ? `$${path}` : `$.${path}`;
+}
+
 /** Builds a finding whose message comes from the template of its code. */
 export function finding(path: string, code: string, params: Record<string, unknown> = {}, language: Language = 'en'): Finding {
-  return { path, code, message: renderMessage(code, params, language) ?? code, params };
+  return { path: jsonPath(path), code, message: renderMessage(code, params, language) ?? code, params };
 }
 
 export function renderMessage(code: string, params: Record<string, unknown>, language: Language): string | undefined {
   return TEMPLATES[code]?.[language](params);
 }
 
-/** Re-renders findings in another language; codes without a template keep their message. */
+/**
+ * Whether the finding's message is its code's template (in any language), as `finding` renders it,
+ * rather than a message the code that found it wrote for this case ("give `recipient` again"),
+ * which a generic template ("Is not valid.") must never replace.
+ */
+function templated(f: Finding): boolean {
+  const templates = TEMPLATES[f.code];
+  return templates !== undefined && Object.values(templates).some((render) => render(f.params ?? {}) === f.message);
+}
+
+/**
+ * Re-renders findings in another language: a templated message is rendered again; a specific
+ * message, or a code without a template, keeps its text. Paths come out as JSON paths.
+ */
 export function translateFindings(findings: Finding[], language: Language): Finding[] {
-  return findings.map((f) => ({ ...f, message: renderMessage(f.code, f.params ?? {}, language) ?? f.message }));
+  return findings.map((f) => ({ ...f, path: jsonPath(f.path), message: templated(f) ? renderMessage(f.code, f.params ?? {}, language)! : f.message }));
 }

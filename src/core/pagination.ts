@@ -100,17 +100,37 @@ export interface PageWindow {
 /**
  * One page of a keyset list named `list` (the name is in its cursors, so it must never change):
  * checks the cursor, reads the window through `fetch` and shows each row with `view`. `fetch` also
- * gets the scope, whose `now` is real time. Raises `invalid_cursor`.
+ * gets the scope, whose `now` is real time. The cursor keeps the last row's key: its `id` unless
+ * `keyOf` says otherwise (a list ordered by a composite key). Raises `invalid_cursor`.
  */
-export async function listPage<R, T extends { id: string }>(
+export async function listPage<R, T>(
   ctx: Parameters<typeof cursorScope>[0],
   list: string,
   query: { limit?: number; order?: SortOrder; cursor?: string },
   fetch: (window: PageWindow, scope: CursorScope) => Promise<R[]>,
   view: (row: R) => T,
+  keyOf: (row: R) => string = (row) => (row as { id: string }).id,
 ): Promise<Page<T>> {
   const scope = cursorScope(ctx, list);
   const page = pageRequest(scope, query);
   const rows = await fetch({ after: page.after, order: page.order, limit: page.limit + 1 }, scope);
-  return toPage(scope, page, rows.map(view));
+  const keyed = toPage(scope, page, rows, keyOf);
+  return { ...keyed, data: keyed.data.map(view) };
+}
+
+/**
+ * The query of a list whose natural order is oldest first: `asc` unless the client chose, on a
+ * first page only (a cursor carries the order it was issued for).
+ */
+export function oldestFirst<Q extends { order?: SortOrder; cursor?: string }>(query: Q): Q {
+  return query.cursor === undefined && query.order === undefined ? { ...query, order: 'asc' } : query;
+}
+
+/**
+ * The cursor context of a list that belongs to one holder rather than to a tenant's mode (a user's
+ * console sessions, a driver session's tours): its cursors are signed for that holder, so they
+ * work for no one else.
+ */
+export function holderCursorContext(services: { secrets: { cursor: string }; clock: { now(): Date } }, holder: string): Parameters<typeof cursorScope>[0] {
+  return { secrets: services.secrets, clock: services.clock, organizationId: holder, mode: 'live' };
 }

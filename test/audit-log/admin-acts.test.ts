@@ -94,8 +94,8 @@ describe.each(backends())('audited administrative acts on $name', (backend) => {
     const phone = `+3162${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
     const issued = (await call('POST', '/v1/shipments?issue=true', h, fullShipment(), 201)).json() as { id: string };
     await call('POST', '/v1/tours', h, { name: 'Run', date: '2026-12-01', driver: { name: 'Piotr Nowak', phone, language: 'pl' }, stops: [{ shipment_id: issued.id, kind: 'pickup' }] }, 201);
-    // The sandbox's sign-in code.
-    await call('POST', '/v1/driver/sessions', {}, { phone, code: '000000' }, 201);
+    // The sandbox's driver session, through the organisation's test key.
+    await call('POST', '/v1/test/driver-sessions', h, { phone }, 201);
     const [session] = (await call('GET', `/v1/driver-sessions?phone=${encodeURIComponent(phone)}`, h, undefined, 200)).json().data as { id: string }[];
     await call('POST', `/v1/driver-sessions/${session!.id}/revoke`, h, {}, 200);
     await call('POST', `/v1/driver-sessions/${session!.id}/revoke`, h, {}, 200);

@@ -1,6 +1,7 @@
 /**
  * The driver (issue 19, points 2, 3 and 5; docs/driver.md): sign-in by one-time password with an
- * answer that reveals nothing, the 12-hour session, the OTP lock, the sandbox code, revocation by
+ * answer that reveals nothing, the 12-hour session, the OTP lock, the sandbox session behind a test
+ * key (and no guessable sandbox code), revocation by
  * one organisation only, a second driver seeing nothing of the first's, and the actions end to end
  * through the organisation's own use cases, each replayable once with its capture time kept.
  */
@@ -71,8 +72,15 @@ describe.each(backends())('driver on $name', (backend) => {
     const messages = await outbox(phone);
     return /(\d{6})/.exec(messages.at(-1)!.body)![1]!;
   }
-  async function session(phone: string, code?: string): Promise<string> {
-    const res = await verify(phone, code ?? (await smsCode(phone)));
+  async function session(phone: string): Promise<string> {
+    const res = await verify(phone, await smsCode(phone));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().token;
+  }
+  const sandboxSignIn = (key: string, phone: string) => api('POST', DRIVER_PATHS.sandboxSessions, key, { phone });
+  /** The sandbox's driver session of the tenant's test work for the phone, through its own test key. */
+  async function sandboxSession(tenant: Tenant, phone: string): Promise<string> {
+    const res = await sandboxSignIn(tenant.testKey, phone);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().token;
   }
@@ -93,7 +101,7 @@ describe.each(backends())('driver on $name', (backend) => {
     expect(await outbox(worker)).toHaveLength(1);
     expect((await outbox(worker))[0]!.body).toMatch(/Twój kod logowania kierowcy: \d{6}/);
     expect(await outbox(idle)).toHaveLength(0);
-    // A phone without work has no code: 000000 and any other are the same otp_invalid.
+    // A phone without work has no code: every code is the same otp_invalid.
     expectProblem(await verify(idle, '123456'), 'otp_invalid');
   });
 
@@ -129,7 +137,7 @@ describe.each(backends())('driver on $name', (backend) => {
     const stored = await t.runtime.services.db.selectFrom('driver_sessions').select('token_hash').where('id', '=', session_id).executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(token);
     // The code is spent.
-    expectProblem(await verify(phone, '000000' === token ? '1' : (await outbox(phone)).at(-1)!.body.match(/(\d{6})/)![1]!), 'otp_invalid');
+    expectProblem(await verify(phone, (await outbox(phone)).at(-1)!.body.match(/(\d{6})/)![1]!), 'otp_invalid');
 
     expect((await drive('GET', DRIVER_PATHS.tours, token)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: DRIVER_PATHS.tours, headers: { cookie: `fds_driver=${token}` } })).statusCode).toBe(200);
@@ -172,28 +180,62 @@ describe.each(backends())('driver on $name', (backend) => {
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(600);
   });
 
-  it('takes 000000 in the sandbox for test-key work only, and that session sees only the test-mode work', async () => {
+  it('takes no guessed code: 000000 for a phone with another organisation\'s sandbox tour is otp_invalid, and that tour stays out of reach', async () => {
+    const phone = newPhone();
+    const ofA = await assign(a, phone);
+    // Anyone (B's member, or no one at all) who knows the phone tries the old sandbox code, and a few more.
+    for (const code of ['000000', '123456', '111111']) expectProblem(await verify(phone, code), 'otp_invalid');
+    // B's own test key cannot take a session for a phone that drives none of B's tours…
+    const refused = await sandboxSignIn(b.testKey, phone);
+    expectProblem(refused, 'validation_failed');
+    expect(refused.json().errors).toMatchObject([{ path: '$.phone', code: 'no_open_tour' }]);
+    // …and once B gives the phone a sandbox tour of its own, B's session sees that one only.
+    const ofB = await assign(b, phone);
+    const token = await sandboxSession(b, phone);
+    expect((await drive('GET', DRIVER_PATHS.tours, token)).json().data.map((x: { id: string }) => x.id)).toEqual([ofB.tour.id]);
+    expectProblem(await drive('GET', path(DRIVER_PATHS.tour, { id: ofA.tour.id }), token), 'not_found');
+    expectProblem(await drive('POST', path(DRIVER_PATHS.completeStop, { id: ofA.tour.id, position: 1 }), token, { outcome: 'done' }), 'not_found');
+    expectProblem(await drive('POST', path(DRIVER_PATHS.handoffs, { id: ofA.shipments[0]! }), token, { role: 'consignor' }), 'not_found');
+    expect((await api('GET', `/v1/tours/${ofA.tour.id}`, a.testKey)).json().stops[0]).toMatchObject({ status: 'pending' });
+  });
+
+  it('opens a sandbox session through POST /v1/test/driver-sessions over its organisation\'s test work only; a live key is test_mode_only', async () => {
     const phone = newPhone();
     const testWork = await assign(a, phone);
     const liveWork = await assign(a, phone, a.liveKey);
-    const token = await session(phone, '000000');
+    const elsewhere = await assign(b, phone);
+    const res = await sandboxSignIn(a.testKey, phone);
+    expect(res.statusCode, res.body).toBe(201);
+    const { token, expires_at, session_id } = res.json();
+    expect(token).toMatch(/^dt_/);
+    expect(session_id).toMatch(/^drs_/);
+    expect(new Date(expires_at).getTime() - t.clock.now().getTime()).toBe(12 * HOUR);
+    // The answer goes to the integrator's server: no cookie.
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
     const tours = (await drive('GET', DRIVER_PATHS.tours, token)).json().data;
     expect(tours.map((x: { id: string }) => x.id)).toEqual([testWork.tour.id]);
     expect(tours[0]).toMatchObject({ mode: 'test', today: true, status: 'planned', next_stop_position: 1 });
+    expect((await drive('GET', DRIVER_PATHS.session, token)).json().organizations).toEqual([{ organization_id: a.organizationId, name: expect.any(String), mode: 'test' }]);
     expectProblem(await drive('GET', path(DRIVER_PATHS.tour, { id: liveWork.tour.id }), token), 'not_found');
-    // The SMS code opens both.
-    const both = await session(phone);
-    expect((await drive('GET', DRIVER_PATHS.tours, both)).json().data).toHaveLength(2);
+    expectProblem(await drive('GET', path(DRIVER_PATHS.tour, { id: elsewhere.tour.id }), token), 'not_found');
+    // The organisation lists it like any session of its sandbox, and can revoke it.
+    expect((await api('GET', `/v1/driver-sessions?phone=${encodeURIComponent(phone)}`, a.testKey)).json().data).toMatchObject([{ id: session_id, status: 'active' }]);
+    expect((await api('GET', `/v1/driver-sessions?phone=${encodeURIComponent(phone)}`, b.testKey)).json().data).toEqual([]);
+    // The SMS code opens all three, for the phone's holder.
+    expect((await drive('GET', DRIVER_PATHS.tours, await session(phone))).json().data).toHaveLength(3);
 
+    expectProblem(await sandboxSignIn(a.liveKey, phone), 'test_mode_only');
     const liveOnly = newPhone();
     await assign(a, liveOnly, a.liveKey);
+    expectProblem(await sandboxSignIn(a.testKey, liveOnly), 'validation_failed');
     expectProblem(await verify(liveOnly, '000000'), 'otp_invalid');
   });
 
   it('shows the stops with place, goods, ADR flags, a working note link and what is to do', async () => {
     const phone = newPhone();
     const { tour, shipments } = await assign(a, phone);
-    const token = await session(phone, '000000');
+    const token = await sandboxSession(a, phone);
     const got = (await drive('GET', path(DRIVER_PATHS.tour, { id: tour.id }), token)).json();
     expect(got.stops.map((s: { position: number; kind: string }) => [s.position, s.kind])).toEqual([[1, 'pickup'], [2, 'delivery']]);
     const [pickup, delivery] = got.stops;
@@ -212,7 +254,7 @@ describe.each(backends())('driver on $name', (backend) => {
     const phone = newPhone();
     const { tour, shipments } = await assign(a, phone);
     const [shipmentId] = shipments as [string];
-    const token = await session(phone, '000000');
+    const token = await sandboxSession(a, phone);
     const view = async () => (await drive('GET', path(DRIVER_PATHS.tour, { id: tour.id }), token)).json();
     const captured = new Date(t.clock.now().getTime() - 2 * HOUR).toISOString();
 
@@ -301,7 +343,7 @@ describe.each(backends())('driver on $name', (backend) => {
   it('bounds captured_at: not more than 5 minutes ahead, not older than 24 hours', async () => {
     const phone = newPhone();
     const { tour } = await assign(a, phone);
-    const token = await session(phone, '000000');
+    const token = await sandboxSession(a, phone);
     const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
     const complete = (captured_at: string) => drive('POST', path(DRIVER_PATHS.completeStop, { id: tour.id, position: 1 }), token, { outcome: 'done', captured_at });
     const future = await complete(at(10 * 60_000));
@@ -314,7 +356,7 @@ describe.each(backends())('driver on $name', (backend) => {
   it('refuses a cookie call that changes state from another origin (403), takes it from the app\'s own', async () => {
     const phone = newPhone();
     const { tour } = await assign(a, phone);
-    const token = await session(phone, '000000');
+    const token = await sandboxSession(a, phone);
     const post = (headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: path(DRIVER_PATHS.completeStop, { id: tour.id, position: 1 }), headers: { cookie: `fds_driver=${token}`, ...headers }, payload: { outcome: 'done' } });
     expectProblem(await post({ origin: 'https://evil.example' }), 'forbidden');
@@ -327,7 +369,7 @@ describe.each(backends())('driver on $name', (backend) => {
     const second = newPhone();
     const { tour, shipments } = await assign(a, first);
     await assign(a, second);
-    const token = await session(second, '000000');
+    const token = await sandboxSession(a, second);
     expect((await drive('GET', DRIVER_PATHS.tours, token)).json().data.map((x: { id: string }) => x.id)).not.toContain(tour.id);
     const shipmentId = shipments[0]!;
     const calls: [string, string, unknown][] = [
@@ -346,7 +388,7 @@ describe.each(backends())('driver on $name', (backend) => {
     const phone = newPhone();
     const ofA = await assign(a, phone);
     const ofB = await assign(b, phone);
-    const token = await session(phone, '000000');
+    const token = await session(phone);
     expect((await drive('GET', DRIVER_PATHS.tours, token)).json().data).toHaveLength(2);
     const sessionId = (await drive('GET', DRIVER_PATHS.session, token)).json().id;
 
@@ -367,7 +409,7 @@ describe.each(backends())('driver on $name', (backend) => {
     await api('POST', `/v1/driver-sessions/${sessionId}/revoke`, b.testKey);
     expectProblem(await drive('GET', DRIVER_PATHS.tours, token), 'unauthorized');
 
-    const other = await session(phone, '000000');
+    const other = await session(phone);
     const out = await drive('DELETE', DRIVER_PATHS.session, other);
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/fds_driver=;.*Max-Age=0/);

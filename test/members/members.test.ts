@@ -140,7 +140,7 @@ describe.each(backends())('members and invitations on $name', (backend) => {
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain('expired');
     // Seven days on, the owner's session has ended too: read the list through the use case.
-    const listed = await listMembers({ db: t.runtime.services.db, clock: t.clock, organizationId: o.organizationId });
+    const listed = await listMembers({ ...t.runtime.services, clock: t.clock, organizationId: o.organizationId, mode: 'test' });
     expect(listed.invitations.find((i) => i.email === late)).toMatchObject({ expired: true });
   });
 

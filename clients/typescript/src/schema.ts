@@ -218,7 +218,7 @@ export interface paths {
         };
         /**
          * Members and pending invitations
-         * @description Every member of the organisation the console acts in (address, role, when they joined), and the invitations not yet accepted nor cancelled. Every role may read it.
+         * @description The members of the organisation the console acts in (address, role, when they joined), a page at a time (`limit`, `cursor`, `order`; longest-standing first by default), and on every page all the invitations not yet accepted nor cancelled. Every role may read it.
          */
         get: operations["listMembers"];
         put?: never;
@@ -322,7 +322,7 @@ export interface paths {
         };
         /**
          * Your active console sessions
-         * @description Every console session of the signed-in user that still signs in, newest first; `current` marks this one.
+         * @description The console sessions of the signed-in user that still sign in, newest first, a page at a time (`limit`, `cursor`, `order`); `current` marks this one.
          */
         get: operations["listConsoleSessions"];
         put?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in as a driver with the SMS code
-         * @description Opens a driver session of exactly 12 hours over the work assigned to the phone, and sets the `fds_driver` cookie (HttpOnly, SameSite=Strict, Secure outside development). A wrong, expired or used code is 422 `otp_invalid`; the fifth wrong code within 10 minutes locks the phone until that window ends (429 `otp_locked`, Retry-After). In the sandbox, `000000` opens a session over the phone's test-mode work.
+         * @description Opens a driver session of exactly 12 hours over the work assigned to the phone, and sets the `fds_driver` cookie (HttpOnly, SameSite=Strict, Secure outside development). A wrong, expired or used code is 422 `otp_invalid`; the fifth wrong code within 10 minutes locks the phone until that window ends (429 `otp_locked`, Retry-After). Only the code of the SMS works, in the sandbox too (no fixed code); for a sandbox session without the SMS, see `POST /v1/test/driver-sessions`.
          */
         post: operations["createDriverSession"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * The driver's tours of today and the coming days
-         * @description Tours whose date (UTC) is today or later and that are not cancelled, and earlier ones still planned or running; by date. At most 50.
+         * @description Tours whose date (UTC) is today or later and that are not cancelled, and earlier ones still planned or running; by date, soonest first. A page at a time like every list (`limit`, 50 by default, `cursor`, `order`); a cursor works for the session that got it only.
          */
         get: operations["listDriverTours"];
         put?: never;
@@ -1966,6 +1966,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test/driver-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: a driver session for a phone of your test tours
+         * @description Sandbox keys only (a live key is 403 `test_mode_only`). Opens a driver session of exactly 12 hours, as the SMS code would, for a phone that drives a planned or in-progress tour of your organisation made under a test key; the session sees only your organisation's test-mode work, never the phone's work elsewhere. A phone without such a tour is 422 `validation_failed` on `$.phone`. The answer sets no cookie (it goes to your server, not to the driver's browser): send the token as `Authorization: Bearer <token>`, or set it yourself as the `fds_driver` cookie of a test browser. No Idempotency-Key: each call opens a new session.
+         */
+        post: operations["createSandboxDriverSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/test/shipments/{id}/simulate": {
         parameters: {
             query?: never;
@@ -3117,7 +3137,7 @@ export interface components {
             /** @description Required for `skipped`: why the stop was not served. */
             reason?: string;
         };
-        /** @description The user's active console sessions (not signed out, not expired), newest first. */
+        /** @description A page of the user's active console sessions (not signed out, not expired), newest first by default. */
         ConsoleSessionList: {
             data: {
                 /**
@@ -3141,6 +3161,9 @@ export interface components {
                 /** @description The browser that signed in (User-Agent, at most 200 characters), if it said. */
                 user_agent: string | null;
             }[];
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
         };
         /** @description The signed-in console session. */
         ConsoleSessionView: {
@@ -3583,7 +3606,7 @@ export interface components {
              */
             expires_at: string;
             session_id: string;
-            /** @description The session's bearer token (`dt_…`), shown once; also set as the `fds_driver` cookie. */
+            /** @description The session's bearer token (`dt_…`), shown once; `POST /v1/driver/sessions` also sets it as the `fds_driver` cookie. */
             token: string;
         };
         DriverSessionInfo: {
@@ -3602,7 +3625,7 @@ export interface components {
             phone: string;
         };
         DriverSessionInput: {
-            /** @description The six-digit code of the SMS (`000000` in the sandbox, for work assigned under a test key). */
+            /** @description The six-digit code of the SMS. There is no fixed sandbox code: a sandbox session comes from `POST /v1/test/driver-sessions`. */
             code: string;
             /** @description E.164, such as `+48601234567`: the phone a tour names as its driver's. */
             phone: string;
@@ -3763,6 +3786,9 @@ export interface components {
         };
         DriverTourList: {
             data: components["schemas"]["DriverTour"][];
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
         };
         /**
          * @description The `consignment` of EFTI4EU consignment-common.xsd (v0.8) as JSON: keys are the XSD element names in sequence order; an element that may repeat is always an array; a leaf is its text, or `{"value": …, "<attribute>": …}` when it carries attributes (`unitId`, `formatId`, `schemeAgencyId`, `languageId`, `currencyId`).
@@ -4477,10 +4503,13 @@ export interface components {
         };
         /** @description The members of the organisation the console acts in, and its pending invitations. */
         MemberList: {
-            /** @description Every member, longest-standing first. */
+            /** @description A page of members, longest-standing first (`order=asc`, the default here) or newest first (`order=desc`). */
             data: components["schemas"]["Member"][];
-            /** @description Invitations not yet accepted nor cancelled, newest first. */
+            has_more: boolean;
+            /** @description Invitations not yet accepted nor cancelled, newest first: all of them, on every page. */
             invitations: components["schemas"]["Invitation"][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
         };
         Money: {
             /** @description Decimal string, at most two decimals, such as `1250.00`. */
@@ -5074,6 +5103,10 @@ export interface components {
             match?: components["schemas"]["RoutingMatch"];
             name?: string;
             provider_id?: string | null;
+        };
+        SandboxDriverSessionInput: {
+            /** @description E.164, such as `+48601234567`: the phone a tour names as its driver's. */
+            phone: string;
         };
         /** @description A shipment: the input fields as last set, and what the service derived and recorded. */
         Shipment: {
@@ -8184,7 +8217,14 @@ export interface operations {
     };
     listMembers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+                /** @description Longest-standing first (`asc`, the default here) or newest first. */
+                order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8198,6 +8238,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            /** @description `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
                 };
             };
             /** @description `unauthorized`, `invalid_api_key` */
@@ -9374,20 +9436,49 @@ export interface operations {
     };
     listConsoleSessions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+                /** @description Newest first (`desc`, the default) or oldest first. */
+                order?: "desc" | "asc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The user's active console sessions (not signed out, not expired), newest first. */
+            /** @description A page of the user's active console sessions (not signed out, not expired), newest first by default. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleSessionList"];
+                };
+            };
+            /** @description `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
                 };
             };
             /** @description `unauthorized`, `invalid_api_key` */
@@ -14541,20 +14632,49 @@ export interface operations {
     };
     listDriverTours: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+                /** @description Soonest date first (`asc`, the default here) or latest first. */
+                order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The tours, stops in driving order. */
+            /** @description A page of tours, stops in driving order. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DriverTourList"];
+                };
+            };
+            /** @description `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
                 };
             };
             /** @description `unauthorized` */
@@ -29037,6 +29157,228 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "idempotency_key_reused" | "idempotency_in_progress";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    createSandboxDriverSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxDriverSessionInput"];
+            };
+        };
+        responses: {
+            /** @description The session; the token is shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverSessionCreated"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled`, `test_mode_only` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled" | "test_mode_only";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

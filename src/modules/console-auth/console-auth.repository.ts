@@ -1,6 +1,7 @@
 /** Queries on the console sign-in tables: users, memberships, magic links and console sessions. */
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../ports/database.js';
+import { keysetWindow, type KeysetWindow } from '../../ports/database-keyset.js';
 import type { ConsoleSessionsTable, MagicLinksTable, MemberRole } from './console-auth.tables.js';
 
 export async function insertMagicLink(db: Database, link: Selectable<MagicLinksTable>): Promise<void> {
@@ -106,16 +107,16 @@ export async function revokeAllSessions(db: Database, userId: string, now: Date)
 }
 
 /** The user's unrevoked sessions that have not passed their absolute expiry, newest first (idle ones are filtered by the caller). */
-export function listOpenSessions(db: Database, userId: string, now: Date) {
-  return db
+/** The user's sessions that still sign in at `now` (not revoked, last seen after `idleSince`, before their absolute expiry), in the window by id (sign-in order). */
+export function listOpenSessions(db: Database, userId: string, now: Date, idleSince: Date, window: KeysetWindow) {
+  const open = db
     .selectFrom('console_sessions')
     .select(['id', 'organization_id', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .where('last_seen_at', '>', idleSince);
+  return keysetWindow(open, 'id', window).execute();
 }
 
 export async function setSessionOrganization(db: Database, id: string, organizationId: string): Promise<void> {

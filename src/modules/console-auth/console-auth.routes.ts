@@ -14,9 +14,9 @@ import { requestMagicLinkWithinLimits } from '../../http/magic-link-request.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import type { ConsoleSession } from './authenticate-console-session.js';
 import { MAGIC_LINK_PATH, sessionLifetimes } from './console-auth-policy.js';
-import { ConsoleSessionListSchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
+import { ConsoleSessionListSchema, ListConsoleSessionsQuerySchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
 import { describeConsoleSession } from './describe-console-session.js';
-import { listConsoleSessions } from './list-console-sessions.js';
+import { listConsoleSessions, type ListConsoleSessionsQuery } from './list-console-sessions.js';
 import { renderConfirmSignIn, renderLinkRefused } from './render-console-pages.js';
 import { previewMagicLink, signInWithMagicLink } from './sign-in-with-magic-link.js';
 import { endSession, signOut, signOutEverywhere } from './sign-out.js';
@@ -114,19 +114,20 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
     },
   );
 
-  app.get(
+  app.get<{ Querystring: ListConsoleSessionsQuery }>(
     '/v1/auth/sessions',
     {
-      config: console_,
+      config: { ...console_, errors: ['bad_request', 'invalid_cursor'] },
       schema: {
         operationId: 'listConsoleSessions',
         tags: ['auth'],
         summary: 'Your active console sessions',
-        description: 'Every console session of the signed-in user that still signs in, newest first; `current` marks this one.',
+        description: 'The console sessions of the signed-in user that still sign in, newest first, a page at a time (`limit`, `cursor`, `order`); `current` marks this one.',
+        querystring: ListConsoleSessionsQuerySchema,
         response: { 200: Type.Ref(ConsoleSessionListSchema) },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await listConsoleSessions(runtime.services, lifetimes, sessionOf(request))),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await listConsoleSessions(runtime.services, lifetimes, sessionOf(request), request.query)),
   );
 
   const noContent = { 204: Type.Null({ description: 'Done; the session cookie is cleared.' }) };

@@ -1,5 +1,6 @@
 /** Schemas of console sign-in: asking for a link, the signed-in session, and the list of one's sessions. */
 import { Type, type Static } from '@sinclair/typebox';
+import { pageQueryProperties } from '../../core/pagination.schema.js';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 
 export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
@@ -77,7 +78,11 @@ export const ConsoleSessionListSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    has_more: Type.Boolean(),
+    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last.' }),
   },
-  { $id: 'ConsoleSessionList', additionalProperties: false, description: 'The user\'s active console sessions (not signed out, not expired), newest first.' },
+  { $id: 'ConsoleSessionList', additionalProperties: false, description: 'A page of the user\'s active console sessions (not signed out, not expired), newest first by default.' },
 );
 export type ConsoleSessionList = Static<typeof ConsoleSessionListSchema>;
+
+export const ListConsoleSessionsQuerySchema = Type.Object(pageQueryProperties, { additionalProperties: false });

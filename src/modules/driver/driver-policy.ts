@@ -16,8 +16,6 @@ export const SIGN_IN_PER_ADDRESS = 20;
 export const CAPTURE_SKEW_MS = 5 * 60 * 1000;
 /** …and this far behind it: a queue kept offline for longer is stale evidence. */
 export const CAPTURE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** Sandbox sessions, for a phone whose work was assigned under a test key, accept this code. */
-export const SANDBOX_CODE = '000000';
 
 export const keyedHash = (secret: string, label: string, value: string): string => createHmac('sha256', secret).update(`${label}\n${value}`).digest('hex');
 

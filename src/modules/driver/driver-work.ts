@@ -7,6 +7,7 @@
 import type { ActSource, Services, TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { sql } from 'kysely';
+import { keysetWindow, type KeysetWindow } from '../../ports/database-keyset.js';
 import type { TourRow } from '../tours/tours.repository.js';
 import type { DriverGrant, DriverSession } from './authenticate-driver-session.js';
 
@@ -31,9 +32,16 @@ const toursOf = (services: Services, session: DriverSession) => {
   return query;
 };
 
-/** The session's tours, any status, in its grants; `where` narrows. */
-export async function selectDriverTours(services: Services, session: DriverSession): Promise<TourRow[]> {
-  return (await toursOf(services, session).orderBy('date').orderBy('id').execute()) as unknown as TourRow[];
+/**
+ * The session's tours for its overview, in the window: those whose date is `today` or later and
+ * not cancelled, and earlier ones still planned or running. The keyset key is the date, then the
+ * id (`sort_key`), so a page follows driving days.
+ */
+export async function selectDriverTours(services: Services, session: DriverSession, today: string, window: KeysetWindow): Promise<(TourRow & { sort_key: string })[]> {
+  const tours = toursOf(services, session)
+    .where((eb) => eb.or([eb.and([eb('date', '>=', today), eb('status', '!=', 'cancelled')]), eb('status', 'in', ['planned', 'in_progress'])]))
+    .select(sql<string>`date || ' ' || id`.as('sort_key'));
+  return (await keysetWindow(services.db.selectFrom(tours.as('k')).selectAll(), 'k.sort_key', window).execute()) as unknown as (TourRow & { sort_key: string })[];
 }
 
 /** One tour of the session, with the context of its grant; else `not_found`. */

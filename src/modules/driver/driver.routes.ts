@@ -36,6 +36,7 @@ import {
   DriverTourParamsSchema,
   DriverTourSchema,
   ListDriverSessionsQuerySchema,
+  ListDriverToursQuerySchema,
   type DriverCompleteStopBody,
   type DriverHandoffBody,
   type DriverRemarkBody,
@@ -43,12 +44,14 @@ import {
   type DriverSignatureBody,
   type DriverSignIn,
   type ListDriverSessionsQuery,
+  type ListDriverToursQuery,
 } from './driver.schema.js';
 import { completeDriverStop, getDriverTour, listDriverTours } from './driver-tours.js';
 import { handOffFromDriver } from './hand-off-from-driver.js';
 import { makeDriverRemark } from './make-driver-remark.js';
 import { listDriverSessions, revokeDriverSession } from './manage-driver-sessions.js';
 import { openDriverSession } from './open-driver-session.js';
+import { SANDBOX_DRIVER_SESSIONS_PATH, sandboxDriverSessionRoutes, sourceOf } from './sandbox-driver-session.routes.js';
 import { requestSignInCode } from './request-sign-in-code.js';
 import { recordDriverSignature } from './record-driver-signature.js';
 
@@ -63,6 +66,7 @@ export const DRIVER_PATHS = {
   handoffs: '/v1/driver/shipments/:id/handoffs',
   remarks: '/v1/driver/shipments/:id/remarks',
   orgSessions: '/v1/driver-sessions',
+  sandboxSessions: SANDBOX_DRIVER_SESSIONS_PATH,
   revoke: '/v1/driver-sessions/:id/revoke',
 } as const;
 
@@ -81,6 +85,7 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   for (const schema of [DriverSignInSchema, DriverSignInAnswerSchema, DriverSessionInputSchema, DriverSessionCreatedSchema, DriverSessionInfoSchema, DriverStopSchema, DriverTourSchema, DriverTourListSchema, DriverSignatureSchema, DriverHandoffSchema, DriverHandoffAnswerSchema, DriverRemarkSchema, DriverCompleteStopSchema, DriverSessionSchema, DriverSessionPageSchema]) {
     app.addSchema(schema);
   }
+  await sandboxDriverSessionRoutes(app, runtime);
   const services = runtime.services;
   const language = (request: FastifyRequest) => negotiateLanguage(request.headers['accept-language']);
   const setCookie = (reply: FastifyReply, value: string, maxAgeS: number) =>
@@ -120,14 +125,13 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
         description:
           'Opens a driver session of exactly 12 hours over the work assigned to the phone, and sets the `fds_driver` cookie (HttpOnly, SameSite=Strict, Secure outside development). ' +
           'A wrong, expired or used code is 422 `otp_invalid`; the fifth wrong code within 10 minutes locks the phone until that window ends (429 `otp_locked`, Retry-After). ' +
-          'In the sandbox, `000000` opens a session over the phone\'s test-mode work.',
+          'Only the code of the SMS works, in the sandbox too (no fixed code); for a sandbox session without the SMS, see `POST /v1/test/driver-sessions`.',
         body: Type.Ref(DriverSessionInputSchema),
         response: { 201: Type.Ref(DriverSessionCreatedSchema, { description: 'The session; the token is shown this once.' }) },
       },
     },
     async (request, reply) => {
-      const userAgent = request.headers['user-agent'];
-      const opened = await openDriverSession(services, request.body, { ip: request.ip, ...(userAgent ? { userAgent } : {}) });
+      const opened = await openDriverSession(services, request.body, sourceOf(request));
       return setCookie(reply, opened.token, DRIVER_SESSION_MS / 1000).header('cache-control', 'no-store').status(201).send(opened);
     },
   );
@@ -163,19 +167,22 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
     },
   );
 
-  app.get(
+  app.get<{ Querystring: ListDriverToursQuery }>(
     DRIVER_PATHS.tours,
     {
-      config: driver,
+      config: { ...driver, errors: ['bad_request', 'invalid_cursor'] },
       schema: {
         operationId: 'listDriverTours',
         tags,
         summary: "The driver's tours of today and the coming days",
-        description: 'Tours whose date (UTC) is today or later and that are not cancelled, and earlier ones still planned or running; by date. At most 50.',
-        response: { 200: Type.Ref(DriverTourListSchema, { description: 'The tours, stops in driving order.' }) },
+        description:
+          'Tours whose date (UTC) is today or later and that are not cancelled, and earlier ones still planned or running; by date, soonest first. ' +
+          'A page at a time like every list (`limit`, 50 by default, `cursor`, `order`); a cursor works for the session that got it only.',
+        querystring: ListDriverToursQuerySchema,
+        response: { 200: Type.Ref(DriverTourListSchema, { description: 'A page of tours, stops in driving order.' }) },
       },
     },
-    async (request) => listDriverTours(services, driverRequest(request)),
+    async (request) => listDriverTours(services, driverRequest(request), request.query),
   );
 
   app.get<ById>(

@@ -27,14 +27,17 @@ export const DriverSignInAnswerSchema = Type.Object(
 );
 
 export const DriverSessionInputSchema = Type.Object(
-  { phone: Phone, code: Type.String({ pattern: '^\\d{6}$', description: 'The six-digit code of the SMS (`000000` in the sandbox, for work assigned under a test key).' }) },
+  { phone: Phone, code: Type.String({ pattern: '^\\d{6}$', description: 'The six-digit code of the SMS. There is no fixed sandbox code: a sandbox session comes from `POST /v1/test/driver-sessions`.' }) },
   { ...strict, $id: 'DriverSessionInput' },
 );
 export type DriverSessionInput = Static<typeof DriverSessionInputSchema>;
 
+export const SandboxDriverSessionInputSchema = Type.Object({ phone: Phone }, { ...strict, $id: 'SandboxDriverSessionInput' });
+export type SandboxDriverSessionInput = Static<typeof SandboxDriverSessionInputSchema>;
+
 export const DriverSessionCreatedSchema = Type.Object(
   {
-    token: Type.String({ description: 'The session\'s bearer token (`dt_…`), shown once; also set as the `fds_driver` cookie.' }),
+    token: Type.String({ description: 'The session\'s bearer token (`dt_…`), shown once; `POST /v1/driver/sessions` also sets it as the `fds_driver` cookie.' }),
     expires_at: DateTimeString({ description: 'Exactly 12 hours after sign-in; not extended by use.' }),
     session_id: IdString('driver_session'),
   },
@@ -131,7 +134,17 @@ export const DriverTourSchema = Type.Object(
   { $id: 'DriverTour', description: 'A tour as its driver sees it (docs/driver.md).' },
 );
 
-export const DriverTourListSchema = Type.Object({ data: Type.Array(Type.Ref('DriverTour')) }, { $id: 'DriverTourList' });
+export const DriverTourListSchema = PageOf(Type.Ref('DriverTour'), 'DriverTourList');
+
+export const ListDriverToursQuerySchema = Type.Object(
+  {
+    ...pageQueryProperties,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Page size, 1-100.' })),
+    order: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Soonest date first (`asc`, the default here) or latest first.' })),
+  },
+  strict,
+);
+export type ListDriverToursQuery = Static<typeof ListDriverToursQuerySchema>;
 
 export const DriverSignatureSchema = Type.Object(
   {

@@ -54,7 +54,7 @@ export async function issueInvoice(ctx: TenantContext, shipmentId: string, body:
     if (shipment.status !== 'delivered') throw new AppError('invoice_not_available', `Shipment ${shipment.id} is ${shipment.status}: it is invoiced once delivered.`);
     checkIssueBody(body);
     const stored = await selectProfile(trx, ctx);
-    if (!stored) throw new AppError('invoice_incomplete', 'The invoice needs: invoicing_profile (the seller\'s legal name, VAT number, Peppol endpoint…: PUT /v1/invoicing-profile).', { errors: [{ path: 'invoicing_profile', code: 'missing', message: 'PUT /v1/invoicing-profile first' }] });
+    if (!stored) throw new AppError('invoice_incomplete', 'The invoice needs: invoicing_profile (the seller\'s legal name, VAT number, Peppol endpoint…: PUT /v1/invoicing-profile).', { errors: [{ path: '$.invoicing_profile', code: 'missing', message: 'PUT /v1/invoicing-profile first' }] });
     const profile = stored.profile;
     const facts = invoiceFacts(shipment, profile, body);
     const note = await selectCurrentNote(trx, ctx, shipment.id);

@@ -17,7 +17,7 @@ import { CONSOLE_FRAME_WORDS } from '../console/console-words.js';
 import { updateOrganization } from '../organizations/update-organization.js';
 import { changeMemberRole } from './change-member-role.js';
 import { inviteMember } from './invite-member.js';
-import { listMembers } from './list-members.js';
+import { listAllMembers } from './list-members.js';
 import { ORGANIZATION_LANGUAGES, ORGANIZATION_NAME } from './members.schema.js';
 import { MEMBERS_WORDS, type MemberNotice } from './members-words.js';
 import { removeMember } from './remove-member.js';
@@ -61,7 +61,7 @@ export function countInvitation(runtime: AppRuntime, request: FastifyRequest, re
 export async function memberPageRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   async function membersPage(request: FastifyRequest, reply: FastifyReply, options: { status?: number; notice?: { text: string; error?: boolean }; invite?: { email: string; role: string } } = {}) {
     const ctx = await consolePageContext(runtime, request);
-    const list = await listMembers(consoleTenantContext(runtime, request));
+    const list = await listAllMembers(consoleTenantContext(runtime, request));
     const html = renderMembersPage({ language: ctx.language, view: ctx.view, list, notice: options.notice ?? noticeOf(ctx, request.query), invite: options.invite });
     return sendConsolePage(reply, html, options.status);
   }

@@ -2,8 +2,9 @@
  * Queries on an organisation's members (`memberships` with their users) and its invitations. Every
  * query names the organisation: a member or invitation of another organisation is not found.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../ports/database.js';
+import { keysetWindow, type KeysetWindow } from '../../ports/database-keyset.js';
 import type { MemberRole } from '../console-auth/console-auth.tables.js';
 import type { InvitationsTable } from './members.tables.js';
 
@@ -15,16 +16,20 @@ export interface MemberRow {
   last_sign_in_at: Date | null;
 }
 
-/** The organisation's members, longest-standing first. */
-export function listMemberRows(db: Database, organizationId: string): Promise<MemberRow[]> {
-  return db
+/** A member row with its keyset key: when it joined (UTC, to the microsecond), then the user id, as text that sorts in that order. */
+export interface KeyedMemberRow extends MemberRow {
+  sort_key: string;
+}
+
+/** The organisation's members in the window, by when they joined (`asc`: longest-standing first). */
+export function listMemberRows(db: Database, organizationId: string, window: KeysetWindow): Promise<KeyedMemberRow[]> {
+  const members = db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.user_id', 'u.email', 'm.role', 'm.created_at as joined_at', 'u.last_sign_in_at'])
-    .where('m.organization_id', '=', organizationId)
-    .orderBy('m.created_at')
-    .orderBy('m.user_id')
-    .execute();
+    .select(sql<string>`to_char(m.created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') || ' ' || m.user_id`.as('sort_key'))
+    .where('m.organization_id', '=', organizationId);
+  return keysetWindow(db.selectFrom(members.as('k')).selectAll(), 'k.sort_key', window).execute();
 }
 
 export function findMember(db: Database, organizationId: string, userId: string): Promise<MemberRow | undefined> {

@@ -15,12 +15,13 @@ import { updateOrganization } from '../organizations/update-organization.js';
 import { acceptInvitation, previewInvitation } from './accept-invitation.js';
 import { changeMemberRole } from './change-member-role.js';
 import { inviteMember } from './invite-member.js';
-import { listMembers } from './list-members.js';
+import { listMembers, type ListMembersQuery } from './list-members.js';
 import { countInvitation, memberActorOf, memberPageRoutes } from './members-pages.routes.js';
 import { INVITATION_PATH } from './members-policy.js';
 import {
   CreateInvitationSchema,
   InvitationSchema,
+  ListMembersQuerySchema,
   MemberListSchema,
   MemberSchema,
   OrganizationSettingsSchema,
@@ -54,19 +55,21 @@ export async function memberRoutes(app: FastifyInstance, runtime: AppRuntime): P
   const lifetimes = sessionLifetimes(runtime.config.console);
   const { limit, windowS } = runtime.config.console.invitations;
 
-  app.get(
+  app.get<{ Querystring: ListMembersQuery }>(
     MEMBER_PATHS.members,
     {
-      config: { access: { consoleOnly: true, permission: 'console:read' } },
+      config: { access: { consoleOnly: true, permission: 'console:read' }, errors: ['bad_request', 'invalid_cursor'] },
       schema: {
         operationId: 'listMembers',
         tags: ['auth'],
         summary: 'Members and pending invitations',
-        description: 'Every member of the organisation the console acts in (address, role, when they joined), and the invitations not yet accepted nor cancelled. Every role may read it.',
+        description:
+          'The members of the organisation the console acts in (address, role, when they joined), a page at a time (`limit`, `cursor`, `order`; longest-standing first by default), and on every page all the invitations not yet accepted nor cancelled. Every role may read it.',
+        querystring: ListMembersQuerySchema,
         response: { 200: Type.Ref(MemberListSchema) },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await listMembers(consoleTenantContext(runtime, request))),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await listMembers(consoleTenantContext(runtime, request), request.query)),
   );
 
   app.post<{ Body: CreateInvitation }>(

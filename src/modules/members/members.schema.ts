@@ -1,5 +1,6 @@
 /** Schemas of members, invitations and organisation settings (console only; docs/console-auth.md). */
 import { Type, type Static } from '@sinclair/typebox';
+import { pageQueryProperties } from '../../core/pagination.schema.js';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 import { CreateMagicLinkSchema, ROLES } from '../console-auth/console-auth.schema.js';
 
@@ -36,12 +37,19 @@ export type Invitation = Static<typeof InvitationSchema>;
 
 export const MemberListSchema = Type.Object(
   {
-    data: Type.Array(Type.Ref(MemberSchema), { description: 'Every member, longest-standing first.' }),
-    invitations: Type.Array(Type.Ref(InvitationSchema), { description: 'Invitations not yet accepted nor cancelled, newest first.' }),
+    data: Type.Array(Type.Ref(MemberSchema), { description: 'A page of members, longest-standing first (`order=asc`, the default here) or newest first (`order=desc`).' }),
+    has_more: Type.Boolean(),
+    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last.' }),
+    invitations: Type.Array(Type.Ref(InvitationSchema), { description: 'Invitations not yet accepted nor cancelled, newest first: all of them, on every page.' }),
   },
   { $id: 'MemberList', additionalProperties: false, description: 'The members of the organisation the console acts in, and its pending invitations.' },
 );
 export type MemberList = Static<typeof MemberListSchema>;
+
+export const ListMembersQuerySchema = Type.Object(
+  { ...pageQueryProperties, order: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Longest-standing first (`asc`, the default here) or newest first.' })) },
+  { additionalProperties: false },
+);
 
 export const CreateInvitationSchema = Type.Object(
   {

@@ -6,6 +6,7 @@
  * In sandbox mode the answer carries the link itself, so integrators can script the whole flow.
  */
 import { AppError } from '../../core/errors.js';
+import { jsonPath } from '../../core/findings.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
@@ -57,7 +58,9 @@ function signerContact(shipment: ShipmentRow, role: SignatureRole, index: number
   return data[role]?.contact;
 }
 
-const invalid = (path: string, message: string) => new AppError('validation_failed', 'The signature request does not validate; see errors.', { errors: [{ path, code: 'invalid', message }] });
+/** A refusal on one field of the request (`recipient` → `$.recipient`), with the message written for it. */
+const invalid = (field: string, message: string) =>
+  new AppError('validation_failed', 'The signature request does not validate; see errors.', { errors: [{ path: jsonPath(field), code: 'invalid', message }] });
 
 export interface CreatedSignatureRequest extends SignatureRequestView {
   /** Sandbox only: the sign link. */

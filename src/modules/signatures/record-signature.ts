@@ -75,7 +75,7 @@ function checkSuccessiveIndex(role: SignatureRole, index: number | undefined, ca
   if (role !== 'successive_carrier') return -1;
   if (index === undefined || index < 0 || index >= carriers) {
     const message = carriers === 0 ? 'The shipment names no successive carriers.' : `Must be a position in successive_carriers, 0 to ${carriers - 1}.`;
-    throw new AppError('validation_failed', 'The signature does not validate; see errors.', { errors: [{ path: 'successive_index', code: 'invalid', message }] });
+    throw new AppError('validation_failed', 'The signature does not validate; see errors.', { errors: [{ path: '$.successive_index', code: 'invalid', message }] });
   }
   return index;
 }

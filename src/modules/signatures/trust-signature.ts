@@ -35,7 +35,7 @@ export async function assertIdentified(ctx: TenantContext, request: SignatureReq
     throw new AppError('identification_invalid', 'The identification_token is unknown, already used, older than 15 minutes or for another link: identify again.');
   }
   if (row.signer_name_hash !== signerNameHash(ctx.secrets.urls, signerName)) {
-    throw new AppError('validation_failed', 'The signature does not validate; see errors.', { errors: [{ path: 'signer_name', code: 'invalid', message: 'Must be the name the signer was identified with.' }] });
+    throw new AppError('validation_failed', 'The signature does not validate; see errors.', { errors: [{ path: '$.signer_name', code: 'invalid', message: 'Must be the name the signer was identified with.' }] });
   }
   return row;
 }

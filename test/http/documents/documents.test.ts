@@ -128,10 +128,10 @@ describe.each(backends())('documents on $name', (backend) => {
     const shipment = await shipments.created(minimalShipment());
     const noKind = await docs.upload(shipment.id, { bytes: png() });
     expectProblem(noKind, 'validation_failed');
-    expect(noKind.json().errors).toEqual([expect.objectContaining({ path: 'kind', code: 'required', message: 'The field kind is required.' })]);
+    expect(noKind.json().errors).toEqual([expect.objectContaining({ path: '$.kind', code: 'required', message: 'The field kind is required.' })]);
     const badKind = await docs.upload(shipment.id, { kind: 'selfie', bytes: png() });
     expectProblem(badKind, 'validation_failed');
-    expect(badKind.json().errors).toEqual([expect.objectContaining({ path: 'kind', code: 'invalid_value', message: 'Must be one of: attachment, photo.' })]);
+    expect(badKind.json().errors).toEqual([expect.objectContaining({ path: '$.kind', code: 'invalid_value', message: 'Must be one of: attachment, photo.' })]);
     const noFile = await t.app.inject({
       method: 'POST',
       url: `/v1/shipments/${shipment.id}/documents`,
@@ -139,7 +139,7 @@ describe.each(backends())('documents on $name', (backend) => {
       payload: '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\nphoto\r\n--x--\r\n',
     });
     expectProblem(noFile, 'validation_failed');
-    expect(noFile.json().errors.map((e: { path: string }) => e.path)).toEqual(['file']);
+    expect(noFile.json().errors.map((e: { path: string }) => e.path)).toEqual(['$.file']);
     // Found by the openapi fuzz: a multipart Content-Type without its boundary answered 500.
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
       const noBoundary = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/documents`, headers: { ...t.auth(tenant.testKey), 'content-type': contentType }, payload: '' });
@@ -152,10 +152,10 @@ describe.each(backends())('documents on $name', (backend) => {
     ]);
     const twoFiles = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/documents`, headers: { ...t.auth(tenant.testKey), 'content-type': two.contentType }, payload: two.body });
     expectProblem(twoFiles, 'validation_failed');
-    expect(twoFiles.json().errors).toEqual([expect.objectContaining({ path: 'file', code: 'too_many_items' })]);
+    expect(twoFiles.json().errors).toEqual([expect.objectContaining({ path: '$.file', code: 'too_many_items' })]);
     const empty = await docs.upload(shipment.id, { kind: 'photo', bytes: Buffer.alloc(0) });
     expectProblem(empty, 'validation_failed');
-    expect(empty.json().errors.map((e: { path: string }) => e.path)).toEqual(['file']);
+    expect(empty.json().errors.map((e: { path: string }) => e.path)).toEqual(['$.file']);
 
     const tooBig = Buffer.concat([png(), Buffer.alloc(20 * 1024 * 1024)]);
     expectProblem(await docs.upload(shipment.id, { kind: 'photo', bytes: tooBig }), 'payload_too_large');

@@ -34,7 +34,8 @@ describe.each(backends())('invoice_incomplete on $name', (backend) => {
     if (profile) expect((await api.putProfile(profile)).statusCode).toBe(200);
     const { id } = await deliveredShipment(t, tenant, shipment);
     const problem = expectProblem(await api.issue(id, body), 'invoice_incomplete');
-    expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(names);
+    // Each finding's path is the JSON path of the fact; `detail` names the facts.
+    expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(names.map((name) => `$.${name}`));
     for (const name of names) expect(problem.detail).toContain(name);
     return { id, problem };
   }

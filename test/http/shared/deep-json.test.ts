@@ -42,7 +42,7 @@ describe.each(backends().slice(0, 1))('JSON nested too deep on $name', (backend)
     const phone = `+3162${String(Date.now() % 10_000_000).padStart(7, '0')}`;
     const tour = { name: 'Deep', date: '2026-12-01', driver: { name: 'Deep Driver', phone }, stops: [{ shipment_id: shipment.id, kind: 'pickup' }] };
     await t.app.inject({ method: 'POST', url: '/v1/tours', headers: t.auth(tenant.testKey), payload: tour });
-    driverToken = (await t.app.inject({ method: 'POST', url: '/v1/driver/sessions', payload: { phone, code: '000000' } })).json().token;
+    driverToken = (await t.app.inject({ method: 'POST', url: '/v1/test/driver-sessions', headers: t.auth(tenant.testKey), payload: { phone } })).json().token;
   });
   afterAll(() => t.close());
 

@@ -47,7 +47,8 @@ describe.each(backends())('identification on $name', (backend) => {
     expectProblem(await api.submit(link.token), 'identification_required');
     // Signed in the name identified (however spaced or capitalised), not another.
     const other = expectProblem(await api.submit(link.token, { identification_token: body.identification_token, signer_name: 'Pieter Jansen' }), 'validation_failed');
-    expect(other.errors[0].path).toBe('signer_name');
+    expect(other.errors[0].path).toBe('$.signer_name');
+    expect(other.errors[0].message).toBe('Must be the name the signer was identified with.');
     const shown = (await api.context(link.token)).json().document;
     const signed = await api.submit(link.token, { identification_token: body.identification_token, signer_name: ' sanne  de VRIES' });
     expect(signed.statusCode).toBe(201);

@@ -90,6 +90,19 @@ describe.each(backends())('sign links on $name', (backend) => {
     expect(usage[0]).toMatchObject({ metric: 'notifications', value: 3 });
   });
 
+  it('a resend without a body after a custom recipient is refused on $.recipient with its own message, in every language', async () => {
+    const tenant = await t.newTenant();
+    const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
+    const first = (await requestSignature(tenant, shipment.id, { role: 'consignor', channel: 'email', recipient: 'someone.else@shipper.example' })).json();
+    for (const language of ['en', 'nl']) {
+      const refused = await t.app.inject({ method: 'POST', url: `/v1/signature-requests/${first.id}/resend`, headers: { ...t.auth(tenant.testKey), 'accept-language': language } });
+      const problem = expectProblem(refused, 'validation_failed');
+      expect(problem.errors).toEqual([expect.objectContaining({ path: '$.recipient', code: 'invalid', message: expect.stringContaining('give `recipient` again') })]);
+    }
+    const again = await call(tenant, 'POST', `/v1/signature-requests/${first.id}/resend`, { recipient: 'someone.else@shipper.example' });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
   it('revoked, rotated and expired links are 410 with their own codes; unknown is 404', async () => {
     const tenant = await t.newTenant();
     const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
@@ -154,7 +167,7 @@ describe.each(backends())('sign links on $name', (backend) => {
     expect(fresh.version).toBe(2);
     const bad = await submit(tokenOf(link.url), { signer_name: 'Pieter Jansen', signature: { type: 'drawn', image: 'data:image/png;base64,bm90IGEgcG5n' }, document_id: fresh.id, document_sha256: fresh.sha256 });
     expectProblem(bad, 'validation_failed');
-    expect(bad.json().errors[0].path).toBe('signature.image');
+    expect(bad.json().errors[0].path).toBe('$.signature.image');
     expect((await submit(tokenOf(link.url), { signer_name: 'Pieter Jansen', signature: { type: 'typed' }, document_id: fresh.id, document_sha256: fresh.sha256 })).statusCode).toBe(201);
   });
 
@@ -167,7 +180,7 @@ describe.each(backends())('sign links on $name', (backend) => {
     // The minimal shipment has no contacts: the recipient must be given.
     const none = await requestSignature(tenant, issued.id, { role: 'consignor', channel: 'sms' });
     expectProblem(none, 'validation_failed');
-    expect(none.json().errors[0].path).toBe('recipient');
+    expect(none.json().errors[0].path).toBe('$.recipient');
     expectProblem(await requestSignature(tenant, issued.id, { role: 'consignor', channel: 'sms', recipient: '0612345678' }), 'validation_failed');
     await call(tenant, 'POST', `/v1/shipments/${issued.id}/signatures`, { role: 'consignor', signer_name: 'A' });
     expectProblem(await requestSignature(tenant, issued.id, { role: 'consignor', channel: 'email', recipient: 'a@b.example' }), 'already_signed');

@@ -139,7 +139,7 @@ describe.each(backends())('signatures on $name', (backend) => {
     await sign(tenant, shipment.id, { role: 'carrier', signer_name: 'B' });
     const missing = await sign(tenant, shipment.id, { role: 'successive_carrier', signer_name: 'No index' });
     expectProblem(missing, 'validation_failed');
-    expect(missing.json().errors[0].path).toBe('successive_index');
+    expect(missing.json().errors[0].path).toBe('$.successive_index');
     expectProblem(await sign(tenant, shipment.id, { role: 'successive_carrier', successive_index: 1, signer_name: 'Out of list' }), 'validation_failed');
     const taken = await sign(tenant, shipment.id, { role: 'successive_carrier', successive_index: 0, signer_name: 'Michał Wiśniewski' });
     expect(taken.statusCode).toBe(201);
