@@ -144,7 +144,7 @@ describe.each(backends())('an erasure erases every copy on $name', (backend) => 
 
   beforeAll(async () => {
     // Its own database on PostgreSQL: the job loop that makes the export claims jobs of any organisation.
-    t = await buildTestApp(backend, { ownDatabase: true });
+    t = await buildTestApp(backend, { ownDatabase: true, env: { RATE_LIMIT_REQUESTS: '1000000' } });
     tenant = await t.newTenant();
     ctx = { ...t.runtime.services, organizationId: tenant.organizationId, mode: 'test', requestId: 'req_test' };
     t.resolver.set('hooks.erasure-test.eu', ['93.184.215.14']);
