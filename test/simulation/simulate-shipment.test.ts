@@ -178,13 +178,13 @@ describe.each(backends())('sandbox simulation on $name', (backend) => {
     expect((await fields({ action: 'teleport' }))[0]?.[0]).toMatch(/action/);
     expect((await fields({}))[0]?.[0]).toMatch(/action/);
     expect(await fields({ action: 'remark', text: 'x' })).toEqual([
-      ['phase', 'required'],
-      ['type', 'required'],
+      ['$.phase', 'required'],
+      ['$.type', 'required'],
     ]);
-    expect(await fields({ action: 'advance' })).toEqual([['to', 'required']]);
+    expect(await fields({ action: 'advance' })).toEqual([['$.to', 'required']]);
     expect(await fields({ action: 'deliver', role: 'consignee', photo: true })).toEqual([
-      ['role', 'not_for_action'],
-      ['photo', 'not_for_action'],
+      ['$.role', 'not_for_action'],
+      ['$.photo', 'not_for_action'],
     ]);
     expect((await fields({ action: 'sign', role: 'driver' }))[0]?.[0]).toMatch(/role/);
     expect((await fields({ action: 'sign', colour: 'red' }))[0]?.[0]).toMatch(/colour/);
