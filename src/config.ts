@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { isEuRegion } from './adapters/objects/eu-regions.js';
 import type { ProviderConfig } from './ports/ecmr-provider.js';
-import type { HttpLimits } from './http/listener-limits.js';
+import type { HttpLimits } from './config-http.js';
 import { ConfigError } from './config-error.js';
 import { eftiConfig, pemOrFile, type EftiConfig } from './config-efti.js';
 
@@ -107,7 +107,7 @@ export interface Config {
    * number of proxy hops, or the proxies' addresses and CIDR ranges. Unset: the peer is the client.
    */
   trustProxy?: number | string[];
-  /** Time and size limits of the HTTP listeners (src/http/listener-limits.ts, docs/deploy.md). */
+  /** Time and size limits of the HTTP listeners (src/config-http.ts, docs/deploy.md). */
   http: HttpLimits;
   dataDir: string;
   databaseUrl?: string;

@@ -49,7 +49,7 @@ const COMPOSITION = new Set(['src/app.ts', 'src/runtime.ts', 'src/main.ts', 'src
 
 function layerOf(file: string): Layer {
   if (COMPOSITION.has(file) || file.startsWith('src/cli/')) return 'composition';
-  if (file === 'src/config.ts') return 'config';
+  if (file === 'src/config.ts' || /^src\/config-[a-z]+\.ts$/.test(file)) return 'config';
   if (file.endsWith('.tables.ts') || file === 'src/adapters/database/schema.ts') return 'kernel';
   if (file.startsWith('src/core/') || file.startsWith('src/ports/')) return 'kernel';
   if (file.startsWith('src/adapters/')) return 'adapters';

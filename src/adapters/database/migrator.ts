@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { projectRoot } from '../../core/project-root.js';
 import type { Database } from '../../ports/database.js';
+import { MigrationError } from './migration-error.js';
 import { grantServiceRole } from './service-grants.js';
 
 export interface Migration {
@@ -23,10 +24,7 @@ export interface Migration {
   checksum: string;
 }
 
-/** A migration that cannot be applied, or a database this build must not run on; its message says which. */
-export class MigrationError extends Error {
-  override name = 'MigrationError';
-}
+export { MigrationError };
 
 // An arbitrary constant that names "the migrator" among advisory locks.
 const MIGRATION_LOCK_ID = 7_311_004_2;

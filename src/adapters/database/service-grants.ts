@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../../ports/database.js';
-import { MigrationError } from './migrator.js';
+import { MigrationError } from './migration-error.js';
 
 export interface HistoryTable {
   /** INSERT too (every history table but the migrator's own record). */

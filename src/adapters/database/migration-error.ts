@@ -1,0 +1,4 @@
+/** A migration that cannot be applied, or a database this build must not run on; its message says which. */
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
