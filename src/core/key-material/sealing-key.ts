@@ -52,14 +52,24 @@ function name(commonName: string): pkijs.RelativeDistinguishedNames {
   });
 }
 
+/**
+ * A certificate serial from random bytes: positive (top bit clear) and with a non-zero first byte.
+ * DER wants an INTEGER in its fewest bytes, so a leading 0x00 before a byte under 0x80 is "illegal
+ * padding" that OpenSSL refuses to parse: one random serial in 512 made a certificate that
+ * `X509Certificate` and every OpenSSL-based verifier rejected.
+ */
+export function certificateSerial(random: Uint8Array): Uint8Array {
+  const serial = Uint8Array.from(random);
+  serial[0] = (serial[0]! % 0x7f) + 1;
+  return serial;
+}
+
 export async function generateSelfSignedSealingKey(commonName: string, now: Date): Promise<{ key: SealingKey; privateKeyPem: string; certificatePem: string }> {
   const crypto = cryptoEngine();
   const keys = (await crypto.generateKey({ ...ALGORITHM, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ['sign', 'verify'])) as CryptoKeyPair;
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
-  const serial = randomBytes(16);
-  serial[0]! &= 0x7f;
-  certificate.serialNumber = new asn1js.Integer({ valueHex: serial });
+  certificate.serialNumber = new asn1js.Integer({ valueHex: certificateSerial(randomBytes(16)) });
   certificate.issuer = name(commonName);
   certificate.subject = name(commonName);
   certificate.notBefore.value = now;
