@@ -12,13 +12,13 @@ import type { AppRuntime } from '../../src/app-runtime.js';
 import { loadConfig } from '../../src/config.js';
 import { ManualClock } from '../../src/core/clock.js';
 import type { Scope } from '../../src/core/scopes.js';
-import { openPglite } from '../../src/adapters/database/pglite.js';
 import { createApiKey } from '../../src/modules/api-keys/create-api-key.js';
 import { createOrganization } from '../../src/modules/organizations/create-organization.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.js';
 import { fixedResolver } from '../../src/adapters/resolver/fixed.js';
 import type { Backend } from './backends.js';
 import { ownerUrlFor, scratchDatabase } from './databases.js';
+import { openMigratedPglite } from './migrated-pglite.js';
 import { openPostgres } from '../../src/adapters/database/postgres.js';
 import { EMBEDDED_SERVICE_ROLE } from '../../src/adapters/database/migrate-database.js';
 import type { Database, DatabaseHandle } from '../../src/ports/database.js';
@@ -98,7 +98,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
   const runtime = await createRuntime(config, {
     clock,
     resolver,
-    database: databaseUrl ? undefined : await openPglite('memory://'),
+    database: databaseUrl ? undefined : await openMigratedPglite(),
     renderer: options.renderer,
     renderWorkerUrl: options.renderWorkerUrl,
   });

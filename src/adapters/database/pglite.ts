@@ -13,9 +13,16 @@ import type { DB } from './schema.js';
 
 const PGLITE_SUPERUSER = 'postgres';
 
-/** Opens (creating if needed) the PGlite database in `dataDir`, or in memory with `memory://`. */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const pglite = await PGlite.create(dataDir);
+/**
+ * Opens (creating if needed) the PGlite database in `dataDir`, or in memory with `memory://`;
+ * `from` starts it from a dump of another (PGlite's `dumpDataDir`) instead of an empty cluster.
+ */
+export async function openPglite(dataDir: string, from?: Blob): Promise<DatabaseHandle> {
+  return pgliteHandle(await PGlite.create(dataDir, from ? { loadDataDir: from } : {}));
+}
+
+/** The handle over an open PGlite; closing it closes the PGlite. */
+export function pgliteHandle(pglite: PGlite): DatabaseHandle {
   // Never idle out the one client: the session's role (actAs) belongs to the session.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
