@@ -4,6 +4,7 @@
  * validation → Idempotency-Key → handler → problem+json on any error → request-log row.
  */
 import { registerClientGone } from './http/client-gone.js';
+import { registerCompression } from './http/compression.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppRuntime } from './app-runtime.js';
@@ -134,6 +135,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   registerIdempotency(app, runtime);
   registerRequestLog(app, runtime);
   registerRequestMetrics(app, runtime);
+  // Last of the hooks, first of the routes: the plugin appends its onSend to each route as it is
+  // declared, after those above (an idempotent answer is kept as the handler wrote it).
+  await registerCompression(app);
 
   await app.register(async (scope) => systemRoutes(scope, runtime));
   await app.register(async (scope) => requestLogRoutes(scope, runtime));

@@ -111,8 +111,8 @@
   $('queue-count').addEventListener('click', () => drain());
 
   // --- The run ----------------------------------------------------------------------------------
-  async function loadTours() {
-    const result = await api('GET', '/v1/driver/tours');
+  async function loadTours(asked = api('GET', '/v1/driver/tours')) {
+    const result = await asked;
     if (result.status === 401) return signInAgain();
     if (!result.ok) return false;
     state.tours = result.body.data;
@@ -342,15 +342,17 @@
   // --- Start: the worker, what waits on the phone, the session --------------------------------
   async function start() {
     connection();
+    // The run is asked for first, beside the session and the phone's queue: on a slow network
+    // each call waited for the one before costs a round trip before the driver sees the run.
+    const tours = api('GET', '/v1/driver/tours');
     navigator.serviceWorker?.register(data.worker.url, { scope: data.worker.scope }).catch(() => {});
-    await refreshQueue();
-    const session = await api('GET', '/v1/driver/session');
+    const [session] = await Promise.all([api('GET', '/v1/driver/session'), refreshQueue()]);
     if (session.ok) {
       state.phone = session.body.phone;
       $('signed-in-as').textContent = fill(words.signedInAs, { phone: state.phone });
     }
     if (session.status === 401) return signInAgain();
-    if (!(await loadTours())) return signInAgain();
+    if (!(await loadTours(tours))) return signInAgain();
     drain();
   }
   start();
