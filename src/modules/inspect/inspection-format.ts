@@ -1,0 +1,17 @@
+/**
+ * Times, numbers and weights on the inspection page, written the way the page's language writes
+ * them (Intl). Times stay in UTC, named as such: the page does not know where the inspector stands.
+ */
+import type { InspectionLanguage } from './inspection-request.js';
+
+export function formatTime(language: InspectionLanguage, iso: string): string {
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
+}
+
+export function formatNumber(language: InspectionLanguage, value: number): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+}
+
+export function formatWeight(language: InspectionLanguage, kilograms: number): string {
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 3 }).format(kilograms);
+}
