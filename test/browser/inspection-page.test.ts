@@ -1,14 +1,15 @@
 /**
  * The inspection page in headless Chromium on the smallest common phone screen, 360×740 (issue 16,
  * Done when): the verdict, status, parties, vehicle, signatures and remarks visible, nothing wider
- * than the screen — folded and with the whole note open — and the PDF link working. Screens are
+ * than the screen — folded and with the whole note open — and the PDF link working; then in five
+ * languages of four scripts' worth of letters at 390×844 and on a desktop. Screens are
  * saved as PNGs (test/support/browser.ts says where) for a person to look at.
  */
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnEmbedded } from '../support/backends.js';
-import { horizontalOverflow, launchChromium, screenshot } from '../support/browser.js';
+import { horizontalOverflow, launchChromium, PHONE, screenshot } from '../support/browser.js';
 import { inspectApi } from '../support/inspect-api.js';
 import { listeningTestApp } from '../support/listening-app.js';
 import { remarksApi } from '../support/remarks-api.js';
@@ -77,6 +78,64 @@ describeOnEmbedded('inspection page in Chromium at 360×740', (embedded) => {
     const pdf = await page.request.get(href);
     expect(pdf.status()).toBe(200);
     expect(createHash('sha256').update(await pdf.body()).digest('hex')).toBe(await page.locator('#versions code').first().innerText());
+    await context.close();
+  });
+
+  it('in Polish, German, Greek, Bulgarian and Irish, on a phone and a desktop: every letter drawn from a font that has it, the switcher working', async () => {
+    const tenant = await t.newTenant();
+    const api = inspectApi(t);
+    const { shipment, url } = await api.issued(tenant);
+    for (const [role, signer_name] of [['consignor', 'Sanne de Vries'], ['carrier', 'Pieter Jansen']]) {
+      await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signatures`, headers: t.auth(tenant.testKey), payload: { role, signer_name } });
+    }
+    await remarksApi(t, tenant).created(shipment.id, { phase: 'delivery', type: 'shortage', text: 'One carton missing.' });
+    const cases = [
+      ['pl-PL,pl;q=0.9,en;q=0.5', 'pl', 'Kontrola drogowa', 'Łańcuch zdarzeń'],
+      ['de-DE', 'de', 'Straßenkontrolle', 'Übernahme'],
+      ['el-GR', 'el', 'Οδικός έλεγχος', 'Παρατηρήσεις'],
+      ['bg-BG', 'bg', 'Пътна проверка', 'Забележки'],
+      ['ga-IE', 'ga', 'Iniúchadh cois bóthair', 'Sínithe'],
+    ] as const;
+    for (const [accept, lang, title, text] of cases) {
+      for (const [device, options] of [
+        ['phone', PHONE],
+        ['desktop', { viewport: { width: 1280, height: 900 } }],
+      ] as const) {
+        const context = await browser.newContext({ ...options, extraHTTPHeaders: { 'accept-language': accept } });
+        const page = await context.newPage();
+        expect((await page.goto(url))!.status()).toBe(200);
+        expect(await page.getAttribute('html', 'lang')).toBe(lang);
+        expect(await page.locator('h1').innerText()).toBe(title);
+        expect(await page.locator('body').innerText()).toContain(text);
+        expect(await horizontalOverflow(page)).toBe(0);
+        // Every character of the heading, the verdict and the switcher comes from a real font: none missing.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('DOM.enable');
+        await cdp.send('CSS.enable');
+        const { root } = await cdp.send('DOM.getDocument');
+        for (const selector of ['h1', '#verdict h2', '#verdict p', '#remarks', '#languages ul']) {
+          const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+          const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+          expect(fonts.length, `${lang} ${selector}`).toBeGreaterThan(0);
+          expect(fonts.filter((f) => /last ?resort/i.test(f.familyName)), `${lang} ${selector}`).toEqual([]);
+        }
+        await screenshot(page, `inspect-lang-${lang}-${device}`);
+        if (device === 'phone') await screenshot(page, `inspect-lang-${lang}-${device}-switcher`, { at: '#languages' });
+        await context.close();
+      }
+    }
+
+    // The switcher: from Polish to Greek by a tap, the choice in the URL, kept on reload.
+    const context = await browser.newContext({ ...PHONE, extraHTTPHeaders: { 'accept-language': 'pl' } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.click('a[href="#languages"]');
+    await page.click('#languages a[hreflang="el"]');
+    expect(page.url()).toBe(`${url}?lang=el`);
+    expect(await page.getAttribute('html', 'lang')).toBe('el');
+    expect(await page.locator('#languages a[aria-current]').innerText()).toBe('Ελληνικά');
+    await page.reload();
+    expect(await page.locator('h1').innerText()).toBe('Οδικός έλεγχος');
     await context.close();
   });
 
