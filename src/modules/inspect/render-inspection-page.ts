@@ -82,6 +82,8 @@ function verdict(doc: InspectionDocument, language: InspectionLanguage, w: Inspe
 
 interface NoteFacts {
   vehicle?: { plate?: string; country?: string; trailer_plate?: string };
+  pickup?: { window?: { from?: string; to?: string } };
+  delivery?: { window?: { from?: string; to?: string } };
   goods?: { quantity?: number; gross_weight_kg?: number }[];
 }
 
@@ -105,6 +107,15 @@ function goodsSummary(doc: InspectionDocument, language: InspectionLanguage, w: 
   ].join(' · ');
 }
 
+/** A place quoted from the note, its agreed time window in the page's language instead of the printed one. */
+function placeHtml(doc: InspectionDocument, lines: readonly Line[], stop: 'pickup' | 'delivery', language: InspectionLanguage, w: InspectionWords): string {
+  const printed = NOTE_LABELS[printedLanguage(doc)];
+  const window = (doc.note.data as NoteFacts)[stop]?.window;
+  const address = window?.from ? lines.filter((l) => !l.text.startsWith(`${printed.window}: `) && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/.test(l.text)) : lines;
+  const when = window?.from ? `<p>${esc(`${w.timeWindow}: ${formatTime(language, window.from)}${window.to ? ` – ${formatTime(language, window.to)}` : ''}`)}</p>` : '';
+  return `<div lang="${printedLanguage(doc)}">${linesHtml(address)}</div>${when}`;
+}
+
 function facts(doc: InspectionDocument, note: NoteContent, language: InspectionLanguage, w: InspectionWords): string {
   const s = doc.shipment;
   const at = (label: string, iso: string | null) => iso && `${label}: ${formatTime(language, iso)}`;
@@ -121,8 +132,8 @@ function facts(doc: InspectionDocument, note: NoteContent, language: InspectionL
     fact('fact-sender', w.sender, quoted(note.boxes[1] ?? [])),
     fact('fact-consignee', w.consignee, quoted(note.boxes[2] ?? [])),
     fact('fact-carrier', w.carrier, quoted(note.boxes[16] ?? [])),
-    fact('fact-pickup', w.takingOver, quoted(note.boxes[4] ?? [])),
-    fact('fact-delivery', w.delivery, quoted(note.boxes[3] ?? [])),
+    fact('fact-pickup', w.takingOver, placeHtml(doc, note.boxes[4] ?? [], 'pickup', language, w)),
+    fact('fact-delivery', w.delivery, placeHtml(doc, note.boxes[3] ?? [], 'delivery', language, w)),
   ].join('')}</dl></section>`;
 }
 

@@ -117,7 +117,9 @@ describe.each(backends())('GET /inspect/{token} on $name', (backend) => {
       expect(html).toContain('<strong>Przewoźnik</strong>: Pieter Jansen');
       expect(html).toContain('<strong>Uszkodzenie</strong>: Corner crushed.');
       expect(html).toContain('przy dostawie');
-      expect(html).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      expect(html).toContain('Okno czasowe: 1 gru 2026, 07:00 UTC – 1 gru 2026, 09:00 UTC');
+      // The page's own times are Polish; only the note, quoted as printed below, keeps its printed ones.
+      expect(html.slice(0, html.indexOf('<details class="whole">'))).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
       // The parties are the note's own words; the whole note is shown as printed, in the driver's Dutch.
       expect(html).toContain('<dd aria-labelledby="fact-sender"><div lang="nl">');
       expect(html).toContain('Tak jak wydrukowano; język: niderlandzki.');

@@ -20,6 +20,7 @@ export const bg: InspectionWords = {
   carrier: 'Превозвач',
   takingOver: 'Приемане на стоката',
   delivery: 'Доставка',
+  timeWindow: 'Времеви прозорец',
   vehicle: 'Превозно средство',
   trailer: 'Ремарке',
   goods: 'Стоки',

@@ -20,6 +20,7 @@ export const cs: InspectionWords = {
   carrier: 'Dopravce',
   takingOver: 'Převzetí zásilky',
   delivery: 'Dodání',
+  timeWindow: 'Časové okno',
   vehicle: 'Vozidlo',
   trailer: 'Přívěs',
   goods: 'Zboží',

@@ -20,6 +20,7 @@ export const da: InspectionWords = {
   carrier: 'Fragtfører',
   takingOver: 'Overtagelse af godset',
   delivery: 'Aflevering',
+  timeWindow: 'Tidsvindue',
   vehicle: 'Køretøj',
   trailer: 'Påhængskøretøj',
   goods: 'Gods',

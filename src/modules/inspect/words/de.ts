@@ -20,6 +20,7 @@ export const de: InspectionWords = {
   carrier: 'Frachtführer',
   takingOver: 'Übernahme',
   delivery: 'Ablieferung',
+  timeWindow: 'Zeitfenster',
   vehicle: 'Fahrzeug',
   trailer: 'Anhänger',
   goods: 'Waren',

@@ -20,6 +20,7 @@ export const el: InspectionWords = {
   carrier: 'Μεταφορέας',
   takingOver: 'Παραλαβή των εμπορευμάτων',
   delivery: 'Παράδοση',
+  timeWindow: 'Χρονικό παράθυρο',
   vehicle: 'Όχημα',
   trailer: 'Ρυμουλκούμενο',
   goods: 'Εμπορεύματα',

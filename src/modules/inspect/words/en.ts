@@ -20,6 +20,7 @@ export const en: InspectionWords = {
   carrier: 'Carrier',
   takingOver: 'Taking over',
   delivery: 'Delivery',
+  timeWindow: 'Time window',
   vehicle: 'Vehicle',
   trailer: 'Trailer',
   goods: 'Goods',

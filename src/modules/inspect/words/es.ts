@@ -20,6 +20,7 @@ export const es: InspectionWords = {
   carrier: 'Transportista',
   takingOver: 'Carga de la mercancía',
   delivery: 'Entrega',
+  timeWindow: 'Franja horaria',
   vehicle: 'Vehículo',
   trailer: 'Remolque',
   goods: 'Mercancías',

@@ -20,6 +20,7 @@ export const et: InspectionWords = {
   carrier: 'Vedaja',
   takingOver: 'Kauba vastuvõtmine',
   delivery: 'Üleandmine',
+  timeWindow: 'Ajaaken',
   vehicle: 'Sõiduk',
   trailer: 'Haagis',
   goods: 'Kaup',

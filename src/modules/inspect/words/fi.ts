@@ -20,6 +20,7 @@ export const fi: InspectionWords = {
   carrier: 'Rahdinkuljettaja',
   takingOver: 'Tavaran vastaanotto kuljetettavaksi',
   delivery: 'Luovutus',
+  timeWindow: 'Aikaikkuna',
   vehicle: 'Ajoneuvo',
   trailer: 'Perävaunu',
   goods: 'Tavarat',

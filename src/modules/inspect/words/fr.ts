@@ -20,6 +20,7 @@ export const fr: InspectionWords = {
   carrier: 'Transporteur',
   takingOver: 'Prise en charge',
   delivery: 'Livraison',
+  timeWindow: 'Créneau horaire',
   vehicle: 'Véhicule',
   trailer: 'Remorque',
   goods: 'Marchandises',

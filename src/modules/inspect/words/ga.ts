@@ -20,6 +20,7 @@ export const ga: InspectionWords = {
   carrier: 'Iompróir',
   takingOver: 'Glacadh leis na hearraí',
   delivery: 'Seachadadh',
+  timeWindow: 'Fuinneog ama',
   vehicle: 'Feithicil',
   trailer: 'Leantóir',
   goods: 'Earraí',

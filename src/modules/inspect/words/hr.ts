@@ -20,6 +20,7 @@ export const hr: InspectionWords = {
   carrier: 'Prijevoznik',
   takingOver: 'Preuzimanje robe',
   delivery: 'Isporuka',
+  timeWindow: 'Vremenski okvir',
   vehicle: 'Vozilo',
   trailer: 'Prikolica',
   goods: 'Roba',

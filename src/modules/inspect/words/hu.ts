@@ -20,6 +20,7 @@ export const hu: InspectionWords = {
   carrier: 'Fuvarozó',
   takingOver: 'Az áru átvétele',
   delivery: 'Kiszolgáltatás',
+  timeWindow: 'Időablak',
   vehicle: 'Jármű',
   trailer: 'Pótkocsi',
   goods: 'Áru',

@@ -26,6 +26,8 @@ export interface InspectionWords {
   carrier: string;
   takingOver: string;
   delivery: string;
+  /** Before a pickup's or delivery's agreed times, from – to. */
+  timeWindow: string;
   vehicle: string;
   /** The trailer's plate beside the vehicle's. */
   trailer: string;

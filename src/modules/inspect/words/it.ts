@@ -20,6 +20,7 @@ export const it: InspectionWords = {
   carrier: 'Vettore',
   takingOver: 'Presa in carico',
   delivery: 'Riconsegna',
+  timeWindow: 'Fascia oraria',
   vehicle: 'Veicolo',
   trailer: 'Rimorchio',
   goods: 'Merci',

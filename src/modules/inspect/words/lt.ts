@@ -20,6 +20,7 @@ export const lt: InspectionWords = {
   carrier: 'Vežėjas',
   takingOver: 'Krovinio priėmimas',
   delivery: 'Pristatymas',
+  timeWindow: 'Laiko intervalas',
   vehicle: 'Transporto priemonė',
   trailer: 'Priekaba',
   goods: 'Kroviniai',

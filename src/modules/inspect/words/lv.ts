@@ -20,6 +20,7 @@ export const lv: InspectionWords = {
   carrier: 'Pārvadātājs',
   takingOver: 'Kravas pieņemšana',
   delivery: 'Piegāde',
+  timeWindow: 'Laika logs',
   vehicle: 'Transportlīdzeklis',
   trailer: 'Piekabe',
   goods: 'Kravas',

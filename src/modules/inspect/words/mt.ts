@@ -20,6 +20,7 @@ export const mt: InspectionWords = {
   carrier: 'Trasportatur',
   takingOver: 'Teħid tal-merkanzija',
   delivery: 'Kunsinna',
+  timeWindow: 'Perjodu ta’ ħin',
   vehicle: 'Vettura',
   trailer: 'Karru',
   goods: 'Merkanzija',

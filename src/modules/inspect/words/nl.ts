@@ -20,6 +20,7 @@ export const nl: InspectionWords = {
   carrier: 'Vervoerder',
   takingOver: 'Inontvangstneming',
   delivery: 'Aflevering',
+  timeWindow: 'Tijdvak',
   vehicle: 'Voertuig',
   trailer: 'Aanhangwagen',
   goods: 'Goederen',

@@ -20,6 +20,7 @@ export const pl: InspectionWords = {
   carrier: 'Przewoźnik',
   takingOver: 'Przyjęcie towaru',
   delivery: 'Dostawa',
+  timeWindow: 'Okno czasowe',
   vehicle: 'Pojazd',
   trailer: 'Przyczepa',
   goods: 'Towary',

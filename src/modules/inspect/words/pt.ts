@@ -20,6 +20,7 @@ export const pt: InspectionWords = {
   carrier: 'Transportador',
   takingOver: 'Carregamento da mercadoria',
   delivery: 'Entrega',
+  timeWindow: 'Janela horária',
   vehicle: 'Veículo',
   trailer: 'Reboque',
   goods: 'Mercadorias',

@@ -20,6 +20,7 @@ export const ro: InspectionWords = {
   carrier: 'Transportator',
   takingOver: 'Preluarea mărfii',
   delivery: 'Livrare',
+  timeWindow: 'Interval orar',
   vehicle: 'Vehicul',
   trailer: 'Remorcă',
   goods: 'Mărfuri',

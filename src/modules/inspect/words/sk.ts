@@ -20,6 +20,7 @@ export const sk: InspectionWords = {
   carrier: 'Dopravca',
   takingOver: 'Prevzatie zásielky',
   delivery: 'Dodanie',
+  timeWindow: 'Časové okno',
   vehicle: 'Vozidlo',
   trailer: 'Príves',
   goods: 'Tovar',

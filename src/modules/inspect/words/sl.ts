@@ -20,6 +20,7 @@ export const sl: InspectionWords = {
   carrier: 'Prevoznik',
   takingOver: 'Prevzem blaga',
   delivery: 'Dostava',
+  timeWindow: 'Časovno okno',
   vehicle: 'Vozilo',
   trailer: 'Priklopnik',
   goods: 'Blago',

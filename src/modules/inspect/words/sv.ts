@@ -20,6 +20,7 @@ export const sv: InspectionWords = {
   carrier: 'Fraktförare',
   takingOver: 'Mottagande av godset',
   delivery: 'Utlämnande',
+  timeWindow: 'Tidsfönster',
   vehicle: 'Fordon',
   trailer: 'Släpvagn',
   goods: 'Gods',
