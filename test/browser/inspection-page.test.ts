@@ -108,12 +108,13 @@ describeOnEmbedded('inspection page in Chromium at 360×740', (embedded) => {
         expect(await page.locator('h1').innerText()).toBe(title);
         expect(await page.locator('body').innerText()).toContain(text);
         expect(await horizontalOverflow(page)).toBe(0);
-        // Every character of the heading, the verdict and the switcher comes from a real font: none missing.
+        // Every character of the heading, the verdict, a remark and the switcher's Greek, Cyrillic,
+        // Baltic and Maltese names comes from a real font (CSS.getPlatformFontsForNode reads a node's own text).
         const cdp = await context.newCDPSession(page);
         await cdp.send('DOM.enable');
         await cdp.send('CSS.enable');
         const { root } = await cdp.send('DOM.getDocument');
-        for (const selector of ['h1', '#verdict h2', '#verdict p', '#remarks', '#languages ul']) {
+        for (const selector of ['h1', '#verdict h2', '#verdict p', '#remarks li', '#fact-pickup + dd p:last-child', ...['el', 'bg', 'lt', 'lv', 'mt', 'cs', 'hu'].map((l) => `#languages a[hreflang="${l}"]`)]) {
           const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
           const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
           expect(fonts.length, `${lang} ${selector}`).toBeGreaterThan(0);
@@ -137,7 +138,7 @@ describeOnEmbedded('inspection page in Chromium at 360×740', (embedded) => {
     await page.reload();
     expect(await page.locator('h1').innerText()).toBe('Οδικός έλεγχος');
     await context.close();
-  });
+  }, 240_000);
 
   it('a link that is not ours: a readable 404 page', async () => {
     const context = await browser.newContext({ ...SMALL_PHONE, locale: 'fr-FR' });
