@@ -4,8 +4,9 @@
  */
 import type { InspectionLanguage } from './inspection-request.js';
 
+/** `4 mar 2026, 09:05 UTC`: the zone's short name, as Intl's own runs long in some languages (Greek spells it out). */
 export function formatTime(language: InspectionLanguage, iso: string): string {
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
+  return `${new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 }
 
 export function formatNumber(language: InspectionLanguage, value: number): string {
