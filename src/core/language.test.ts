@@ -35,6 +35,13 @@ describe('a pick among other languages', () => {
     ['fr-BE;q=0.8, de;q=0.9', 'de'],
     ['pl, cs', null],
     ['pl, fr;q=0.2', 'fr'],
+    ['en;q=0.1, nl;q=0.2', 'nl'],
+    ['de;q=0.5, fr;q=0.5', 'de'],
+    ['fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5', 'fr'],
+    [' NL-be ; q=0.8 , en;q=0.3', 'nl'],
+    ['de;q=0, de-AT', null],
+    ['*;q=0.5', null],
+    ['', null],
   ])('%s → %s', (header, expected) => {
     expect(pickLanguage(header, ['en', 'nl', 'de', 'fr'] as const)).toBe(expected);
   });

@@ -3,6 +3,8 @@
  * Dutch, German and French after `Accept-Language`, English the default. Error titles exist in
  * English and Dutch only; `titleLanguage` narrows to them.
  */
+import Negotiator from 'negotiator';
+
 export type Language = 'en' | 'nl' | 'de' | 'fr';
 
 export const LANGUAGES: readonly Language[] = ['en', 'nl', 'de', 'fr'];
@@ -16,22 +18,16 @@ export function titleLanguage(language: Language): TitleLanguage {
 }
 
 /**
- * The best of `supported` in an Accept-Language header (RFC 9110 §12.5.4): the highest q-value
- * wins, ties go to the first listed; null when the header names none of them.
+ * The best of `supported` in an Accept-Language header (RFC 9110 §12.5.4), parsed by `negotiator`:
+ * the highest q-value wins, then the more exact match (`pl-PL` still matches `pl`), then the first
+ * listed; `q=0` refuses a language. `*` ("any other") names none: the caller's default answers it, not
+ * whichever language happens to be listed first. Null when the header is absent or names none of them.
  */
 export function pickLanguage<L extends string>(header: string | undefined, supported: readonly L[]): L | null {
   if (!header) return null;
-  let best: { lang: L; q: number } | undefined;
-  for (const part of header.split(',')) {
-    const [tag = '', ...params] = part.trim().split(';');
-    const primary = tag.trim().toLowerCase().split('-')[0];
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(q) || q <= 0) continue;
-    const lang = supported.find((l) => l === primary);
-    if (lang && (!best || q > best.q)) best = { lang, q };
-  }
-  return best?.lang ?? null;
+  const named = header.split(',').filter((range) => range.split(';')[0]?.trim() !== '*').join(',');
+  const [best] = new Negotiator({ headers: { 'accept-language': named } }).languages([...supported]);
+  return supported.find((l) => l === best) ?? null;
 }
 
 /** The API's language for a request: its Accept-Language's pick, anything unsupported falling back to English. */

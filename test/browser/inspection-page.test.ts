@@ -1,14 +1,15 @@
 /**
  * The inspection page in headless Chromium on the smallest common phone screen, 360×740 (issue 16,
  * Done when): the verdict, status, parties, vehicle, signatures and remarks visible, nothing wider
- * than the screen — folded and with the whole note open — and the PDF link working. Screens are
+ * than the screen — folded and with the whole note open — and the PDF link working; then in five
+ * languages of four scripts' worth of letters at 390×844 and on a desktop. Screens are
  * saved as PNGs (test/support/browser.ts says where) for a person to look at.
  */
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnEmbedded } from '../support/backends.js';
-import { horizontalOverflow, launchChromium, screenshot } from '../support/browser.js';
+import { horizontalOverflow, launchChromium, PHONE, screenshot } from '../support/browser.js';
 import { inspectApi } from '../support/inspect-api.js';
 import { listeningTestApp } from '../support/listening-app.js';
 import { remarksApi } from '../support/remarks-api.js';
@@ -79,6 +80,65 @@ describeOnEmbedded('inspection page in Chromium at 360×740', (embedded) => {
     expect(createHash('sha256').update(await pdf.body()).digest('hex')).toBe(await page.locator('#versions code').first().innerText());
     await context.close();
   });
+
+  it('in Polish, German, Greek, Bulgarian and Irish, on a phone and a desktop: every letter drawn from a font that has it, the switcher working', async () => {
+    const tenant = await t.newTenant();
+    const api = inspectApi(t);
+    const { shipment, url } = await api.issued(tenant);
+    for (const [role, signer_name] of [['consignor', 'Sanne de Vries'], ['carrier', 'Pieter Jansen']]) {
+      await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signatures`, headers: t.auth(tenant.testKey), payload: { role, signer_name } });
+    }
+    await remarksApi(t, tenant).created(shipment.id, { phase: 'delivery', type: 'shortage', text: 'One carton missing.' });
+    const cases = [
+      ['pl-PL,pl;q=0.9,en;q=0.5', 'pl', 'Kontrola drogowa', 'Łańcuch zdarzeń'],
+      ['de-DE', 'de', 'Straßenkontrolle', 'Übernahme'],
+      ['el-GR', 'el', 'Οδικός έλεγχος', 'Παρατηρήσεις'],
+      ['bg-BG', 'bg', 'Пътна проверка', 'Забележки'],
+      ['ga-IE', 'ga', 'Iniúchadh cois bóthair', 'Sínithe'],
+    ] as const;
+    for (const [accept, lang, title, text] of cases) {
+      for (const [device, options] of [
+        ['phone', PHONE],
+        ['desktop', { viewport: { width: 1280, height: 900 } }],
+      ] as const) {
+        const context = await browser.newContext({ ...options, extraHTTPHeaders: { 'accept-language': accept } });
+        const page = await context.newPage();
+        expect((await page.goto(url))!.status()).toBe(200);
+        expect(await page.getAttribute('html', 'lang')).toBe(lang);
+        expect(await page.locator('h1').innerText()).toBe(title);
+        expect(await page.locator('body').innerText()).toContain(text);
+        expect(await horizontalOverflow(page)).toBe(0);
+        // Every character of the heading, the verdict, a remark and the switcher's Greek, Cyrillic,
+        // Baltic and Maltese names comes from a real font (CSS.getPlatformFontsForNode reads a node's own text).
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('DOM.enable');
+        await cdp.send('CSS.enable');
+        const { root } = await cdp.send('DOM.getDocument');
+        for (const selector of ['h1', '#verdict h2', '#verdict p', '#remarks li', '#fact-pickup + dd p:last-child', ...['el', 'bg', 'lt', 'lv', 'mt', 'cs', 'hu'].map((l) => `#languages a[hreflang="${l}"]`)]) {
+          const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+          const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+          expect(fonts.length, `${lang} ${selector}`).toBeGreaterThan(0);
+          expect(fonts.filter((f) => /last ?resort/i.test(f.familyName)), `${lang} ${selector}`).toEqual([]);
+        }
+        await screenshot(page, `inspect-lang-${lang}-${device}`);
+        if (device === 'phone') await screenshot(page, `inspect-lang-${lang}-${device}-switcher`, { at: '#languages' });
+        await context.close();
+      }
+    }
+
+    // The switcher: from Polish to Greek by a tap, the choice in the URL, kept on reload.
+    const context = await browser.newContext({ ...PHONE, extraHTTPHeaders: { 'accept-language': 'pl' } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.click('a[href="#languages"]');
+    await page.click('#languages a[hreflang="el"]');
+    expect(page.url()).toBe(`${url}?lang=el`);
+    expect(await page.getAttribute('html', 'lang')).toBe('el');
+    expect(await page.locator('#languages a[aria-current]').innerText()).toBe('Ελληνικά');
+    await page.reload();
+    expect(await page.locator('h1').innerText()).toBe('Οδικός έλεγχος');
+    await context.close();
+  }, 240_000);
 
   it('a link that is not ours: a readable 404 page', async () => {
     const context = await browser.newContext({ ...SMALL_PHONE, locale: 'fr-FR' });

@@ -13,7 +13,8 @@ import { inspectionUrl } from '../documents/inspection-link.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { getInspection } from './get-inspection.js';
 import type { EftiIdentity } from './inspection-document.js';
-import { inspectionLanguage, inspectionPage } from './inspection-page.js';
+import { inspectionLanguage } from './inspection-languages.js';
+import { inspectionPage } from './inspection-page.js';
 import type { InspectionRequest } from './inspection-request.js';
 import { INSPECTION_PAGE_CSP, renderInspectionErrorPage, renderInspectionPage } from './render-inspection-page.js';
 import { InspectionPageQuerySchema, InspectionSchema, InspectionTokenParamsSchema, InspectionViewPageSchema, InspectionViewSchema, ListInspectionViewsQuerySchema, type ListInspectionViewsQuery } from './inspect.schema.js';
@@ -44,20 +45,21 @@ function inspectionRequest(runtime: AppRuntime, request: FastifyRequest<ByToken>
   };
 }
 
-/** The page holds a capability in its URL and changes with every signature: never cached, never referred. */
+/** The page holds a capability in its URL and changes with every signature: never cached, never referred. Its language follows Accept-Language. */
 function pageHeaders(reply: FastifyReply): FastifyReply {
   return reply
     .header('content-security-policy', INSPECTION_PAGE_CSP)
     .header('referrer-policy', 'no-referrer')
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
+    .header('vary', 'Accept-Language')
     .type('text/html; charset=utf-8');
 }
 
 const DESCRIPTION =
   'The consignment note behind the QR code, for an inspector at the roadside; no API key: the token is the key. ' +
   'The current version\'s data, every PDF version with a signed download link (15 minutes), the signatures (without their evidence), the remarks, the integrity verdict (`intact` only when the event chain verifies as `GET /v1/shipments/{id}/integrity` reports it, the current PDF still has its recorded SHA-256 and its PAdES seal verifies), and the eFTI identifier. ' +
-  'The same as a phone page at `/inspect/{token}` (the link on the note), in the Accept-Language if it is English, Dutch, German or French, else the note\'s language; `?lang=` overrides. ' +
+  'The same as a phone page at `/inspect/{token}` (the link on the note), in any of the 24 official EU languages: `?lang=` when given, else the best of Accept-Language, else English. ' +
   'An unknown token, or one not of the shape we issue, is 404 `not_found`. The link works until `INSPECTION_LINK_GRACE_DAYS` (30 by default) after the shipment was delivered or cancelled, then 410 `token_expired`. ' +
   'At most 60 requests per minute per client address, over all tokens: then 429 `rate_limited` with `Retry-After`. ' +
   'Every answer on a known token is logged (`GET /v1/shipments/{id}/inspection-views`, event `shipment.inspected`), refusals included: at most one `rate_limited` view per address, link and minute.';
@@ -94,7 +96,7 @@ export async function inspectRoutes(app: FastifyInstance, runtime: AppRuntime): 
         const appError = toAppError(error);
         if (appError.status >= 500) request.log.error({ err: error }, 'inspection page failed');
         const code: InspectionErrorCode = appError.code === 'service_unavailable' ? 'service_unavailable' : 'internal_error';
-        const language = inspectionLanguage(request.query.lang, input.acceptLanguage, null);
+        const language = inspectionLanguage(request.query.lang, input.acceptLanguage);
         return pageHeaders(reply).status(code === 'service_unavailable' ? 503 : 500).headers(appError.headers).send(renderInspectionErrorPage(language, code, { requestId: request.id }));
       }
     },

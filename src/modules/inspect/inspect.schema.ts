@@ -132,6 +132,6 @@ export const ListInspectionViewsQuerySchema = Type.Object(pageQueryProperties, {
 export type ListInspectionViewsQuery = Static<typeof ListInspectionViewsQuerySchema>;
 
 export const InspectionPageQuerySchema = Type.Object(
-  { lang: Type.Optional(Type.String({ maxLength: 35, description: '`en`, `nl`, `de` or `fr`: the page in that language whatever the browser asks; others are ignored.' })) },
+  { lang: Type.Optional(Type.String({ maxLength: 35, description: 'One of the 24 official EU languages (`bg`, `cs`, `da`, `de`, `el`, `en`, `es`, `et`, `fi`, `fr`, `ga`, `hr`, `hu`, `it`, `lt`, `lv`, `mt`, `nl`, `pl`, `pt`, `ro`, `sk`, `sl`, `sv`): the page in that language whatever the browser asks; others are ignored.' })) },
   { additionalProperties: true },
 );

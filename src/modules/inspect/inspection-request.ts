@@ -9,8 +9,8 @@ import { recordInspectionView, type InspectionChannel } from './inspection-views
 import { openInspection, type OpenedInspection } from './open-inspection.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 
-/** The languages the inspection page speaks (those of the note's printed labels). */
-export const INSPECTION_LANGUAGES = ['en', 'nl', 'de', 'fr'] as const;
+/** The languages the inspection page speaks: the 24 official languages of the EU (words/*.ts). */
+export const INSPECTION_LANGUAGES = ['bg', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fi', 'fr', 'ga', 'hr', 'hu', 'it', 'lt', 'lv', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'sl', 'sv'] as const;
 export type InspectionLanguage = (typeof INSPECTION_LANGUAGES)[number];
 
 export interface InspectionRequest {

@@ -11,21 +11,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../core/project-root.js';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
+import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
 import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
 import type { Line } from '../documents/consignment-note/note-text.js';
 import { esc } from '../sign-app/html.js';
 import { noteView } from '../sign-app/note-view.js';
 import { fill, SIGN_APP_WORDS } from '../sign-app/sign-app-words.js';
-import { roleWord } from '../signatures/sign-messages.js';
 import type { InspectionDocument } from './inspection-document.js';
-import type { InspectionLanguage } from './inspection-request.js';
-import { de } from './words/de.js';
-import { en } from './words/en.js';
-import { fr } from './words/fr.js';
+import { formatNumber, formatTime, formatWeight } from './inspection-format.js';
+import { INSPECTION_WORDS, languageName } from './inspection-languages.js';
+import { INSPECTION_LANGUAGES, type InspectionLanguage } from './inspection-request.js';
 import type { InspectionErrorCode, InspectionWords } from './words/inspection-words.js';
-import { nl } from './words/nl.js';
-
-export const INSPECTION_WORDS: Record<InspectionLanguage, InspectionWords> = { en, nl, de, fr };
 
 const STYLE = ['sign-app/assets/sign-app.css', 'inspect/assets/inspection-page.css'].map((file) => readFileSync(join(projectRoot(), 'src', 'modules', file), 'utf8')).join('\n');
 
@@ -34,14 +30,36 @@ export const INSPECTION_PAGE_CSP = `default-src 'none'; style-src 'sha256-${crea
 
 /** Goods lines named in the summary; the whole note below lists them all. */
 const GOODS_SHOWN = 5;
-const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The note's printed language, whose labels the quoted boxes carry: the PDF's words, as printed. */
+function printedLanguage(doc: InspectionDocument): NoteLanguage {
+  const language = doc.note.language as NoteLanguage | null;
+  return language && language in NOTE_LABELS ? language : 'en';
+}
+
+/**
+ * Every language by its own name, each a link to this page in it (`?lang=`, relative, so the token
+ * stays): the choice lives in the URL, kept on reload and when the link is passed on.
+ */
+function switcher(language: InspectionLanguage): string {
+  const w = INSPECTION_WORDS[language];
+  const links = INSPECTION_LANGUAGES.map((l) =>
+    l === language
+      ? `<li><a href="?lang=${l}" hreflang="${l}" lang="${l}" aria-current="true">${esc(languageName(l, l, true))}</a></li>`
+      : `<li><a href="?lang=${l}" hreflang="${l}" lang="${l}">${esc(languageName(l, l, true))}</a></li>`,
+  );
+  return `<nav class="languages" id="languages" aria-labelledby="languages-title"><h2 id="languages-title">${esc(w.language)}</h2><ul>${links.join('')}</ul></nav>`;
+}
+
 function shell(language: InspectionLanguage, title: string, body: string): string {
+  const w = INSPECTION_WORDS[language];
+  // The switcher sits at the foot (the verdict comes first); a link at the top leads to it.
+  const jump = `<p class="language-jump"><a href="#languages">${esc(w.language)}: ${esc(languageName(language, language, true))}</a></p>`;
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>
-<body>${body}</body></html>`;
+<body>${jump}${body}${switcher(language)}</body></html>`;
 }
 
 function linesHtml(lines: readonly Line[]): string {
@@ -49,9 +67,9 @@ function linesHtml(lines: readonly Line[]): string {
   return shown.length === 0 ? '<p>—</p>' : `<p>${shown.map((l) => (l.bold ? `<strong>${esc(l.text)}</strong>` : esc(l.text))).join('<br>')}</p>`;
 }
 
-function verdict(doc: InspectionDocument, w: InspectionWords): string {
+function verdict(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const { integrity } = doc;
-  const checked = `<p class="checked">${esc(fill(w.checkedAt, { time: utc(integrity.checked_at) }))}</p>`;
+  const checked = `<p class="checked">${esc(fill(w.checkedAt, { time: formatTime(language, integrity.checked_at) }))}</p>`;
   if (integrity.verdict === 'intact') return `<section class="verdict intact" id="verdict" data-verdict="intact"><h2>✓ ${esc(w.intact)}</h2><p>${esc(w.intactText)}</p>${checked}</section>`;
   const why = [
     ...(integrity.chain.valid ? [] : [fill(w.chainBroken, { seq: integrity.chain.first_bad_seq ?? '?' })]),
@@ -62,60 +80,104 @@ function verdict(doc: InspectionDocument, w: InspectionWords): string {
   return `<section class="verdict broken" id="verdict" data-verdict="broken" role="alert"><h2>✗ ${esc(w.broken)}</h2>${why.map((text) => `<p>${esc(text)}</p>`).join('')}${checked}</section>`;
 }
 
-function facts(doc: InspectionDocument, note: NoteContent, w: InspectionWords): string {
+interface NoteFacts {
+  vehicle?: { plate?: string; country?: string; trailer_plate?: string };
+  pickup?: { window?: { from?: string; to?: string } };
+  delivery?: { window?: { from?: string; to?: string } };
+  goods?: { quantity?: number; gross_weight_kg?: number }[];
+}
+
+/** The vehicle as the page's language says it: the plate (and its country), then the trailer's. */
+function vehicleHtml(doc: InspectionDocument, w: InspectionWords): string {
+  const vehicle = (doc.note.data as NoteFacts).vehicle;
+  const lines = [vehicle?.plate && `${vehicle.plate}${vehicle.country ? ` (${vehicle.country})` : ''}`, vehicle?.trailer_plate && `${w.trailer}: ${vehicle.trailer_plate}`].filter(Boolean) as string[];
+  return linesHtml(lines.map((text) => ({ text })));
+}
+
+/** Lines, packages and gross weight: labelled, counted and weighed in the page's language. */
+function goodsSummary(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
+  const goods = (doc.note.data as NoteFacts).goods ?? [];
+  const total = (value: (g: (typeof goods)[number]) => number | undefined) => (goods.some((g) => value(g) !== undefined) ? goods.reduce((sum, g) => sum + (value(g) ?? 0), 0) : null);
+  const packages = total((g) => g.quantity);
+  const weight = total((g) => g.gross_weight_kg);
+  return [
+    `${w.goodsLines}: ${formatNumber(language, goods.length)}`,
+    `${w.packages}: ${packages === null ? '—' : formatNumber(language, packages)}`,
+    `${w.grossWeight}: ${weight === null ? '—' : formatWeight(language, weight)}`,
+  ].join(' · ');
+}
+
+/** A place quoted from the note, its agreed time window in the page's language instead of the printed one. */
+function placeHtml(doc: InspectionDocument, lines: readonly Line[], stop: 'pickup' | 'delivery', language: InspectionLanguage, w: InspectionWords): string {
+  const printed = NOTE_LABELS[printedLanguage(doc)];
+  const window = (doc.note.data as NoteFacts)[stop]?.window;
+  const address = window?.from ? lines.filter((l) => !l.text.startsWith(`${printed.window}: `) && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/.test(l.text)) : lines;
+  const when = window?.from ? `<p>${esc(`${w.timeWindow}: ${formatTime(language, window.from)}${window.to ? ` – ${formatTime(language, window.to)}` : ''}`)}</p>` : '';
+  return `<div lang="${printedLanguage(doc)}">${linesHtml(address)}</div>${when}`;
+}
+
+function facts(doc: InspectionDocument, note: NoteContent, language: InspectionLanguage, w: InspectionWords): string {
   const s = doc.shipment;
-  const times = [s.issued_at && `${w.statuses.issued}: ${utc(s.issued_at)}`, s.delivered_at && `${w.statuses.delivered}: ${utc(s.delivered_at)}`, s.cancelled_at && `${w.statuses.cancelled}: ${utc(s.cancelled_at)}`].filter(Boolean);
-  const goods = fill(w.goodsSummary, { lines: note.goods.length, packages: note.totals.packages || '—', weight: note.totals.weight || '—' });
+  const at = (label: string, iso: string | null) => iso && `${label}: ${formatTime(language, iso)}`;
+  const times = [at(w.statuses.issued, s.issued_at), at(w.statuses.delivered, s.delivered_at), at(w.statuses.cancelled, s.cancelled_at)].filter(Boolean) as string[];
   const fact = (id: string, term: string, body: string) => `<dt id="${id}">${esc(term)}</dt><dd aria-labelledby="${id}">${body}</dd>`;
+  // Parties and places are quoted from the note, in the language it was printed in.
+  const quoted = (lines: readonly Line[]) => `<div lang="${printedLanguage(doc)}">${linesHtml(lines)}</div>`;
   return `<section class="card" aria-labelledby="status-title"><h2 id="status-title" class="status-line">${esc(w.status)}: <span id="status">${esc(w.statuses[s.status as keyof InspectionWords['statuses']] ?? s.status)}</span></h2>
 <p class="muted">${times.map((t) => esc(t)).join('<br>')}</p>
 <dl class="facts">${[
     // What a roadside check compares first: the vehicle in front of the officer and its load.
-    fact('fact-vehicle', w.vehicle, linesHtml(note.vehicle)),
-    fact('fact-goods', w.goods, `<p>${esc(goods)}</p>${linesHtml(note.goods.slice(0, GOODS_SHOWN).flatMap((g) => g.nature))}`),
-    fact('fact-sender', w.sender, linesHtml(note.boxes[1] ?? [])),
-    fact('fact-consignee', w.consignee, linesHtml(note.boxes[2] ?? [])),
-    fact('fact-carrier', w.carrier, linesHtml(note.boxes[16] ?? [])),
-    fact('fact-pickup', w.takingOver, linesHtml(note.boxes[4] ?? [])),
-    fact('fact-delivery', w.delivery, linesHtml(note.boxes[3] ?? [])),
+    fact('fact-vehicle', w.vehicle, vehicleHtml(doc, w)),
+    fact('fact-goods', w.goods, `<p id="goods-summary">${esc(goodsSummary(doc, language, w))}</p>${quoted(note.goods.slice(0, GOODS_SHOWN).flatMap((g) => g.nature))}`),
+    fact('fact-sender', w.sender, quoted(note.boxes[1] ?? [])),
+    fact('fact-consignee', w.consignee, quoted(note.boxes[2] ?? [])),
+    fact('fact-carrier', w.carrier, quoted(note.boxes[16] ?? [])),
+    fact('fact-pickup', w.takingOver, placeHtml(doc, note.boxes[4] ?? [], 'pickup', language, w)),
+    fact('fact-delivery', w.delivery, placeHtml(doc, note.boxes[3] ?? [], 'delivery', language, w)),
   ].join('')}</dl></section>`;
 }
 
 function signatures(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const items = doc.signatures.map(
-    (sig) => `<li><strong>${esc(capital(roleWord(language, sig.role)))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(utc(sig.signed_at))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
+    (sig) =>
+      `<li><strong>${esc(capital(w.roles[sig.role as keyof InspectionWords['roles']] ?? sig.role))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(formatTime(language, sig.signed_at))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
   );
   return `<section class="card" aria-labelledby="signatures-title"><h2 id="signatures-title">${esc(w.signatures)}</h2>${items.length > 0 ? `<ul class="list" id="signatures">${items.join('')}</ul>` : `<p>${esc(w.noSignatures)}</p>`}</section>`;
 }
 
 function remarks(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
-  const types = NOTE_LABELS[language].reservationTypes;
   const items = doc.remarks.map((r) => {
-    const meta = [utc(r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: r.photos })] : [])].join(' · ');
-    return `<li><strong>${esc(types[r.type] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span></li>`;
+    const meta = [formatTime(language, r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: formatNumber(language, r.photos) })] : [])].join(' · ');
+    return `<li><strong>${esc(w.reservationTypes[r.type as keyof InspectionWords['reservationTypes']] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span></li>`;
   });
   return `<section class="card" aria-labelledby="remarks-title"><h2 id="remarks-title">${esc(w.remarks)}</h2>${items.length > 0 ? `<ul class="list" id="remarks">${items.join('')}</ul>` : `<p>${esc(w.noRemarks)}</p>`}</section>`;
 }
 
-function versions(doc: InspectionDocument, w: InspectionWords): string {
+function versions(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const item = (v: InspectionDocument['versions'][number], current: boolean) =>
-    `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(utc(v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button${current ? '' : ' secondary'}" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`;
+    `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(formatTime(language, v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button${current ? '' : ' secondary'}" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`;
   const [current, ...earlier] = [...doc.versions].reverse();
   if (!current) return '';
   // The current version is what counts at the roadside; earlier ones are folded to keep the page short.
-  const folded = earlier.length > 0 ? `<details class="earlier"><summary>${esc(fill(w.earlierVersions, { count: earlier.length }))}</summary><ul class="list">${earlier.map((v) => item(v, false)).join('')}</ul></details>` : '';
-  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: utc(current.url_expires_at) }))}</p></section>`;
+  const folded = earlier.length > 0 ? `<details class="earlier"><summary>${esc(fill(w.earlierVersions, { count: formatNumber(language, earlier.length) }))}</summary><ul class="list">${earlier.map((v) => item(v, false)).join('')}</ul></details>` : '';
+  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: formatTime(language, current.url_expires_at) }))}</p></section>`;
 }
 
-function efti(doc: InspectionDocument, w: InspectionWords): string {
+/** The eFTI identifier's three parts, named for a reader (the JSON's field names stay in the JSON). */
+function efti(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const { uil, follow_ups } = doc.efti;
   const value = (v: string | null) => (v ? `<code class="hash">${esc(v)}</code>` : `<span class="muted">${esc(w.notConfigured)}</span>`);
-  const followUps = follow_ups.length > 0 ? `<h3>${esc(w.followUps)}</h3><ul class="list">${follow_ups.map((f) => `<li>${esc(f.message)}<br><span class="muted">${esc(utc(f.received_at))}</span></li>`).join('')}</ul>` : '';
-  return `<section class="card" aria-labelledby="efti-title"><h2 id="efti-title">${esc(w.efti)}</h2><dl class="facts"><dt>gate_id</dt><dd>${value(uil.gate_id)}</dd><dt>platform_id</dt><dd>${value(uil.platform_id)}</dd><dt>dataset_id</dt><dd>${value(uil.dataset_id)}</dd></dl>${followUps}</section>`;
+  const followUps = follow_ups.length > 0 ? `<h3>${esc(w.followUps)}</h3><ul class="list">${follow_ups.map((f) => `<li>${esc(f.message)}<br><span class="muted">${esc(formatTime(language, f.received_at))}</span></li>`).join('')}</ul>` : '';
+  const parts: [string, string | null][] = [
+    [w.eftiGate, uil.gate_id],
+    [w.eftiPlatform, uil.platform_id],
+    [w.eftiDataset, uil.dataset_id],
+  ];
+  return `<section class="card" aria-labelledby="efti-title"><h2 id="efti-title">${esc(w.efti)}</h2><dl class="facts" id="efti">${parts.map(([term, v]) => `<dt>${esc(term)}</dt><dd>${value(v)}</dd>`).join('')}</dl>${followUps}</section>`;
 }
 
-/** The note's content in the page's language, from the document (the PDF's words, as the sign page shows them). */
-function contentOf(doc: InspectionDocument, language: InspectionLanguage, pageUrl: string): NoteContent {
+/** The note's content as printed, from the document (the PDF's words, as the sign page shows them). */
+function contentOf(doc: InspectionDocument, language: NoteLanguage, pageUrl: string): NoteContent {
   const data = doc.note.data as { consignor?: { address?: { city?: string } } };
   const current = doc.versions.at(-1);
   return noteContent(
@@ -136,19 +198,21 @@ function contentOf(doc: InspectionDocument, language: InspectionLanguage, pageUr
 
 export function renderInspectionPage(doc: InspectionDocument, language: InspectionLanguage, pageUrl: string): string {
   const w = INSPECTION_WORDS[language];
-  const note = contentOf(doc, language, pageUrl);
+  const printed = printedLanguage(doc);
+  const note = contentOf(doc, printed, pageUrl);
   const reference = doc.shipment.reference ?? doc.shipment.id;
   const body = `<header><h1>${esc(w.title)}</h1><p>${esc(w.subtitle).replace('{reference}', `<span class="nowrap">${esc(reference)}</span>`)}</p></header>
 <main>
 ${doc.shipment.mode === 'test' ? `<p class="sandbox" id="sandbox">${esc(w.sandbox)}</p>` : ''}
-${verdict(doc, w)}
-${facts(doc, note, w)}
+${verdict(doc, language, w)}
+${facts(doc, note, language, w)}
 ${signatures(doc, language, w)}
 ${remarks(doc, language, w)}
-${versions(doc, w)}
-${efti(doc, w)}
+${versions(doc, language, w)}
+${efti(doc, language, w)}
 <details class="whole"><summary>${esc(w.wholeNote)}</summary>
-${noteView(note, NOTE_LABELS[language], SIGN_APP_WORDS[language], { shipmentId: doc.shipment.id, reference: doc.shipment.reference, transportType: doc.shipment.transport_type })}
+<p class="muted" id="as-printed">${esc(fill(w.asPrinted, { language: languageName(printed, language) }))}</p>
+<div lang="${printed}">${noteView(note, NOTE_LABELS[printed], SIGN_APP_WORDS[printed], { shipmentId: doc.shipment.id, reference: doc.shipment.reference, transportType: doc.shipment.transport_type })}</div>
 </details>
 </main>`;
   return shell(language, `${w.title} · ${reference}`, body);

@@ -1,7 +1,7 @@
 /**
  * GET /inspect/{token} (issue 16): the page the QR code opens — self-contained (no script, no
- * other request), in the inspector's language when we speak it, else the note's, `?lang=`
- * overriding; the reasons a link cannot be used as pages with their statuses. This app runs with
+ * other request), in the inspector's language — any of the 24 official EU languages — else English,
+ * never the driver's; `?lang=` (the page's own switcher) overriding; the reasons a link cannot be used as pages with their statuses. This app runs with
  * INSPECTION_LINK_GRACE_DAYS=0: the link stops with the transport.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { freshAddress, inspectApi } from '../../support/inspect-api.js';
 import { fullShipment } from '../../support/shipment-fixtures.js';
+import { remarksApi } from '../../support/remarks-api.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
 import { buildTestApp, type Tenant, type TestApp } from '../../support/test-app.js';
 
@@ -38,6 +39,7 @@ describe.each(backends())('GET /inspect/{token} on $name', (backend) => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(String(res.headers.vary)).toMatch(/accept-language/i);
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/);
       expect(csp).not.toContain('script-src');
@@ -50,7 +52,7 @@ describe.each(backends())('GET /inspect/{token} on $name', (backend) => {
         expect(html).toContain(text);
       }
       // The download link works as given.
-      const href = /href="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&').replace(/&#38;/g, '&');
+      const href = /id="versions">.*?href="([^"]+)"/s.exec(html)![1]!.replace(/&amp;/g, '&').replace(/&#38;/g, '&');
       expect((await t.app.inject({ method: 'GET', url: href.replace(/^https?:\/\/[^/]+/, '') })).statusCode).toBe(200);
     });
 
@@ -58,9 +60,16 @@ describe.each(backends())('GET /inspect/{token} on $name', (backend) => {
       ['de-DE,de;q=0.9,en;q=0.5', 'de', 'Straßenkontrolle', 'Ausgestellt'],
       ['fr-BE', 'fr', 'Contrôle routier', 'Émise'],
       ['nl', 'nl', 'Controle langs de weg', 'Uitgegeven'],
-      ['pl,cs;q=0.8', 'nl', 'Controle langs de weg', 'Uitgegeven'],
-      [undefined, 'nl', 'Controle langs de weg', 'Uitgegeven'],
-    ])('Accept-Language %s → %s (the note is Dutch: the driver reads Dutch)', async (accept, lang, title, status) => {
+      ['pl', 'pl', 'Kontrola drogowa', 'Wystawiony'],
+      ['pl-PL,pl;q=0.9,en-US;q=0.8,en;q=0.7', 'pl', 'Kontrola drogowa', 'Wystawiony'],
+      ['cs;q=0.4, sk;q=0.8, en;q=0.2', 'sk', 'Cestná kontrola', 'Vystavený'],
+      ['el-GR', 'el', 'Οδικός έλεγχος', 'Εκδόθηκε'],
+      ['bg', 'bg', 'Пътна проверка', 'Издадена'],
+      ['ga-IE', 'ga', 'Iniúchadh cois bóthair', 'Eisithe'],
+      ['xx', 'en', 'Roadside inspection', 'Issued'],
+      ['uk-UA,ru;q=0.8', 'en', 'Roadside inspection', 'Issued'],
+      [undefined, 'en', 'Roadside inspection', 'Issued'],
+    ])('Accept-Language %s → %s (the note is Dutch, the driver\'s language: the inspector\'s is what counts)', async (accept, lang, title, status) => {
       const res = await api.page(token, { headers: accept ? { 'accept-language': accept } : {} });
       expect(htmlLang(res.body)).toBe(lang);
       expect(heading(res.body)).toBe(title);
@@ -73,14 +82,73 @@ describe.each(backends())('GET /inspect/{token} on $name', (backend) => {
       expect(htmlLang((await api.page(token, { headers: { 'accept-language': 'de' }, query: '?lang=xx' })).body)).toBe('de');
     });
 
-    it("falls back to the note's own language: a French note for a browser we cannot serve", async () => {
+    it('the switcher lists the 24 languages by their own names, each link opening the page in it', async () => {
+      const html = (await api.page(token, { headers: { 'accept-language': 'pl' } })).body;
+      const links = [...html.matchAll(/<a href="(\?lang=[a-z]+)" hreflang="([a-z]+)" lang="[a-z]+"( aria-current="true")?>([^<]+)<\/a>/g)];
+      expect(links.map((m) => m[2])).toEqual(['bg', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fi', 'fr', 'ga', 'hr', 'hu', 'it', 'lt', 'lv', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'sl', 'sv']);
+      expect(links.filter((m) => m[3]).map((m) => m[4])).toEqual(['Polski']);
+      expect(Object.fromEntries(links.map((m) => [m[2], m[4]]))).toMatchObject({ bg: 'Български', el: 'Ελληνικά', ga: 'Gaeilge', mt: 'Malti', lt: 'Lietuvių', hu: 'Magyar' });
+      expect(html).toContain('<a href="#languages">Język: Polski</a>');
+      for (const [href, lang] of links.map((m) => [m[1]!, m[2]!])) {
+        // The link is relative to the page, as a browser follows it: same token, the language asked.
+        const page = await api.page(token, { headers: { 'accept-language': 'pl' }, query: href });
+        expect(page.statusCode, href).toBe(200);
+        expect(htmlLang(page.body), href).toBe(lang);
+        expect(page.body, href).toContain(`hreflang="${lang}" lang="${lang}" aria-current="true"`);
+      }
+    });
+
+    it('in Polish: times, counts and weights the Polish way, roles and remarks in words, the note quoted as printed', async () => {
+      const other = await t.newTenant();
+      const issued = await api.issued(other);
+      for (const [role, signer_name] of [['consignor', 'Sanne de Vries'], ['carrier', 'Pieter Jansen']]) {
+        await t.app.inject({ method: 'POST', url: `/v1/shipments/${issued.shipment.id}/signatures`, headers: t.auth(other.testKey), payload: { role, signer_name } });
+      }
+      await remarksApi(t, other).created(issued.shipment.id, { phase: 'delivery', type: 'damage', text: 'Corner crushed.' });
+      const html = (await api.page(issued.token, { headers: { 'accept-language': 'pl-PL' } })).body;
+      const nbsp = (text: string) => text.replace(/ /g, '[\\s\u00a0\u202f]');
+      // 8640 + 212.5 + 820 kg over 12 + 8 + 4 packages: a decimal comma, and (Polish usage) no grouping below 10 000.
+      expect(html).toMatch(new RegExp(nbsp('Pozycje: 3 · Liczba sztuk: 24 · Waga brutto: 9672,5 kg')));
+      const german = (await api.page(issued.token, { headers: { 'accept-language': 'de' } })).body;
+      expect(german).toMatch(new RegExp(nbsp('Positionen: 3 · Packstücke: 24 · Bruttogewicht: 9.672,5 kg')));
+      expect(html).toMatch(/Wystawiony: \d{1,2} (sty|lut|mar|kwi|maj|cze|lip|sie|wrz|paź|lis|gru) \d{4}, \d{2}:\d{2} UTC/);
+      expect(html).toContain('<span id="status">W drodze</span>');
+      expect(html).toContain('<strong>Nadawca</strong>: Sanne de Vries');
+      expect(html).toContain('<strong>Przewoźnik</strong>: Pieter Jansen');
+      expect(html).toContain('<strong>Uszkodzenie</strong>: Corner crushed.');
+      expect(html).toContain('przy dostawie');
+      expect(html).toContain('Okno czasowe: 1 gru 2026, 07:00 UTC – 1 gru 2026, 09:00 UTC');
+      // The page's own times are Polish; only the note, quoted as printed below, keeps its printed ones.
+      expect(html.slice(0, html.indexOf('<details class="whole">'))).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      // The parties are the note's own words; the whole note is shown as printed, in the driver's Dutch.
+      expect(html).toContain('<dd aria-labelledby="fact-sender"><div lang="nl">');
+      expect(html).toContain('Tak jak wydrukowano; język: niderlandzki.');
+    });
+
+    it('the eFTI identifier names its parts in words, not as field names', async () => {
+      for (const [accept, labels] of [
+        ['en', ['eFTI gate', 'Platform', 'Dataset']],
+        ['pl', ['Bramka eFTI', 'Platforma', 'Zbiór danych']],
+        ['el', ['Πύλη eFTI', 'Πλατφόρμα', 'Σύνολο δεδομένων']],
+      ] as const) {
+        const html = (await api.page(token, { headers: { 'accept-language': accept } })).body;
+        const card = /<dl class="facts" id="efti">(.*?)<\/dl>/s.exec(html)![1]!;
+        expect([...card.matchAll(/<dt>([^<]+)<\/dt>/g)].map((m) => m[1])).toEqual(labels);
+        expect(card).not.toMatch(/gate_id|platform_id|dataset_id/);
+      }
+    });
+
+    it("the driver's language is not the inspector's: a French note for a browser asking for Italian is Italian, for one we cannot serve English", async () => {
       const other = await t.newTenant();
       const body = fullShipment();
       body.driver = { ...body.driver!, language: 'fr' };
       const french = await api.issued(other, body);
-      const res = await api.page(french.token, { headers: { 'accept-language': 'it-IT' } });
-      expect(htmlLang(res.body)).toBe('fr');
-      expect(res.body).toContain('Document intègre');
+      const italian = await api.page(french.token, { headers: { 'accept-language': 'it-IT' } });
+      expect(htmlLang(italian.body)).toBe('it');
+      expect(italian.body).toContain('Documento integro');
+      const unknown = await api.page(french.token, { headers: { 'accept-language': 'xx' } });
+      expect(htmlLang(unknown.body)).toBe('en');
+      expect(unknown.body).toContain('As printed, in French.');
     });
 
     it('each page is a view in the language it was shown in', async () => {
@@ -113,17 +181,21 @@ describe.each(backends())('GET /inspect/{token} on $name', (backend) => {
   });
 
   describe('410 token_expired', () => {
-    it('with a grace of 0 days the link stops at delivery: a 410 page in the note\'s language, logged', async () => {
+    it('with a grace of 0 days the link stops at delivery: a 410 page in English for a browser that names no language, logged', async () => {
       const other = await t.newTenant();
       const issued = await api.issued(other);
       await api.deliver(other, issued.shipment.id);
       const res = await api.page(issued.token);
       expect(res.statusCode).toBe(410);
-      expect(htmlLang(res.body)).toBe('nl');
+      expect(htmlLang(res.body)).toBe('en');
       expect(res.body).toContain('data-code="token_expired"');
-      expect(res.body).toContain('Deze controlelink is verlopen');
+      expect(res.body).toContain('This inspection link has expired');
+      expect((await api.page(issued.token, { headers: { 'accept-language': 'lv' } })).body).toContain('Šīs pārbaudes saites derīgums ir beidzies');
       const views = (await api.views(other, issued.shipment.id)).json().data;
-      expect(views.map((v: any) => [v.channel, v.outcome, v.language])).toEqual([['page', 'token_expired', 'nl']]);
+      expect(views.map((v: any) => [v.channel, v.outcome, v.language])).toEqual([
+        ['page', 'token_expired', 'lv'],
+        ['page', 'token_expired', 'en'],
+      ]);
     });
 
     it('and at cancellation; the JSON answers the same', async () => {
