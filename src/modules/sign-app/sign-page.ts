@@ -20,8 +20,7 @@ import type { MessageLanguage } from '../signatures/sign-messages.js';
 import { PHASE_OF, statusAfter } from '../signatures/signature-rules.js';
 import { selectSignatureRequestByTokenHash } from '../signatures/signature-requests.repository.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
-import { DRIVER_APP_PATH } from '../driver-app/driver-app-assets.js';
-import { stopOfShipment } from '../tours/stop-of-shipment.js';
+import { driverStopPath, stopOfShipment } from '../tours/stop-of-shipment.js';
 import { pageLanguage } from './sign-app-words.js';
 
 /** The sign context: what GET /v1/sign/{token} answers. */
@@ -75,7 +74,7 @@ export async function signPage(services: Services, token: string, requestId: str
     transportType: shipment.transport_type,
     handOffAfterSigning: request.role === 'carrier' && !handedOver && after === 'in_transit',
     handedOver,
-    backToDriver: stop ? `${DRIVER_APP_PATH}#/stop/${encodeURIComponent(stop.tour_id)}/${stop.position}` : null,
+    backToDriver: stop ? driverStopPath(stop) : null,
   };
 }
 

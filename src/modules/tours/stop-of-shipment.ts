@@ -23,3 +23,6 @@ export async function stopOfShipment(db: Database, ctx: TenantContext, shipmentI
   const index = stops.findIndex((s) => s.shipment_id === shipmentId && s.kind === kind);
   return index < 0 ? null : { tour_id: row.id, position: index + 1 };
 }
+
+/** The stop's screen in the driver app (DRIVER_APP_PATH, `/driver`; its script routes on the hash). */
+export const driverStopPath = (stop: { tour_id: string; position: number }) => `/driver#/stop/${encodeURIComponent(stop.tour_id)}/${stop.position}`;
