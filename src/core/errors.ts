@@ -56,6 +56,8 @@ export const ERROR_CATALOGUE = {
   invalid_state: { status: 409, title: 'Invalid state', title_nl: 'Ongeldige status' },
   // The state machine forbids the transition.
   invalid_transition: { status: 409, title: 'Invalid transition', title_nl: 'Ongeldige statusovergang' },
+  // A tour stop marked done without the signatures its kind needs (pickup: carrier and consignor; delivery: consignee) and without a reason for their absence; `errors` names each missing role.
+  signatures_missing: { status: 409, title: 'Signatures missing', title_nl: 'Handtekeningen ontbreken' },
   // The shipment is delivered or cancelled.
   shipment_immutable: { status: 409, title: 'Shipment immutable', title_nl: 'Zending niet meer wijzigbaar' },
   // A signed download link past its expiry.

@@ -27,6 +27,13 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
     de: (p) => `Das Feld ${String(p.field)} ist erforderlich.`,
     fr: (p) => `Le champ ${String(p.field)} est obligatoire.`,
   },
+  // A tour stop marked done before this role signed (docs/tours.md).
+  signature_missing: {
+    en: (p) => `The ${String(p.role)} has not signed at this stop.`,
+    nl: (p) => `De ${String(p.role)} heeft bij deze stop niet getekend.`,
+    de: (p) => `Der ${String(p.role)} hat an diesem Halt nicht unterschrieben.`,
+    fr: (p) => `Le ${String(p.role)} n'a pas signé à cet arrêt.`,
+  },
   unknown_field: {
     en: (p) => `The field ${String(p.field)} is not known.`,
     nl: (p) => `Het veld ${String(p.field)} is onbekend.`,

@@ -174,9 +174,11 @@ describe.each(backends())('tours on $name', (backend) => {
   });
 
   it('moves planned → in_progress → completed as stops are done or skipped; refuses what the machine forbids', async () => {
-    const [a, b] = [await shipment(), await shipment()];
+    // Done without the stops' signatures, each with the reason (docs/tours.md).
+    const [a, b] = [await shipment(fullShipment(), { issue: true }), await shipment(fullShipment(), { issue: true })];
     const tour = await created(tourBody(run(a, b)));
-    const started = await complete(tour.id, 1, { outcome: 'done' });
+    const onPaper = { outcome: 'done', missing_signatures: { reason: 'signed_on_paper' } };
+    const started = await complete(tour.id, 1, onPaper);
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toMatchObject({ status: 'in_progress', started_at: t.clock.now().toISOString(), completed_at: null });
     expect(started.json().stops[0]).toMatchObject({ position: 1, status: 'done', completed_at: t.clock.now().toISOString() });
@@ -184,8 +186,8 @@ describe.each(backends())('tours on $name', (backend) => {
     expectProblem(await complete(tour.id, 2, { outcome: 'skipped' }), 'validation_failed');
     expectProblem(await complete(tour.id, 5, { outcome: 'done' }), 'not_found');
     expect((await complete(tour.id, 2, { outcome: 'skipped', reason: 'Closed: public holiday' })).json().stops[1]).toMatchObject({ status: 'skipped', reason: 'Closed: public holiday' });
-    expect((await complete(tour.id, 3, { outcome: 'done' })).json().status).toBe('in_progress');
-    const done = (await complete(tour.id, 4, { outcome: 'done' })).json();
+    expect((await complete(tour.id, 3, onPaper)).json().status).toBe('in_progress');
+    const done = (await complete(tour.id, 4, onPaper)).json();
     expect(done).toMatchObject({ status: 'completed', completed_at: t.clock.now().toISOString() });
 
     expectProblem(await complete(tour.id, 4, { outcome: 'done' }), 'invalid_state');
@@ -216,7 +218,7 @@ describe.each(backends())('tours on $name', (backend) => {
   it('updates the stop order and the driver while open: kept stops keep their status, a completed one may not be dropped', async () => {
     const [a, b] = [await shipment(), await shipment()];
     const tour = await created(tourBody(run(a, b)));
-    await complete(tour.id, 1, { outcome: 'done' });
+    await complete(tour.id, 1, { outcome: 'skipped', reason: 'Closed' });
     const reordered = [run(a, b)[0]!, run(a, b)[1]!, run(a, b)[3]!, run(a, b)[2]!];
     const newDriver = { name: 'Jan de Boer', phone: '+31611111111', language: 'nl' as const };
     const res = await call('PATCH', path(TOUR_PATHS.one, tour.id), { stops: reordered, driver: newDriver, vehicle: null });
@@ -224,7 +226,7 @@ describe.each(backends())('tours on $name', (backend) => {
     const body = res.json();
     expect(body).toMatchObject({ status: 'in_progress', driver: newDriver, vehicle: null });
     expect(body.stops.map((s: { position: number; shipment_id: string; kind: string; status: string }) => [s.position, s.shipment_id, s.kind, s.status])).toEqual([
-      [1, a, 'pickup', 'done'],
+      [1, a, 'pickup', 'skipped'],
       [2, b, 'pickup', 'pending'],
       [3, b, 'delivery', 'pending'],
       [4, a, 'delivery', 'pending'],

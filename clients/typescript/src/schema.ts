@@ -691,9 +691,29 @@ export interface paths {
         put?: never;
         /**
          * Hand the phone to the consignor or consignee (driver)
-         * @description A handoff sign link for the role (15 minutes), to open at once on the phone; it replaces a pending link of the role. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
+         * @description A handoff sign link for the role (15 minutes), to open at once on the phone; it replaces a pending link of the role. The role is the party of the stop the driver is at (the shipment's first pending stop in the tour): the consignor at a pickup, the consignee at a delivery; the other is 409 `conflict`. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
          */
         post: operations["driverHandOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/driver/shipments/{id}/photos/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A remark photo of a stop (driver)
+         * @description The bytes of a photo of a remark on a shipment of the session's tours, for the stop's checklist; any other document is `not_found`. Private to the session, cached for an hour.
+         */
+        get: operations["getDriverPhoto"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -808,7 +828,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a stop done or skipped (driver)
-         * @description The tours API's use case: the first stop through starts the tour, the last completes it. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
+         * @description The tours API's use case: the first stop through starts the tour, the last completes it; `done` needs the stop's signatures or `missing_signatures` (else 409 `signatures_missing`). Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
          */
         post: operations["completeDriverStop"];
         delete?: never;
@@ -2079,7 +2099,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a stop done or skipped
-         * @description The driver's action (the driver routes call the same use case). `position` counts from 1. The first stop through moves the tour to `in_progress` (`tour.started`), the last to `completed` (`tour.completed`). A stop already through is 409 `invalid_transition`; a completed or cancelled tour 409 `invalid_state`; a position the tour does not have `not_found`. `skipped` needs a `reason`.
+         * @description The driver's action (the driver routes call the same use case). `position` counts from 1. The first stop through moves the tour to `in_progress` (`tour.started`), the last to `completed` (`tour.completed`). A stop already through is 409 `invalid_transition`; a completed or cancelled tour 409 `invalid_state`; a position the tour does not have `not_found`. `skipped` needs a `reason`. `done` needs the signatures of the stop (pickup: carrier and consignor; delivery: consignee), else 409 `signatures_missing` with a `signature_missing` finding per role; or `missing_signatures` with the reason they are absent, which is chained on the shipment (`stop.closed_unsigned`), printed on a new note version and on the proof of delivery; a pickup closed so moves the shipment to `in_transit`.
          */
         post: operations["completeStop"];
         delete?: never;
@@ -2750,6 +2770,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "stop.closed_unsigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stop.closed_unsigned
+         * @description The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows). Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_stop_closed_unsigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "tour.cancelled": {
         parameters: {
             query?: never;
@@ -3132,6 +3172,16 @@ export interface components {
             sequence: number;
         };
         CompleteStop: {
+            /** @description With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing. */
+            missing_signatures?: {
+                /**
+                 * @description `party_absent` (the sender at a pickup, the consignee at a delivery), `signed_on_paper`, `refused_to_sign` or `other` (then `text` is required).
+                 * @enum {string}
+                 */
+                reason: "party_absent" | "signed_on_paper" | "refused_to_sign" | "other";
+                /** @description The driver's words; required for `other`. */
+                text?: string;
+            };
             /** @enum {string} */
             outcome: "done" | "skipped";
             /** @description Required for `skipped`: why the stop was not served. */
@@ -3537,6 +3587,16 @@ export interface components {
              * @description When the driver did it on the phone (possibly offline): at most 5 minutes ahead of the service, at most 24 hours ago; absent: now. Kept beside the receive time.
              */
             captured_at?: string;
+            /** @description With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing. */
+            missing_signatures?: {
+                /**
+                 * @description `party_absent` (the sender at a pickup, the consignee at a delivery), `signed_on_paper`, `refused_to_sign` or `other` (then `text` is required).
+                 * @enum {string}
+                 */
+                reason: "party_absent" | "signed_on_paper" | "refused_to_sign" | "other";
+                /** @description The driver's words; required for `other`. */
+                text?: string;
+            };
             /** @enum {string} */
             outcome: "done" | "skipped";
             /** @description Required for `skipped`. */
@@ -3693,6 +3753,32 @@ export interface components {
                 un_numbers: string[];
             };
             captured_at: string | null;
+            /** @description What is done and what is missing at the stop (docs/driver.md). */
+            checklist: {
+                note_version: number | null;
+                /** @description The remarks made in this stop's phase, oldest first. */
+                remarks: {
+                    /** Format: date-time */
+                    created_at: string;
+                    id: string;
+                    photos: {
+                        document_id: string;
+                        /** @description GET it with the driver session: `GET /v1/driver/shipments/{id}/photos/{document_id}`. */
+                        url: string;
+                    }[];
+                    text: string | null;
+                    type: string;
+                }[];
+                /** @description Each signature the stop needs: carrier and consignor at a pickup, the consignee at a delivery. */
+                signatures: {
+                    level: string | null;
+                    /** @enum {string} */
+                    role: "carrier" | "consignor" | "consignee";
+                    signed: boolean;
+                    signed_at: string | null;
+                    signer_name: string | null;
+                }[];
+            };
             completed_at: string | null;
             goods: {
                 gross_weight_kg: number | null;
@@ -3935,6 +4021,7 @@ export interface components {
              *     - `shipment.document_deleted`: An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).
              *     - `signature.completed`: A party signed the consignment note (signatures area).
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
+             *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
              *     - `efti.registration_failed`: The eFTI gate did not take the dataset's identifiers after every retry (about 22 hours): `gate_status` is `failed` (docs/efti-gate.md). The next change of an identifier tries again.
@@ -4710,6 +4797,29 @@ export interface components {
                 type: "damage" | "shortage" | "delay" | "other";
             }[];
             shipment_id: string;
+            /** @description Stops the driver closed without the signatures they needed, with the reason given (docs/tours.md), oldest first. */
+            unsigned_stops: {
+                /**
+                 * Format: date-time
+                 * @description When the driver closed the stop on the phone.
+                 */
+                captured_at: string;
+                /** @description The `stop.closed_unsigned` event in the shipment's chain. */
+                event_id: string;
+                /** @description `pickup` or `delivery`. */
+                kind: string;
+                /** @description The roles that did not sign there: `carrier`, `consignor`, `consignee`. */
+                missing: string[];
+                /** @description `party_absent`, `signed_on_paper`, `refused_to_sign` or `other`. */
+                reason: string;
+                /**
+                 * Format: date-time
+                 * @description When the service received it.
+                 */
+                recorded_at: string;
+                /** @description The driver's words. */
+                text: string | null;
+            }[];
         };
         /** @description An eCMR provider of the catalogue (docs/providers.md). */
         Provider: {
@@ -5210,6 +5320,7 @@ export interface components {
              *     - `shipment.document_deleted`: An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).
              *     - `signature.completed`: A party signed the consignment note (signatures area).
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
+             *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
              *     - `efti.registration_failed`: The eFTI gate did not take the dataset's identifiers after every retry (about 22 hours): `gate_status` is `failed` (docs/efti-gate.md). The next change of an identifier tries again.
@@ -5646,11 +5757,8 @@ export interface components {
         };
         /** @description The driver of the run. */
         TourDriver: {
-            /**
-             * @description Language of the driver's app; `en` when absent.
-             * @enum {string}
-             */
-            language?: "en" | "nl" | "de" | "fr" | "pl";
+            /** @description Language of the driver's app, SMS and pages (ISO 639-1, as the shipment's `driver.language`); `en` when absent. The app, the SMS and the pages speak English where they have no words in it (they have `en`, `nl`, `de`, `fr`, `pl`). */
+            language?: string;
             name: string;
             /** @description E.164, such as `+48601234567`; the phone the driver signs in with (issue 19). */
             phone: string;
@@ -13750,7 +13858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable`, `already_signed` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable`, `already_signed`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13758,7 +13866,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable" | "already_signed";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable" | "already_signed" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -13825,6 +13933,183 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getDriverPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo, with its `Content-Type`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "forbidden";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -15081,7 +15366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15089,7 +15374,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -15191,7 +15476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `internal_error` */
+            /** @description `internal_error`, `pdf_render_failed` */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -15199,7 +15484,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "internal_error";
+                        code: "internal_error" | "pdf_render_failed";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -15213,9 +15498,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable` */
+            /** @description `service_unavailable` (also when too many documents are being rendered: nothing changed; retry after `Retry-After` seconds) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying, when given. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31042,7 +31329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -31050,7 +31337,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -31152,7 +31439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `internal_error` */
+            /** @description `internal_error`, `pdf_render_failed` */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -31160,7 +31447,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "internal_error";
+                        code: "internal_error" | "pdf_render_failed";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -31174,9 +31461,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable` */
+            /** @description `service_unavailable` (also when too many documents are being rendered: nothing changed; retry after `Retry-After` seconds) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying, when given. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34880,6 +35169,68 @@ export interface operations {
                     mode: "test" | "live";
                     /** @constant */
                     type: "signature.completed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_stop_closed_unsigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description When the driver closed the stop on the phone (possibly offline); the event's own time is when the service received it. */
+                        captured_at?: string;
+                        /** @description `pickup` or `delivery`. */
+                        kind?: string;
+                        /** @description The roles that did not sign: `carrier`, `consignor` or `consignee`. */
+                        missing?: string[];
+                        /** @description The stop's place in the tour, from 1. */
+                        position?: number;
+                        /** @description `party_absent`, `signed_on_paper`, `refused_to_sign` or `other`. */
+                        reason?: string;
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                        /** @description The driver's words, when given (required for `other`). */
+                        text?: string;
+                        /** @description The `tour_` id. */
+                        tour_id?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "stop.closed_unsigned";
                 };
             };
         };

@@ -8,7 +8,7 @@
  */
 import { esc, jsonBlock } from '../sign-app/html.js';
 import type { DriverLanguage } from './driver-app-words.js';
-import { DRIVER_APP_WORDS } from './driver-app-words.js';
+import { DRIVER_APP_WORDS, DRIVER_LANGUAGES_OF_APP } from './driver-app-words.js';
 import type { DriverWords } from './words/driver-words.js';
 
 export interface DriverPageAssets {
@@ -89,6 +89,9 @@ function closeScreens(w: DriverWords): string {
   return `<section id="screen-done" aria-labelledby="done-title" hidden>
 <a class="back" id="done-back" href="#/run">${esc(w.cancel)}</a>
 <h2 id="done-title" tabindex="-1">${esc(w.doneHeading)}</h2><p id="done-stop" class="muted"></p>
+<div id="done-missing" class="missing" hidden><h3 id="done-missing-who"></h3><p>${esc(w.missingIntro)}</p>
+<label for="done-reason">${esc(w.missingReason)}</label><select id="done-reason" name="reason"></select>
+<label for="done-text">${esc(w.missingText)}</label><textarea id="done-text" name="text" rows="2" maxlength="500"></textarea></div>
 <button type="button" id="done-confirm" class="primary-action">${esc(w.doneConfirm)}</button>
 <p class="alert" id="done-error" role="alert" hidden></p>
 </section>
@@ -104,7 +107,8 @@ function closeScreens(w: DriverWords): string {
 
 export function renderDriverPage({ language, assets, worker }: DriverPageOptions): string {
   const w = DRIVER_APP_WORDS[language];
-  const data = { language, worker, words: w };
+  // The languages with words: a driver's other language (`es`) is shown in English, and the script must not keep asking for it.
+  const data = { language, languages: DRIVER_LANGUAGES_OF_APP, worker, words: w };
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="theme-color" content="#0a2a66"><title>${esc(w.appName)}</title><link rel="stylesheet" href="${esc(assets.style)}"></head>

@@ -9,9 +9,11 @@ import type { TenantContext } from '../../core/context.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import { signedDownloadUrl } from '../documents/download-links.js';
 import { selectShipment, type ShipmentRow } from '../shipments/shipments.repository.js';
-import { selectSignatures } from '../signatures/signatures.repository.js';
+import { selectRemarks, type RemarkRow } from '../remarks/remarks.repository.js';
+import { selectSignatures, type SignatureRow } from '../signatures/signatures.repository.js';
 import type { StoredStop, TourRow } from '../tours/tours.repository.js';
 import { DRIVER_SESSION_MS } from './driver-policy.js';
+import { stopChecklist } from './driver-stop-checklist.js';
 
 type Json = Record<string, unknown>;
 export type DriverTodo = 'sign_carrier' | 'handoff_consignor' | 'handoff_consignee' | 'remark' | 'complete';
@@ -19,6 +21,8 @@ export type DriverTodo = 'sign_carrier' | 'handoff_consignor' | 'handoff_consign
 interface ShipmentFacts {
   row: ShipmentRow;
   signed: Set<string>;
+  signatures: SignatureRow[];
+  remarks: RemarkRow[];
   note: { document_id: string; version: number; sha256: string; download_url: string; download_expires_at: string } | null;
 }
 
@@ -75,7 +79,9 @@ function todo(tour: TourRow, stop: StoredStop, facts: ShipmentFacts): DriverTodo
 async function shipmentFacts(ctx: TenantContext, id: string): Promise<ShipmentFacts | undefined> {
   const row = await selectShipment(ctx.db, ctx, id);
   if (!row) return undefined;
-  const signed = new Set((await selectSignatures(ctx.db, ctx, id)).map((s) => s.role));
+  const signatures = await selectSignatures(ctx.db, ctx, id);
+  const signed = new Set(signatures.map((s) => s.role as string));
+  const remarks = await selectRemarks(ctx.db, ctx, id, { order: 'asc' });
   const current = await selectCurrentNote(ctx.db, ctx, id);
   // On the hour, so the link stays the same between two reads and the phone's cache keeps one copy.
   const expires = Math.ceil((realClockOf(ctx.clock).now().getTime() + DRIVER_SESSION_MS) / 3_600_000) * 3600;
@@ -88,7 +94,7 @@ async function shipmentFacts(ctx: TenantContext, id: string): Promise<ShipmentFa
         download_expires_at: new Date(expires * 1000).toISOString(),
       }
     : null;
-  return { row, signed, note };
+  return { row, signed, signatures, remarks, note };
 }
 
 export async function driverTourView(ctx: TenantContext, tour: TourRow, today: string) {
@@ -125,6 +131,7 @@ export async function driverTourView(ctx: TenantContext, tour: TourRow, today: s
         note: f.note,
         signatures: { consignor: f.signed.has('consignor'), carrier: f.signed.has('carrier'), consignee: f.signed.has('consignee') },
         todo: todo(tour, stop, f),
+        checklist: stopChecklist(f.row.id, stop.kind, f.signatures, f.remarks, f.note?.version ?? null),
       };
     }),
   };

@@ -47,6 +47,7 @@ import {
   type ListDriverToursQuery,
 } from './driver.schema.js';
 import { completeDriverStop, getDriverTour, listDriverTours } from './driver-tours.js';
+import { driverPhotoRoutes } from './driver-photo.routes.js';
 import { handOffFromDriver } from './hand-off-from-driver.js';
 import { makeDriverRemark } from './make-driver-remark.js';
 import { listDriverSessions, revokeDriverSession } from './manage-driver-sessions.js';
@@ -86,6 +87,7 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
     app.addSchema(schema);
   }
   await sandboxDriverSessionRoutes(app, runtime);
+  await driverPhotoRoutes(app, runtime);
   const services = runtime.services;
   const language = (request: FastifyRequest) => negotiateLanguage(request.headers['accept-language']);
   const setCookie = (reply: FastifyReply, value: string, maxAgeS: number) =>
@@ -197,12 +199,12 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<{ Params: { id: string; position: number }; Body: DriverCompleteStopBody }>(
     DRIVER_PATHS.completeStop,
     {
-      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition'] },
+      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'completeDriverStop',
         tags,
         summary: 'Mark a stop done or skipped (driver)',
-        description: `The tours API's use case: the first stop through starts the tour, the last completes it. ${ACTION}`,
+        description: `The tours API's use case: the first stop through starts the tour, the last completes it; \`done\` needs the stop's signatures or \`missing_signatures\` (else 409 \`signatures_missing\`). ${ACTION}`,
         params: DriverStopParamsSchema,
         body: Type.Ref(DriverCompleteStopSchema),
         response: { 200: Type.Ref(DriverTourSchema, { description: 'The tour after the change.' }) },
@@ -236,12 +238,12 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: DriverHandoffBody }>(
     DRIVER_PATHS.handoffs,
     {
-      config: { ...driver, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'already_signed'] },
+      config: { ...driver, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'already_signed', 'conflict'] },
       schema: {
         operationId: 'driverHandOff',
         tags,
         summary: 'Hand the phone to the consignor or consignee (driver)',
-        description: `A handoff sign link for the role (15 minutes), to open at once on the phone; it replaces a pending link of the role. ${ACTION}`,
+        description: `A handoff sign link for the role (15 minutes), to open at once on the phone; it replaces a pending link of the role. The role is the party of the stop the driver is at (the shipment's first pending stop in the tour): the consignor at a pickup, the consignee at a delivery; the other is 409 \`conflict\`. ${ACTION}`,
         params: DriverShipmentParamsSchema,
         body: Type.Ref(DriverHandoffSchema),
         response: { 201: Type.Ref(DriverHandoffAnswerSchema, { description: 'The link.' }) },

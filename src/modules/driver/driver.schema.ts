@@ -4,7 +4,7 @@ import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { MAX_REMARK_PHOTOS, Phase, RemarkType, Text } from '../remarks/remark.schema.js';
 import { E164_PATTERN } from '../shipments/shipment-input.schema.js';
-import { STOP_KINDS } from '../tours/tour.schema.js';
+import { MissingSignaturesSchema, STOP_KINDS } from '../tours/tour.schema.js';
 import { STOP_STATUSES, TOUR_STATUSES } from '../tours/tour-status.js';
 
 const strict = { additionalProperties: false } as const;
@@ -112,6 +112,32 @@ export const DriverStopSchema = Type.Object(
     ),
     signatures: Type.Object({ consignor: Type.Boolean(), carrier: Type.Boolean(), consignee: Type.Boolean() }),
     todo: Type.Array(Todo, { description: 'What is still to do at this stop, in order; empty once it is through.' }),
+    checklist: Type.Object(
+      {
+        signatures: Type.Array(
+          Type.Object({
+            role: StringEnum(['carrier', 'consignor', 'consignee'] as const),
+            signed: Type.Boolean(),
+            signer_name: Nullable(Type.String()),
+            signed_at: Nullable(DateTimeString({ description: 'When it was signed on the device (the capture time when it was queued offline).' })),
+            level: Nullable(Type.String({ description: '`platform_auth`, `ades` or `qes`.' })),
+          }),
+          { description: 'Each signature the stop needs: carrier and consignor at a pickup, the consignee at a delivery.' },
+        ),
+        remarks: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            type: Type.String(),
+            text: Nullable(Type.String()),
+            created_at: DateTimeString(),
+            photos: Type.Array(Type.Object({ document_id: IdString('document'), url: Type.String({ description: 'GET it with the driver session: `GET /v1/driver/shipments/{id}/photos/{document_id}`.' }) })),
+          }),
+          { description: 'The remarks made in this stop\'s phase, oldest first.' },
+        ),
+        note_version: Nullable(Type.Integer({ description: 'The current note version.' })),
+      },
+      { description: 'What is done and what is missing at the stop (docs/driver.md).' },
+    ),
   },
   { $id: 'DriverStop' },
 );
@@ -207,6 +233,7 @@ export const DriverCompleteStopSchema = Type.Object(
   {
     outcome: StringEnum(['done', 'skipped'] as const),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Required for `skipped`.' })),
+    missing_signatures: Type.Optional(MissingSignaturesSchema),
     captured_at: CapturedAt,
   },
   { ...strict, $id: 'DriverCompleteStop' },
@@ -214,6 +241,7 @@ export const DriverCompleteStopSchema = Type.Object(
 export type DriverCompleteStopBody = Static<typeof DriverCompleteStopSchema>;
 
 export const DriverShipmentParamsSchema = Type.Object({ id: IdString('shipment') }, strict);
+export const DriverPhotoParamsSchema = Type.Object({ id: IdString('shipment'), document_id: IdString('document') }, strict);
 export const DriverTourParamsSchema = Type.Object({ id: IdString('tour') }, strict);
 export const DriverStopParamsSchema = Type.Object({ id: IdString('tour'), position: Type.Integer({ minimum: 1, maximum: 100 }) }, strict);
 

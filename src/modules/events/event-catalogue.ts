@@ -136,6 +136,20 @@ export const EVENT_CATALOGUE = [
     },
   },
   {
+    type: 'stop.closed_unsigned',
+    emittedWhen:
+      'The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).',
+    fields: {
+      tour_id: { type: 'string', description: 'The `tour_` id.' },
+      position: { type: 'integer', description: 'The stop\'s place in the tour, from 1.' },
+      kind: { type: 'string', description: '`pickup` or `delivery`.' },
+      missing: { type: 'array', description: 'The roles that did not sign: `carrier`, `consignor` or `consignee`.' },
+      reason: { type: 'string', description: '`party_absent`, `signed_on_paper`, `refused_to_sign` or `other`.' },
+      text: { type: 'string', description: 'The driver\'s words, when given (required for `other`).' },
+      captured_at: { type: 'string', description: 'When the driver closed the stop on the phone (possibly offline); the event\'s own time is when the service received it.' },
+    },
+  },
+  {
     type: 'invoice.issued',
     emittedWhen: 'The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.',
     fields: {

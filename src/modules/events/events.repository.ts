@@ -135,3 +135,16 @@ export async function deleteClockedFeedEventsOlderThan(db: Database, retentionMs
       and ev.created_at < k.frozen_time - make_interval(secs => ${retentionMs / 1000})`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
+
+/** One shipment's chained events of one type, in seq order (the reasons of stops closed without signatures, for the note). */
+export async function selectShipmentEventsOfType(db: Database, t: Tenant, shipmentId: string, type: string): Promise<StoredShipmentEvent[]> {
+  return (await db
+    .selectFrom('shipment_events')
+    .select(['shipment_id', 'seq', 'event_id', 'type', 'created_at', 'data', 'data_sha256', 'hash', 'erased_at'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('shipment_id', '=', shipmentId)
+    .where('type', '=', type)
+    .orderBy('seq', 'asc')
+    .execute()) as StoredShipmentEvent[];
+}

@@ -32,6 +32,7 @@ export async function getProofOfDelivery(ctx: TenantContext, shipmentId: string)
     delivery: { address: parties.address, coordinates: signature.location },
     consignee: { name: parties.consignee, signature: signatureView(signature) },
     remarks: await Promise.all(facts.remarks.map(async (r) => ({ ...remarkView(r), photos: await photoLinks(ctx, r.photo_document_ids) }))),
+    unsigned_stops: facts.unsignedStops.map((s) => ({ kind: s.kind, missing: [...s.missing], reason: s.reason, text: s.text ?? null, captured_at: s.captured_at, recorded_at: s.created_at.toISOString(), event_id: s.event_id })),
     consignment_note: { document_id: note.id, version: note.version, sha256: note.sha256 },
     integrity: { seq: shipment.event_seq, hash: shipment.head_hash },
     document_id: facts.pdf?.id ?? null,

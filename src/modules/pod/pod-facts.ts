@@ -6,6 +6,7 @@
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { selectCurrentNote, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { unsignedStops } from '../remarks/note-reservations.js';
 import { selectRemarks, type RemarkRow } from '../remarks/remarks.repository.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
@@ -15,6 +16,8 @@ export interface PodFacts {
   shipment: ShipmentRow;
   signature: SignatureRow;
   remarks: RemarkRow[];
+  /** Stops closed without their signatures, and why (`stop.closed_unsigned`). */
+  unsignedStops: Awaited<ReturnType<typeof unsignedStops>>;
   note: DocumentRow;
   /** The PDF, once rendered. */
   pdf: DocumentRow | undefined;
@@ -31,7 +34,7 @@ export async function podFacts(ctx: TenantContext, shipmentId: string): Promise<
   if (!signature || !note) throw new Error(`delivered shipment ${shipment.id} lacks the consignee's signature or a note`);
   const remarks = await selectRemarks(ctx.db, ctx, shipment.id, { order: 'asc' });
   const [pdf] = await selectDocuments(ctx.db, ctx, { shipmentId: shipment.id, kind: 'pod', order: 'asc', limit: 1 });
-  return { shipment, signature, remarks, note, pdf };
+  return { shipment, signature, remarks, unsignedStops: await unsignedStops(ctx.db, ctx, shipment.id), note, pdf };
 }
 
 /** The consignee's name and the delivery address as the shipment states them. */

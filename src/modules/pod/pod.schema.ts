@@ -34,6 +34,18 @@ export const ProofOfDeliverySchema = Type.Object(
       Type.Object({ ...RemarkSchema.properties, photos: Type.Array(PodPhotoSchema, { description: 'The remark\'s photos, in the order of `photo_document_ids`.' }) }),
       { description: 'Every reservation, at pickup and at delivery, oldest first, with its photos as signed download links.' },
     ),
+    unsigned_stops: Type.Array(
+      Type.Object({
+        kind: Type.String({ description: '`pickup` or `delivery`.' }),
+        missing: Type.Array(Type.String(), { description: 'The roles that did not sign there: `carrier`, `consignor`, `consignee`.' }),
+        reason: Type.String({ description: '`party_absent`, `signed_on_paper`, `refused_to_sign` or `other`.' }),
+        text: Type.Union([Type.String(), Type.Null()], { description: 'The driver\'s words.' }),
+        captured_at: Type.String({ format: 'date-time', description: 'When the driver closed the stop on the phone.' }),
+        recorded_at: Type.String({ format: 'date-time', description: 'When the service received it.' }),
+        event_id: Type.String({ description: 'The `stop.closed_unsigned` event in the shipment\'s chain.' }),
+      }),
+      { description: 'Stops the driver closed without the signatures they needed, with the reason given (docs/tours.md), oldest first.' },
+    ),
     consignment_note: Type.Object(
       { document_id: IdString('document'), version: Type.Integer(), sha256: Sha256 },
       { description: 'The final version of the consignment note, with the consignee\'s signature.' },

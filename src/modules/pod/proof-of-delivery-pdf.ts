@@ -16,6 +16,7 @@ import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
 import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
 import { printedMethod } from '../signatures/note-signatures.js';
 import { usageWrite } from '../usage/record-usage.js';
+import { unsignedStopReservation } from '../remarks/note-reservations.js';
 import { deliveryParties, podFacts, type PodFacts } from './pod-facts.js';
 import type { PodPdfInput } from './render-proof-of-delivery.js';
 
@@ -39,7 +40,11 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
     place: addressLine(parties.address),
     position: signature.location,
     signature: { signer_name: signature.signer_name, signed_at: signature.signed_at, captured_at: signature.captured_at, method: printedMethod(signature), level: signature.level, document_id: signature.document_id, document_sha256: signature.document_sha256, image_png: image },
-    remarks: await Promise.all(facts.remarks.map(async (r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, captured_at: r.captured_at, photos: await photos(r.photo_document_ids) }))),
+    remarks: [
+      ...(await Promise.all(facts.remarks.map(async (r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, captured_at: r.captured_at, photos: await photos(r.photo_document_ids) })))),
+      // A stop closed without its signatures prints as a reservation of its phase, as on the note.
+      ...facts.unsignedStops.map((u) => ({ ...unsignedStopReservation(u, u.created_at, noteLanguage(shipment, language)), captured_at: new Date(u.captured_at), photos: [] })),
+    ],
     note: { document_id: note.id, version: note.version, sha256: note.sha256 },
     chain: { seq: shipment.event_seq, hash: shipment.head_hash },
   };

@@ -70,7 +70,7 @@ export async function createRemark(ctx: TenantContext, shipmentId: string, input
         provider_evidence: input.providerEvidence ?? null,
       };
       const signatures = await shipmentNoteSignatures(trx, ctx, shipment.id);
-      const reservations = [...(await noteReservations(trx, ctx, shipment.id)), noteReservation(row)];
+      const reservations = [...(await noteReservations(trx, ctx, shipment.id, noteLanguage(changed, language))), noteReservation(row)];
       const note = await consignmentNoteVersion(ctx, trx, changed, created!, { version: current.version + 1, language: noteLanguage(changed, language), signatures, reservations });
       row.rendered_document_id = note.document.id;
       return [insertRemarkWrite(trx, row), ...note.writes];

@@ -73,7 +73,8 @@ ${page.context.identification_required === true ? `<div id="identified-name" hid
 </section>
 <section class="step" id="step-done" aria-labelledby="done-title" hidden>
 <h2 id="done-title" tabindex="-1">${esc(w.doneHeading)}</h2><p id="done-text"></p>
-<div id="handoff" hidden><p>${esc(w.handoffIntro)}</p><button type="button" id="handoff-button">${esc(w.handoff)}</button>${alert('handoff-error')}</div>
+${page.handOffAfterSigning ? `<div id="handoff" hidden><p>${esc(w.handoffIntro)}</p><button type="button" id="handoff-button">${esc(w.handoff)}</button>${alert('handoff-error')}</div>` : ''}
+${page.handedOver ? `<div id="give-back"><p id="give-back-text"><strong>${esc(w.giveBack)}</strong></p>${page.backToDriver ? `<p><a id="back-to-driver" class="button" href="${esc(page.backToDriver)}">${esc(w.backToDriver)}</a></p>` : ''}</div>` : ''}
 </section>`;
 }
 
@@ -85,7 +86,6 @@ export function renderSignPage(page: SignPage, assets: PageAssets): string {
     document: { id: doc.id, version: doc.version, sha256: doc.sha256, url_expires_at: doc.url_expires_at },
     otp_required: context.otp_required,
     identification_required: context.identification_required === true,
-    hand_off_after_signing: page.handOffAfterSigning,
     words: w,
   };
   const body = `<header><h1>${esc(w.title)}</h1>

@@ -20,6 +20,7 @@ import type { MessageLanguage } from '../signatures/sign-messages.js';
 import { PHASE_OF, statusAfter } from '../signatures/signature-rules.js';
 import { selectSignatureRequestByTokenHash } from '../signatures/signature-requests.repository.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
+import { driverStopPath, stopOfShipment } from '../tours/stop-of-shipment.js';
 import { pageLanguage } from './sign-app-words.js';
 
 /** The sign context: what GET /v1/sign/{token} answers. */
@@ -31,8 +32,12 @@ export interface SignPage {
   labels: NoteLabels;
   note: NoteContent;
   transportType: string;
-  /** After this signature the goods are (or stay) in transit and the signer is at pickup: offer the handoff. */
+  /** The driver's own link, and after this signature the goods are in transit: offer the handoff to the consignee. */
   handOffAfterSigning: boolean;
+  /** Signed on the driver's phone, handed over from the driver app: the stop to give it back at (`/driver#/stop/…`). */
+  backToDriver: string | null;
+  /** Signed on a device handed over by the driver: the done page says to give it back. */
+  handedOver: boolean;
 }
 
 export async function signPage(services: Services, token: string, requestId: string): Promise<SignPage> {
@@ -42,7 +47,7 @@ export async function signPage(services: Services, token: string, requestId: str
   const signed = await selectSignatures(ctx.db, ctx, shipment.id);
   const language = pageLanguage(context.language);
   // The note shows every remark of the shipment, as the PDF does; the context lists this phase's.
-  const reservations = await noteReservations(ctx.db, ctx, shipment.id);
+  const reservations = await noteReservations(ctx.db, ctx, shipment.id, language);
   const note = noteContent(
     {
       shipment: { ...shipment.data, id: shipment.id, status: shipment.status, transport_type: shipment.transport_type },
@@ -58,7 +63,19 @@ export async function signPage(services: Services, token: string, requestId: str
     NOTE_LABELS[language],
   );
   const after = statusAfter(signed, request.role) ?? shipment.status;
-  return { language, context, labels: NOTE_LABELS[language], note, transportType: shipment.transport_type, handOffAfterSigning: PHASE_OF[request.role] === 'pickup' && after === 'in_transit' };
+  // A party handed the phone signs and gives it back; only the driver's own link hands over (hand-off.ts).
+  const handedOver = request.channel === 'handoff';
+  const stop = handedOver && !request.handoff_from ? await stopOfShipment(ctx.db, ctx, shipment.id, PHASE_OF[request.role]) : null;
+  return {
+    language,
+    context,
+    labels: NOTE_LABELS[language],
+    note,
+    transportType: shipment.transport_type,
+    handOffAfterSigning: request.role === 'carrier' && !handedOver && after === 'in_transit',
+    handedOver,
+    backToDriver: stop ? driverStopPath(stop) : null,
+  };
 }
 
 /** The language of a link that cannot be used (revoked, expired…), to say so in it; null when unknown. */

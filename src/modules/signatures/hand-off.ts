@@ -14,7 +14,6 @@ import { findShipment } from '../shipments/get-shipment.js';
 import { assertChangeable } from '../shipments/shipment-status.js';
 import type { OpenSignLink } from './sign-link.js';
 import { newSignToken, signLinkUrl } from './sign-link-token.js';
-import { PHASE_OF } from './signature-rules.js';
 import { insertSignatureRequestWrite, newRequestRow, replacePendingWrite } from './signature-requests.repository.js';
 import { selectSignatures } from './signatures.repository.js';
 
@@ -30,7 +29,9 @@ export interface HandoffLink {
 
 export async function handOff(link: OpenSignLink, alsoWrite?: AlsoWrite<HandoffLink>): Promise<HandoffLink> {
   const { request: from, ctx } = link;
-  if (PHASE_OF[from.role] !== 'pickup') throw new AppError('conflict', 'Only a link of a signer at pickup (usually the driver) can hand over to the consignee.');
+  // A party handed the device signs for themselves and gives it back: never on to another party
+  // (the sender at the pickup dock must not open the consignee's page). Only the carrier's own link hands over.
+  if (from.role !== 'carrier' || from.channel === 'handoff') throw new AppError('conflict', 'Only the carrier\'s own sign link (the driver\'s) can hand over to the consignee; a party signing on a handed-over device gives it back to the driver.');
   // The handed-over link follows the same test clock as the one it came from.
   return openHandoff(ctx, from.shipment_id, 'consignee', { language: from.language, testClockId: from.test_clock_id, handoffFrom: from.id }, alsoWrite);
 }

@@ -139,7 +139,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
         provider_evidence: input.providerEvidence ?? null,
       };
       const signatures = await noteSignatures(ctx, [...signed, row]);
-      const reservations = await noteReservations(trx, ctx, shipment.id);
+      const reservations = await noteReservations(trx, ctx, shipment.id, noteLanguage(changed, language));
       const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures, reservations });
       row.rendered_document_id = note.document.id;
       const used = input.signatureRequestId ? [setRequestStatusWrite(trx, input.signatureRequestId, 'pending', 'completed', now, id)] : [];

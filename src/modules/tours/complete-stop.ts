@@ -3,13 +3,15 @@
  * case). The first stop through starts the tour (`tour.started`), the last completes it
  * (`tour.completed`). A completed or cancelled tour is `invalid_state`; a position the tour does not
  * have is `not_found`; a stop already through is `invalid_transition`; skipping needs a `reason`
- * (`validation_failed`).
+ * (`validation_failed`). A stop is done once the signatures it needs are there, or with the
+ * driver's reason for their absence (stop-signatures.ts): else 409 `signatures_missing`.
  */
 import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
 import type { TenantContext } from '../../core/context.js';
 import { withTransaction, type AlsoWrite } from '../../ports/database.js';
 import type { TourEventSpec } from '../events/record-tour-events.js';
+import { checkStopSignatures } from './check-stop-signatures.js';
 import { findTour } from './get-tour.js';
 import { recordTourChange } from './record-tour-change.js';
 import { assertTourOpen, assertTourTransition, statusAfterStops } from './tour-status.js';
@@ -30,6 +32,7 @@ export async function completeStop(ctx: TenantContext, tourId: string, position:
     const stop = row.stops[position - 1];
     if (!stop) throw new AppError('not_found', `Tour ${tourId} has no stop at position ${position}; it has ${row.stops.length}.`);
     if (stop.status !== 'pending') throw new AppError('invalid_transition', `Stop ${position} of tour ${tourId} is already ${stop.status}.`);
+    if (input.outcome === 'done') await checkStopSignatures(trx, ctx, { tour_id: tourId, position }, stop, input.missing_signatures, capturedAt ?? now, now);
     const stops = row.stops.map((s, i) => (i === position - 1 ? { ...s, status: input.outcome, reason: input.reason ?? null, completed_at: now.toISOString(), ...(capturedAt ? { captured_at: capturedAt.toISOString() } : {}) } : s));
     const status = statusAfterStops(row.status, stops);
     const changes: TourChanges = { stops, status };

@@ -3,10 +3,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { E164_PATTERN, VehicleSchema } from '../shipments/shipment-input.schema.js';
+import { MISSING_SIGNATURE_REASONS } from './stop-signatures.js';
 import { STOP_STATUSES, TOUR_STATUSES } from './tour-status.js';
 
 const strict = { additionalProperties: false } as const;
-/** Languages of the driver's app and messages (issue 19: many drivers read Polish). */
+/** Languages the driver's app and messages have words for (many drivers read Polish); any other language of the spec's pattern falls back to English. */
 export const DRIVER_LANGUAGES = ['en', 'nl', 'de', 'fr', 'pl'] as const;
 export const STOP_KINDS = ['pickup', 'delivery'] as const;
 export const MAX_STOPS = 100;
@@ -19,7 +20,9 @@ export const TourDriverSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     phone: Type.String({ pattern: E164_PATTERN, description: 'E.164, such as `+48601234567`; the phone the driver signs in with (issue 19).' }),
-    language: Type.Optional(StringEnum(DRIVER_LANGUAGES, { description: "Language of the driver's app; `en` when absent." })),
+    language: Type.Optional(
+      Type.String({ pattern: '^[a-z]{2}$', description: "Language of the driver's app, SMS and pages (ISO 639-1, as the shipment's `driver.language`); `en` when absent. The app, the SMS and the pages speak English where they have no words in it (they have `en`, `nl`, `de`, `fr`, `pl`)." }),
+    ),
   },
   { ...strict, $id: 'TourDriver', description: 'The driver of the run.' },
 );
@@ -122,10 +125,27 @@ export const CancelTourBodySchema = Type.Object(
 );
 export type CancelTourBody = Static<typeof CancelTourBodySchema>;
 
+/** Why a stop is done without the signatures it needs (docs/tours.md); shared by the tours and driver routes. */
+export const MissingSignaturesSchema = Type.Object(
+  {
+    reason: StringEnum(MISSING_SIGNATURE_REASONS, {
+      description: '`party_absent` (the sender at a pickup, the consignee at a delivery), `signed_on_paper`, `refused_to_sign` or `other` (then `text` is required).',
+    }),
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The driver\'s words; required for `other`.' })),
+  },
+  {
+    ...strict,
+    description:
+      'With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing.',
+  },
+);
+export type MissingSignatures = Static<typeof MissingSignaturesSchema>;
+
 export const CompleteStopBodySchema = Type.Object(
   {
     outcome: StringEnum(['done', 'skipped'] as const),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Required for `skipped`: why the stop was not served.' })),
+    missing_signatures: Type.Optional(MissingSignaturesSchema),
   },
   { ...strict, $id: 'CompleteStop' },
 );

@@ -9,7 +9,7 @@
 
   const data = JSON.parse(document.getElementById('driver-data').textContent);
   const { words, language: lang } = data;
-  const { h, fill, overlay, runView, stopView, placeName } = self.driverViews;
+  const { h, fill, overlay, runView, stopView, placeName, missingOf, reasonOptions, doneBody, problemText } = self.driverViews;
   const $ = (id) => document.getElementById(id);
   const SCREENS = ['screen-sign-in', 'screen-run', 'screen-stop', 'screen-sign', 'screen-handoff', 'screen-remark', 'screen-done', 'screen-skip'];
   const state = { tours: null, fromPhone: false, fetchedAt: null, phone: null, pending: [], refused: [], kept: new Set(), photos: [], signing: null };
@@ -29,15 +29,7 @@
     return { ok: response.ok, status: fromPhone && !response.ok ? 0 : response.status, body: parsed ?? { code: response.ok ? undefined : 'internal_error' }, retryAfter: Number(response.headers.get('retry-after')) || null, fromPhone };
   }
 
-  /** A refusal or failure in the driver's words (the API's detail is English: only its field findings are added). */
-  function message(problem, retryAfter) {
-    let code = problem.code in words.errors ? problem.code : problem.status >= 500 ? 'internal_error' : 'invalid_state';
-    // A signature refused as a move the shipment cannot make: it is delivered (or cancelled) already.
-    if (code === 'invalid_transition' && /_signature$/.test(problem.kind ?? '')) code = 'shipment_immutable';
-    const seconds = retryAfter ?? 60;
-    const text = fill(words.errors[code], { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
-    return code === 'validation_failed' ? [text, ...(problem.errors ?? []).map((e) => e.message)].join(' ') : text;
-  }
+  const message = (problem, retryAfter) => problemText(problem, retryAfter, words);
 
   function say(id, text, kind) {
     const el = $(id);
@@ -117,8 +109,10 @@
     if (!result.ok) return false;
     state.tours = result.body.data;
     state.fromPhone = result.fromPhone;
-    const driverLanguage = state.tours[0]?.driver?.language;
-    // The page in the driver's language: the server renders it so (the worker then keeps that one).
+    const asked = state.tours[0]?.driver?.language;
+    // The page in the driver's language: the server renders it so (the worker then keeps that one);
+    // one without words (`es`) is English, asked for once, not again and again.
+    const driverLanguage = asked && (data.languages.includes(asked) ? asked : 'en');
     if (driverLanguage && driverLanguage !== lang && !result.fromPhone) {
       location.replace(`/driver?lang=${encodeURIComponent(driverLanguage)}${location.hash}`);
       return true;
@@ -264,12 +258,23 @@
   // --- The stop done or skipped ----------------------------------------------------------------
   const completePath = ({ tour, stop }) => `/v1/driver/tours/${encodeURIComponent(tour.id)}/stops/${stop.position}/complete`;
 
+  // Done needs the stop's signatures, or the reason they are missing (the service refuses it otherwise).
   function openDone(context) {
     state.closing = context;
     $('done-stop').textContent = placeName(context.stop);
+    const missing = missingOf(context.stop);
+    $('done-missing').hidden = missing.length === 0;
+    $('done-missing-who').textContent = fill(words.missingHeading, { who: missing.map((r) => words.signerRoles[r]).join(', ') });
+    $('done-reason').replaceChildren(...reasonOptions(context.stop, words));
+    $('done-text').value = '';
+    say('done-error', '');
     show('screen-done', true);
   }
-  $('done-confirm').addEventListener('click', () => act({ ...base(state.closing), kind: 'stop_done', request: { method: 'POST', url: completePath(state.closing), json: { outcome: 'done' } } }, '#/run'));
+  $('done-confirm').addEventListener('click', () => {
+    const { json, error } = doneBody(state.closing.stop, $('done-reason').value, $('done-text').value.trim(), words);
+    if (error) return say('done-error', error);
+    act({ ...base(state.closing), kind: 'stop_done', request: { method: 'POST', url: completePath(state.closing), json } }, '#/run');
+  });
 
   function openSkip(context) {
     state.closing = context;

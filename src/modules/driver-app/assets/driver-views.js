@@ -28,6 +28,8 @@
       if (!stop) continue;
       const drop = (item) => { stop.todo = stop.todo.filter((t) => t !== item); };
       stop.waiting = (stop.waiting ?? 0) + 1;
+      const signedHere = /^(carrier|consignor|consignee)_signature$/.exec(action.kind);
+      for (const item of stop.checklist?.signatures ?? []) if (signedHere && item.role === signedHere[1]) Object.assign(item, { signed: true, signer_name: action.request?.json?.signer_name ?? null, signed_at: action.captured_at, level: 'platform_auth' });
       if (action.kind === 'carrier_signature') drop('sign_carrier');
       if (action.kind === 'consignor_signature') drop('handoff_consignor');
       if (action.kind === 'consignee_signature') drop('handoff_consignee');
@@ -111,9 +113,52 @@
         coordinates ? h('a', { class: 'button secondary', id: 'map-osm', href: `https://www.openstreetmap.org/?mlat=${coordinates.lat}&mlon=${coordinates.lng}#map=17/${coordinates.lat}/${coordinates.lng}`, rel: 'noopener noreferrer', target: '_blank' }, words.mapWeb) : null,
         stop.note ? h('a', { class: 'button secondary', id: 'note-pdf', href: stop.note.download_url, target: '_blank', rel: 'noopener' }, `${words.notePdf} · v${stop.note.version}`) : null,
         stop.note && !pdfKept ? h('p', { class: 'muted', id: 'pdf-offline', hidden: navigator.onLine }, words.pdfOffline) : null),
+      checklistView(stop, words, lang),
       h('dl', { class: 'facts' }, facts),
     ];
   }
 
-  self.driverViews = { h, fill, overlay, runView, stopView, placeName };
+  /** The signatures the stop still needs (pending stops only: one through has nothing left to give). */
+  const missingOf = (stop) => (stop.status === 'pending' ? (stop.checklist?.signatures ?? []).filter((s) => !s.signed).map((s) => s.role) : []);
+
+  /** What is done and what is missing at the stop: signatures, remarks with their photos, the note version. */
+  function checklistView(stop, words, lang) {
+    const list = stop.checklist;
+    if (!list) return null;
+    const levels = { platform_auth: 'platform', ades: 'AdES', qes: 'QES' };
+    return h('section', { class: 'card checklist', id: 'checklist', 'aria-labelledby': 'checklist-title' },
+      h('h3', { id: 'checklist-title' }, words.checklistHeading),
+      h('ul', { class: 'signatures' }, list.signatures.map((s) => h('li', { class: s.signed ? 'signed' : 'missing', 'data-role': s.role },
+        h('span', { class: 'mark', 'aria-hidden': 'true' }, s.signed ? '✓' : '✗'), ' ', h('strong', null, words.signerRoles[s.role]), ': ',
+        s.signed ? fill(words.signedBy, { name: s.signer_name ?? '', time: time(s.signed_at, lang), level: levels[s.level] ?? s.level ?? '' }) : words.notSigned))),
+      h('h4', null, words.remarksRecorded),
+      list.remarks.length === 0 ? h('p', { class: 'muted' }, words.noRemarks) : h('ul', { class: 'remarks' }, list.remarks.map((r) => h('li', { 'data-remark': r.id },
+        h('strong', null, words.remarkTypes[r.type] ?? r.type), ` · ${time(r.created_at, lang)}`, r.text ? h('p', null, r.text) : null,
+        r.photos.length ? h('ul', { class: 'thumbs' }, r.photos.map((p, i) => h('li', null, h('img', { src: p.url, alt: fill(words.photoAlt, { number: i + 1 }), loading: 'lazy', width: 72, height: 72 })))) : null))),
+      list.note_version ? h('p', { class: 'muted', id: 'checklist-note' }, fill(words.noteVersion, { version: list.note_version })) : null);
+  }
+
+  /** The reasons a stop may be done without its signatures; "absent" names the stop's party. */
+  const reasonOptions = (stop, words) => [h('option', { value: '' }, '—'), ...[`party_absent_${stop.kind}`, 'signed_on_paper', 'refused_to_sign', 'other'].map((r) => h('option', { value: r }, words.missingReasons[r]))];
+
+  /** The body of "stop done": with the reason when signatures are missing; `error` when the driver must pick or write one. */
+  function doneBody(stop, picked, text, words) {
+    if (!missingOf(stop).length) return { json: { outcome: 'done' } };
+    const reason = picked.replace(/^party_absent_.*/, 'party_absent');
+    if (!reason) return { error: words.errors.signatures_missing };
+    if (reason === 'other' && !text) return { error: words.needMissingText };
+    return { json: { outcome: 'done', missing_signatures: { reason, ...(text ? { text } : {}) } } };
+  }
+
+  /** A refusal or failure in the driver's words (the API's detail is English: only its field findings are added). */
+  function problemText(problem, retryAfter, words) {
+    let code = problem.code in words.errors ? problem.code : problem.status >= 500 ? 'internal_error' : 'invalid_state';
+    // A signature refused as a move the shipment cannot make: it is delivered (or cancelled) already.
+    if (code === 'invalid_transition' && /_signature$/.test(problem.kind ?? '')) code = 'shipment_immutable';
+    const seconds = retryAfter ?? 60;
+    const text = fill(words.errors[code], { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
+    return code === 'validation_failed' ? [text, ...(problem.errors ?? []).map((e) => e.message)].join(' ') : text;
+  }
+
+  self.driverViews = { h, fill, overlay, runView, stopView, placeName, missingOf, reasonOptions, doneBody, problemText };
 })();

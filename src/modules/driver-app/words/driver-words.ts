@@ -3,6 +3,7 @@
 /** Codes a refused or failed action is said in: the driver API's, plus the browser's own. */
 export type DriverErrorCode =
   | 'already_signed'
+  | 'signatures_missing'
   | 'conflict'
   | 'invalid_state'
   | 'invalid_transition'
@@ -118,6 +119,22 @@ export interface DriverWords {
   // Done and skipped
   doneHeading: string;
   doneConfirm: string;
+  /** The stop's checklist: what is done and what is missing. */
+  checklistHeading: string;
+  signerRoles: Record<'carrier' | 'consignor' | 'consignee', string>;
+  signedBy: string;
+  notSigned: string;
+  remarksRecorded: string;
+  noRemarks: string;
+  noteVersion: string;
+  photoAlt: string;
+  /** A stop done without its signatures: the reason the driver picks. */
+  missingHeading: string;
+  missingIntro: string;
+  missingReason: string;
+  missingReasons: Record<'party_absent_pickup' | 'party_absent_delivery' | 'signed_on_paper' | 'refused_to_sign' | 'other', string>;
+  missingText: string;
+  needMissingText: string;
   skipHeading: string;
   skipReason: string;
   skipReasons: Record<'closed' | 'refused' | 'no_access' | 'other', string>;

@@ -306,12 +306,13 @@
     // What was shown is now an older version: only the confirmation stays.
     for (const el of document.querySelectorAll('#step-remarks, .document, .note, #go-to-signing')) el.hidden = true;
     $('done-text').textContent = fill(words.doneText, { name: result.body.signer_name });
-    $('handoff').hidden = !data.hand_off_after_signing;
+    // Only the driver's own link offers the handoff (the page has it then); a party handed the phone gives it back.
+    if ($('handoff')) $('handoff').hidden = false;
     show('step-done', true);
   });
 
   // Handoff: the pickup signer's link mints the consignee's, opened here at once.
-  $('handoff-button').addEventListener('click', async (event) => {
+  $('handoff-button')?.addEventListener('click', async (event) => {
     say('handoff-error', '');
     event.target.disabled = true;
     const result = await call('POST', '/handoff');

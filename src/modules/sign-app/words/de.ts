@@ -54,6 +54,8 @@ export const de: SignAppWords = {
   doneText: 'Danke, {name}. Ihre Unterschrift steht in einer neuen Version des Frachtbriefs.',
   handoffIntro: 'Die Ware ist unterwegs. Geben Sie bei der Ablieferung dieses Telefon dem Empfänger, damit er darauf unterschreibt.',
   handoff: 'An den Empfänger übergeben',
+  giveBack: 'Geben Sie das Telefon dem Fahrer zurück.',
+  backToDriver: 'Zurück zum Halt des Fahrers',
   newerVersion: 'Der Frachtbrief hat sich geändert, während Sie ihn offen hatten. Dies ist die neue Version ({version}): lesen Sie sie und unterschreiben Sie erneut.',
   errorHeading: 'Dieser Link kann nicht verwendet werden',
   reference: 'Referenz: {id}',

@@ -54,6 +54,8 @@ export const en: SignAppWords = {
   doneText: 'Thank you, {name}. Your signature is recorded in a new version of the consignment note.',
   handoffIntro: 'The goods are on their way. At delivery, hand this phone to the consignee so they can sign on it.',
   handoff: 'Hand over to the consignee',
+  giveBack: 'Give the phone back to the driver.',
+  backToDriver: 'Back to the driver\'s stop',
   newerVersion: 'The consignment note changed while you had it open. This is the new version ({version}): read it and sign again.',
   errorHeading: 'This link cannot be used',
   reference: 'Reference: {id}',

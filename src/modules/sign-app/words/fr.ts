@@ -54,6 +54,8 @@ export const fr: SignAppWords = {
   doneText: 'Merci, {name}. Votre signature figure dans une nouvelle version de la lettre de voiture.',
   handoffIntro: 'Les marchandises sont en route. À la livraison, donnez ce téléphone au destinataire pour qu’il y signe.',
   handoff: 'Passer au destinataire',
+  giveBack: 'Rendez le téléphone au chauffeur.',
+  backToDriver: 'Retour à l’arrêt du chauffeur',
   newerVersion: 'La lettre de voiture a changé pendant que vous la lisiez. Voici la nouvelle version ({version}) : lisez-la et signez à nouveau.',
   errorHeading: 'Ce lien ne peut pas être utilisé',
   reference: 'Référence : {id}',

@@ -54,6 +54,8 @@ export const nl: SignAppWords = {
   doneText: 'Dank u, {name}. Uw handtekening staat in een nieuwe versie van de vrachtbrief.',
   handoffIntro: 'De goederen zijn onderweg. Geef bij aflevering deze telefoon aan de geadresseerde, zodat die erop kan tekenen.',
   handoff: 'Overdragen aan de geadresseerde',
+  giveBack: 'Geef de telefoon terug aan de chauffeur.',
+  backToDriver: 'Terug naar de stop van de chauffeur',
   newerVersion: 'De vrachtbrief is gewijzigd terwijl u hem open had. Dit is de nieuwe versie ({version}): lees hem en teken opnieuw.',
   errorHeading: 'Deze link kan niet worden gebruikt',
   reference: 'Kenmerk: {id}',

@@ -77,6 +77,9 @@ export interface SignAppWords {
   doneText: string;
   handoffIntro: string;
   handoff: string;
+  /** The done page of a party who signed on the driver's phone: it goes back to the driver, never on to another party. */
+  giveBack: string;
+  backToDriver: string;
   newerVersion: string;
   errorHeading: string;
   reference: string;
