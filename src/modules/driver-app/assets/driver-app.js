@@ -109,10 +109,10 @@
     if (!result.ok) return false;
     state.tours = result.body.data;
     state.fromPhone = result.fromPhone;
-    const asked = state.tours[0]?.driver?.language;
+    const tourLanguage = state.tours[0]?.driver?.language;
     // The page in the driver's language: the server renders it so (the worker then keeps that one);
     // one without words (`es`) is English, asked for once, not again and again.
-    const driverLanguage = asked && (data.languages.includes(asked) ? asked : 'en');
+    const driverLanguage = tourLanguage && (data.languages.includes(tourLanguage) ? tourLanguage : 'en');
     if (driverLanguage && driverLanguage !== lang && !result.fromPhone) {
       location.replace(`/driver?lang=${encodeURIComponent(driverLanguage)}${location.hash}`);
       return true;
