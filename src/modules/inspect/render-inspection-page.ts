@@ -9,10 +9,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { localTime } from '../../core/local-time.js';
 import { projectRoot } from '../../core/project-root.js';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
 import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
 import type { Line } from '../documents/consignment-note/note-text.js';
+import { noteZones, type NoteZones } from '../documents/consignment-note/note-zones.js';
 import { esc } from '../sign-app/html.js';
 import { noteView } from '../sign-app/note-view.js';
 import { fill, SIGN_APP_WORDS } from '../sign-app/sign-app-words.js';
@@ -34,7 +36,8 @@ export const INSPECTION_PAGE_CSP = `default-src 'none'; style-src 'sha256-${crea
 
 /** Goods lines named in the summary; the whole note below lists them all. */
 const GOODS_SHOWN = 5;
-const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** A time of this shipment on the wall clock of its place (documents/consignment-note/note-zones.ts). */
+const when = (doc: InspectionDocument, iso: string, place: keyof NoteZones = 'established') => localTime(iso, noteZones(doc.note.data)[place]);
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function shell(language: InspectionLanguage, title: string, body: string): string {
@@ -51,7 +54,7 @@ function linesHtml(lines: readonly Line[]): string {
 
 function verdict(doc: InspectionDocument, w: InspectionWords): string {
   const { integrity } = doc;
-  const checked = `<p class="checked">${esc(fill(w.checkedAt, { time: utc(integrity.checked_at) }))}</p>`;
+  const checked = `<p class="checked">${esc(fill(w.checkedAt, { time: when(doc, integrity.checked_at) }))}</p>`;
   if (integrity.verdict === 'intact') return `<section class="verdict intact" id="verdict" data-verdict="intact"><h2>✓ ${esc(w.intact)}</h2><p>${esc(w.intactText)}</p>${checked}</section>`;
   const why = [
     ...(integrity.chain.valid ? [] : [fill(w.chainBroken, { seq: integrity.chain.first_bad_seq ?? '?' })]),
@@ -64,7 +67,7 @@ function verdict(doc: InspectionDocument, w: InspectionWords): string {
 
 function facts(doc: InspectionDocument, note: NoteContent, w: InspectionWords): string {
   const s = doc.shipment;
-  const times = [s.issued_at && `${w.statuses.issued}: ${utc(s.issued_at)}`, s.delivered_at && `${w.statuses.delivered}: ${utc(s.delivered_at)}`, s.cancelled_at && `${w.statuses.cancelled}: ${utc(s.cancelled_at)}`].filter(Boolean);
+  const times = [s.issued_at && `${w.statuses.issued}: ${when(doc, s.issued_at)}`, s.delivered_at && `${w.statuses.delivered}: ${when(doc, s.delivered_at, 'delivery')}`, s.cancelled_at && `${w.statuses.cancelled}: ${when(doc, s.cancelled_at)}`].filter(Boolean);
   const goods = fill(w.goodsSummary, { lines: note.goods.length, packages: note.totals.packages || '—', weight: note.totals.weight || '—' });
   const fact = (id: string, term: string, body: string) => `<dt id="${id}">${esc(term)}</dt><dd aria-labelledby="${id}">${body}</dd>`;
   return `<section class="card" aria-labelledby="status-title"><h2 id="status-title" class="status-line">${esc(w.status)}: <span id="status">${esc(w.statuses[s.status as keyof InspectionWords['statuses']] ?? s.status)}</span></h2>
@@ -83,7 +86,7 @@ function facts(doc: InspectionDocument, note: NoteContent, w: InspectionWords): 
 
 function signatures(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const items = doc.signatures.map(
-    (sig) => `<li><strong>${esc(capital(roleWord(language, sig.role)))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(utc(sig.signed_at))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
+    (sig) => `<li><strong>${esc(capital(roleWord(language, sig.role)))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(when(doc, sig.signed_at))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
   );
   return `<section class="card" aria-labelledby="signatures-title"><h2 id="signatures-title">${esc(w.signatures)}</h2>${items.length > 0 ? `<ul class="list" id="signatures">${items.join('')}</ul>` : `<p>${esc(w.noSignatures)}</p>`}</section>`;
 }
@@ -91,7 +94,7 @@ function signatures(doc: InspectionDocument, language: InspectionLanguage, w: In
 function remarks(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const types = NOTE_LABELS[language].reservationTypes;
   const items = doc.remarks.map((r) => {
-    const meta = [utc(r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: r.photos })] : [])].join(' · ');
+    const meta = [when(doc, r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: r.photos })] : [])].join(' · ');
     return `<li><strong>${esc(types[r.type] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span></li>`;
   });
   return `<section class="card" aria-labelledby="remarks-title"><h2 id="remarks-title">${esc(w.remarks)}</h2>${items.length > 0 ? `<ul class="list" id="remarks">${items.join('')}</ul>` : `<p>${esc(w.noRemarks)}</p>`}</section>`;
@@ -99,18 +102,18 @@ function remarks(doc: InspectionDocument, language: InspectionLanguage, w: Inspe
 
 function versions(doc: InspectionDocument, w: InspectionWords): string {
   const item = (v: InspectionDocument['versions'][number], current: boolean) =>
-    `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(utc(v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button${current ? '' : ' secondary'}" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`;
+    `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(when(doc, v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button${current ? '' : ' secondary'}" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`;
   const [current, ...earlier] = [...doc.versions].reverse();
   if (!current) return '';
   // The current version is what counts at the roadside; earlier ones are folded to keep the page short.
   const folded = earlier.length > 0 ? `<details class="earlier"><summary>${esc(fill(w.earlierVersions, { count: earlier.length }))}</summary><ul class="list">${earlier.map((v) => item(v, false)).join('')}</ul></details>` : '';
-  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: utc(current.url_expires_at) }))}</p></section>`;
+  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: when(doc, current.url_expires_at) }))}</p></section>`;
 }
 
 function efti(doc: InspectionDocument, w: InspectionWords): string {
   const { uil, follow_ups } = doc.efti;
   const value = (v: string | null) => (v ? `<code class="hash">${esc(v)}</code>` : `<span class="muted">${esc(w.notConfigured)}</span>`);
-  const followUps = follow_ups.length > 0 ? `<h3>${esc(w.followUps)}</h3><ul class="list">${follow_ups.map((f) => `<li>${esc(f.message)}<br><span class="muted">${esc(utc(f.received_at))}</span></li>`).join('')}</ul>` : '';
+  const followUps = follow_ups.length > 0 ? `<h3>${esc(w.followUps)}</h3><ul class="list">${follow_ups.map((f) => `<li>${esc(f.message)}<br><span class="muted">${esc(when(doc, f.received_at))}</span></li>`).join('')}</ul>` : '';
   return `<section class="card" aria-labelledby="efti-title"><h2 id="efti-title">${esc(w.efti)}</h2><dl class="facts"><dt>gate_id</dt><dd>${value(uil.gate_id)}</dd><dt>platform_id</dt><dd>${value(uil.platform_id)}</dd><dt>dataset_id</dt><dd>${value(uil.dataset_id)}</dd></dl>${followUps}</section>`;
 }
 

@@ -11,6 +11,7 @@ import { newId } from '../../core/ids.js';
 import type { Language } from '../../core/language.js';
 import { isUniqueViolation, writeAsOneStatement } from '../../ports/database.js';
 import { noteLanguage } from '../documents/consignment-note-version.js';
+import { noteZones } from '../documents/consignment-note/note-zones.js';
 import { documentObjectKey } from '../documents/document-keys.js';
 import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
 import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
@@ -42,6 +43,7 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
     remarks: await Promise.all(facts.remarks.map(async (r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, captured_at: r.captured_at, photos: await photos(r.photo_document_ids) }))),
     note: { document_id: note.id, version: note.version, sha256: note.sha256 },
     chain: { seq: shipment.event_seq, hash: shipment.head_hash },
+    zones: noteZones(shipment.data),
   };
 }
 

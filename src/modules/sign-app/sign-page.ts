@@ -8,6 +8,7 @@
 import type { Services } from '../../core/context.js';
 import { NOTE_LABELS, type NoteLabels } from '../documents/consignment-note/cmr-labels.js';
 import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
+import { noteZones, type NoteZones } from '../documents/consignment-note/note-zones.js';
 import { noteEstablished } from '../documents/consignment-note-version.js';
 import { inspectionUrl } from '../documents/inspection-link.js';
 import { noteReservations } from '../remarks/note-reservations.js';
@@ -31,6 +32,8 @@ export interface SignPage {
   labels: NoteLabels;
   note: NoteContent;
   transportType: string;
+  /** The zones its times print in: the link's end in the establishment place's. */
+  zones: NoteZones;
   /** After this signature the goods are (or stay) in transit and the signer is at pickup: offer the handoff. */
   handOffAfterSigning: boolean;
 }
@@ -58,7 +61,7 @@ export async function signPage(services: Services, token: string, requestId: str
     NOTE_LABELS[language],
   );
   const after = statusAfter(signed, request.role) ?? shipment.status;
-  return { language, context, labels: NOTE_LABELS[language], note, transportType: shipment.transport_type, handOffAfterSigning: PHASE_OF[request.role] === 'pickup' && after === 'in_transit' };
+  return { language, context, labels: NOTE_LABELS[language], note, transportType: shipment.transport_type, zones: noteZones(shipment.data), handOffAfterSigning: PHASE_OF[request.role] === 'pickup' && after === 'in_transit' };
 }
 
 /** The language of a link that cannot be used (revoked, expired…), to say so in it; null when unknown. */
