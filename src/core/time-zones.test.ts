@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from './project-root.js';
 import { COUNTRY_TIME_ZONES, isTimeZone, timeZoneOf } from './time-zones.js';
 
 describe('the zone of a place', () => {
@@ -26,6 +29,14 @@ describe('the zone of a place', () => {
     const eu = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' ');
     for (const country of [...eu, 'IS', 'LI', 'NO', 'CH', 'GB', 'UA', 'MD', 'RS', 'TR']) expect(COUNTRY_TIME_ZONES[country], country).toBeDefined();
     for (const zone of Object.values(COUNTRY_TIME_ZONES)) expect(isTimeZone(zone), zone).toBe(true);
+  });
+});
+
+describe('the documented table', () => {
+  it('lists exactly the zones the service uses, country by country', () => {
+    const doc = readFileSync(join(projectRoot(), 'docs', 'time-zones.md'), 'utf8');
+    const rows = Object.fromEntries([...doc.matchAll(/^\| ([A-Z]{2}) \| ([A-Za-z_/]+) \|$/gm)].map((m) => [m[1], m[2]]));
+    expect(rows).toEqual(COUNTRY_TIME_ZONES);
   });
 });
 
