@@ -2,7 +2,7 @@
  * The driver app and the signing page print a stop's times on the wall clock of its place, with the
  * zone named as the note prints it — on a phone whose own zone is New York: the Warsaw pickup window
  * (07:00 UTC in January) as 08:00 CET, the Helsinki delivery (06:00 UTC in July) as 09:00 EEST.
- * Screens are saved as `local-times-*.png` in the screens folder (test/support/browser.ts).
+ * The inspection page prints its times in the establishment place's zone. Screens are saved as `local-times-*.png` in the screens folder (test/support/browser.ts).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -70,5 +70,17 @@ describeOnEmbedded('local times on the pages', (backend) => {
     expect(text).not.toMatch(/\d\d:\d\d UTC/);
     await sign.locator('#box-4').scrollIntoViewIfNeeded();
     await screenshot(sign, 'local-times-sign-page');
+    const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York' })).newPage();
+    await desk.goto(link.json().url);
+    await desk.locator('#box-3').scrollIntoViewIfNeeded();
+    await screenshot(desk, 'local-times-sign-page-desktop');
+
+    // The inspection page: issued in Warsaw, in Warsaw's zone.
+    const inspect = await phonePage();
+    await inspect.goto(`${t.baseUrl}${new URL(shipment.inspection_url as string).pathname}`);
+    const inspection = await inspect.locator('body').innerText();
+    expect(inspection).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d CET/);
+    expect(inspection).not.toMatch(/\d\d:\d\d UTC/);
+    await screenshot(inspect, 'local-times-inspection-page');
   }, 120_000);
 });
