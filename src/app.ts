@@ -100,6 +100,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     forceCloseConnections: 'idle',
     // Fastify types this factory for its own Ajv pool; ours takes the same arguments (src/http/validation.ts).
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
+    // Responses are not validated; their serializer only needs to know the format the requests check (core/json-validation.ts).
+    serializerOpts: { ajv: { formats: { 'time-zone': true } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // First, so that requests refused by the access hooks have their span named too.

@@ -76,6 +76,12 @@ const TEMPLATES: Record<string, Record<Language, Template>> = {
     de: (p) => `Entspricht nicht dem erwarteten Format${p.format ? ` (${String(p.format)})` : ''}.`,
     fr: (p) => `Ne correspond pas au format attendu${p.format ? ` (${String(p.format)})` : ''}.`,
   },
+  unknown_time_zone: {
+    en: () => 'Not a time zone this service knows: give an IANA name such as Europe/Warsaw or Atlantic/Canary, or leave it out to use the country\'s zone.',
+    nl: () => 'Geen tijdzone die deze dienst kent: geef een IANA-naam zoals Europe/Warsaw of Atlantic/Canary, of laat het veld weg voor de tijdzone van het land.',
+    de: () => 'Keine Zeitzone, die dieser Dienst kennt: geben Sie einen IANA-Namen wie Europe/Warsaw oder Atlantic/Canary an, oder lassen Sie das Feld weg, um die Zeitzone des Landes zu verwenden.',
+    fr: () => "Fuseau horaire inconnu de ce service : indiquez un nom IANA comme Europe/Warsaw ou Atlantic/Canary, ou omettez le champ pour utiliser le fuseau du pays.",
+  },
   invalid_value: {
     en: (p) => `Must be one of: ${Array.isArray(p.allowed) ? p.allowed.join(', ') : String(p.allowed)}.`,
     nl: (p) => `Moet een van deze waarden zijn: ${Array.isArray(p.allowed) ? p.allowed.join(', ') : String(p.allowed)}.`,

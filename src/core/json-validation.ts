@@ -8,6 +8,7 @@ import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { finding, type Finding } from './findings.js';
 import { isIdPattern } from './ids.js';
+import { isTimeZone } from './time-zones.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
@@ -15,6 +16,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin })
 export function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, removeAdditional: false, ...options });
   addFormats(ajv);
+  ajv.addFormat('time-zone', isTimeZone);
   return ajv;
 }
 
@@ -48,6 +50,7 @@ function findingOf(prefix: string, e: ErrorObject): Finding | undefined {
     case 'pattern':
       return finding(toPath(prefix, e.instancePath), 'invalid_format', { pattern: p.pattern });
     case 'format':
+      if (p.format === 'time-zone') return finding(toPath(prefix, e.instancePath), 'unknown_time_zone');
       return finding(toPath(prefix, e.instancePath), 'invalid_format', { format: p.format });
     case 'enum':
       return finding(toPath(prefix, e.instancePath), 'invalid_value', { allowed: p.allowedValues });

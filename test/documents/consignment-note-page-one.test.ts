@@ -36,10 +36,10 @@ function expectPlacesAndParties(page1: string, s: ReturnType<typeof fullShipment
     expect(text).toContain(squash(`${address.postal_code} ${address.city}`));
   }
   // The delivery and pickup windows, with their dates.
-  expect(text).toContain(squash('2026-12-01 13:00 UTC – 2026-12-01 16:00 UTC'));
-  expect(text).toContain(squash('2026-12-01 07:00 UTC – 2026-12-01 09:00 UTC'));
+  expect(text).toContain(squash('2026-12-01 14:00 CET – 2026-12-01 17:00 CET'));
+  expect(text).toContain(squash('2026-12-01 08:00 CET – 2026-12-01 10:00 CET'));
   for (const party of [s.consignor, s.consignee, s.carrier]) expect(text).toContain(squash(party!.name!));
-  expect(text).toContain(squash('Rotterdam · 2026-11-24 09:30 UTC'));
+  expect(text).toContain(squash('Rotterdam · 2026-11-24 10:30 CET'));
   // Nothing of boxes 1–4, 16, 21–24 said to continue elsewhere (only the goods may, saying how many lines).
   expect(page1.replace(/▸ 9: \d+ × continued on the following page\(s\)/, '')).not.toMatch(/continued on the following page/);
 }

@@ -87,7 +87,7 @@ describe('consignment note PDF', () => {
       'doc_01JDB8X4V5N2K7Q9R3T6W8Y0ZB',
       'Commercial invoice 2026-118734',
       'Customs formalities completed by the consignor',
-      'Rotterdam · 2026-11-24 09:30 UTC',
+      'Rotterdam · 2026-11-24 10:30 CET',
     ]) {
       expect(text).toContain(squash(value));
     }

@@ -16,6 +16,7 @@ import { purgeDriverSessionsJob } from '../../src/modules/driver/purge-driver-se
 import { backends } from '../support/backends.js';
 import { expectProblem } from '../support/problems.js';
 import { png } from '../support/sample-files.js';
+import { localTime } from '../../src/core/local-time.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 import { shipmentsApi } from '../support/shipments-api.js';
 import { buildTestApp, type Tenant, type TestApp } from '../support/test-app.js';
@@ -333,7 +334,8 @@ describe.each(backends())('driver on $name', (backend) => {
     const pdf = await t.app.inject({ method: 'GET', url: `/v1/shipments/${shipmentId}/pod`, headers: { ...t.auth(a.testKey), accept: 'application/pdf' } });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    const minute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+    // Rotterdam and Duisburg keep the same wall clock: the capture times print in it, zone named.
+    const minute = (iso: string) => localTime(iso, 'Europe/Amsterdam');
     expect(text).toContain(`captured on the device ${minute(deliveredAt)}`);
     // The delivery line too (beside the consignee's signature): the hour at the dock beside the hour the service heard of it.
     expect(text.split(`(captured on the device ${minute(deliveredAt)}`).length - 1).toBe(2);

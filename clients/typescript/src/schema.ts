@@ -2925,6 +2925,11 @@ export interface components {
             po_box?: string;
             postal_code?: string;
             street: string;
+            /**
+             * Format: time-zone
+             * @description IANA time zone of the place, such as `Atlantic/Canary`: pages and PDFs print this place's times in it. Omitted: the country's zone (docs/time-zones.md; the mainland's where a country has several). An unknown name is 422 `validation_failed` with an `unknown_time_zone` finding.
+             */
+            time_zone?: string;
         };
         /** @description Dangerous goods declaration (ADR 5.4.1). */
         Adr: {
@@ -3817,6 +3822,12 @@ export interface components {
                 } | null;
                 instructions: string | null;
                 name: string | null;
+                /** @description IANA zone of the place (its address's `time_zone`, else its country's): the app prints the stop's times on this wall clock, not the phone's. */
+                time_zone: string;
+                /** @description The names the zone goes by that year, by UTC offset (`{"+01:00": "CET", "+02:00": "CEST"}`); an offset not listed prints as `UTC+hh:mm`. */
+                time_zone_names: {
+                    [key: string]: string;
+                };
                 window: {
                     from: string;
                     to?: string;

@@ -3,6 +3,7 @@
  * of a cursor list, filter forms and times. Every value goes through `esc`; links are built with
  * URLSearchParams so that no value can leave its parameter.
  */
+import { localTime } from '../../core/local-time.js';
 import type { Mode } from '../../core/mode.js';
 import { esc } from '../sign-app/html.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
@@ -26,10 +27,13 @@ export function hrefWith(path: string, params: Record<string, string | number | 
   return text ? `${path}?${text}` : path;
 }
 
-/** A UTC time as people read it: 2026-11-27 22:19:13 UTC. */
+/**
+ * A time of the organisation's logs as people read it: 2026-11-27 22:19:13 UTC. These rows belong
+ * to no place (requests, deliveries, keys), and the pages' filters take UTC, so they stay in UTC, named.
+ */
 export function when(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+  return localTime(iso, 'UTC', { seconds: true });
 }
 
 /** A table in a horizontally scrolling box (phones): `rows` are already escaped HTML cells. */

@@ -5,6 +5,8 @@
  * do there.
  */
 import { realClockOf } from '../../core/clock.js';
+import { zoneAbbreviations } from '../../core/local-time.js';
+import { timeZoneOf } from '../../core/time-zones.js';
 import type { TenantContext } from '../../core/context.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import { signedDownloadUrl } from '../documents/download-links.js';
@@ -28,17 +30,20 @@ interface ShipmentFacts {
 
 const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
 
-function place(data: Json, kind: StoredStop['kind']) {
+function place(data: Json, kind: StoredStop['kind'], day: Date) {
   const stop = obj(data[kind]);
   const party = obj(data[kind === 'pickup' ? 'consignor' : 'consignee']);
   const address = obj(stop?.address) ?? obj(party?.address) ?? null;
   const { coordinates, ...plainAddress } = address ?? {};
   const contact = obj(stop?.contact) ?? obj(party?.contact) ?? null;
+  const zone = timeZoneOf(address);
   return {
     name: (party?.name as string | undefined) ?? null,
     address: address ? plainAddress : null,
     coordinates: obj(coordinates) ?? null,
     window: obj(stop?.window) ?? null,
+    time_zone: zone,
+    time_zone_names: zoneAbbreviations(zone, day),
     contact: contact ? { name: contact.name ?? null, phone: contact.phone ?? null, email: contact.email ?? null } : null,
     instructions: (stop?.instructions as string | undefined) ?? null,
   };
@@ -126,7 +131,7 @@ export async function driverTourView(ctx: TenantContext, tour: TourRow, today: s
         completed_at: stop.completed_at,
         captured_at: stop.captured_at ?? null,
         shipment: { id: f.row.id, reference: f.row.reference, status: f.row.status, consignor: party('consignor'), consignee: party('consignee') },
-        place: place(data, stop.kind),
+        place: place(data, stop.kind, new Date(`${tour.date}T12:00:00Z`)),
         ...goods(data),
         note: f.note,
         signatures: { consignor: f.signed.has('consignor'), carrier: f.signed.has('carrier'), consignee: f.signed.has('consignee') },

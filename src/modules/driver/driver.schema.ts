@@ -79,7 +79,11 @@ export const DriverStopSchema = Type.Object(
         name: Nullable(Type.String({ description: 'The consignor (pickup) or consignee (delivery).' })),
         address: Nullable(Type.Object({}, { ...open, description: 'The stop\'s address (an `Address` without its coordinates).' })),
         coordinates: Nullable(Type.Object({ lat: Type.Number(), lng: Type.Number() })),
-        window: Nullable(Type.Object({ from: Type.String(), to: Type.Optional(Type.String()) })),
+        window: Nullable(Type.Object({ from: Type.String(), to: Type.Optional(Type.String()) }, { description: 'UTC, as the shipment has it; the app prints it in `time_zone`.' })),
+        time_zone: Type.String({ description: "IANA zone of the place (its address's `time_zone`, else its country's): the app prints the stop's times on this wall clock, not the phone's." }),
+        time_zone_names: Type.Record(Type.String(), Type.String(), {
+          description: 'The names the zone goes by that year, by UTC offset (`{"+01:00": "CET", "+02:00": "CEST"}`); an offset not listed prints as `UTC+hh:mm`.',
+        }),
         contact: Nullable(Type.Object({ name: Nullable(Type.String()), phone: Nullable(Type.String()), email: Nullable(Type.String()) })),
         instructions: Nullable(Type.String()),
       },

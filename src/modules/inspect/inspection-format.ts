@@ -1,12 +1,15 @@
 /**
  * Times, numbers and weights on the inspection page, written the way the page's language writes
- * them (Intl). Times stay in UTC, named as such: the page does not know where the inspector stands.
+ * them (Intl). A time is on the wall clock of the place it concerns (docs/time-zones.md), with the
+ * zone named.
  */
+import { zoneAbbreviation } from '../../core/local-time.js';
 import type { InspectionLanguage } from './inspection-request.js';
 
-/** `4 mar 2026, 09:05 UTC`: the zone's short name, as Intl's own runs long in some languages (Greek spells it out). */
-export function formatTime(language: InspectionLanguage, iso: string): string {
-  return `${new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+/** `4 mar 2026, 10:05 CET` in `zone`: the zone's customary short name, as Intl's own runs long in some languages (Greek spells it out). */
+export function formatTime(language: InspectionLanguage, iso: string, zone = 'UTC'): string {
+  const at = new Date(iso);
+  return `${new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(at)} ${zoneAbbreviation(at, zone)}`;
 }
 
 export function formatNumber(language: InspectionLanguage, value: number): string {

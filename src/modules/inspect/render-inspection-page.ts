@@ -14,6 +14,7 @@ import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
 import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
 import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
 import type { Line } from '../documents/consignment-note/note-text.js';
+import { noteZones, type NoteZones } from '../documents/consignment-note/note-zones.js';
 import { esc } from '../sign-app/html.js';
 import { noteView } from '../sign-app/note-view.js';
 import { fill, SIGN_APP_WORDS } from '../sign-app/sign-app-words.js';
@@ -30,6 +31,8 @@ export const INSPECTION_PAGE_CSP = `default-src 'none'; style-src 'sha256-${crea
 
 /** Goods lines named in the summary; the whole note below lists them all. */
 const GOODS_SHOWN = 5;
+/** A time of this shipment on the wall clock of its place (documents/consignment-note/note-zones.ts), written as the page's language writes it. */
+const when = (doc: InspectionDocument, language: InspectionLanguage, iso: string, place: keyof NoteZones = 'established') => formatTime(language, iso, noteZones(doc.note.data)[place]);
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The note's printed language, whose labels the quoted boxes carry: the PDF's words, as printed. */
@@ -69,7 +72,7 @@ function linesHtml(lines: readonly Line[]): string {
 
 function verdict(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const { integrity } = doc;
-  const checked = `<p class="checked">${esc(fill(w.checkedAt, { time: formatTime(language, integrity.checked_at) }))}</p>`;
+  const checked = `<p class="checked">${esc(fill(w.checkedAt, { time: when(doc, language, integrity.checked_at) }))}</p>`;
   if (integrity.verdict === 'intact') return `<section class="verdict intact" id="verdict" data-verdict="intact"><h2>✓ ${esc(w.intact)}</h2><p>${esc(w.intactText)}</p>${checked}</section>`;
   const why = [
     ...(integrity.chain.valid ? [] : [fill(w.chainBroken, { seq: integrity.chain.first_bad_seq ?? '?' })]),
@@ -111,15 +114,15 @@ function goodsSummary(doc: InspectionDocument, language: InspectionLanguage, w: 
 function placeHtml(doc: InspectionDocument, lines: readonly Line[], stop: 'pickup' | 'delivery', language: InspectionLanguage, w: InspectionWords): string {
   const printed = NOTE_LABELS[printedLanguage(doc)];
   const window = (doc.note.data as NoteFacts)[stop]?.window;
-  const address = window?.from ? lines.filter((l) => !l.text.startsWith(`${printed.window}: `) && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/.test(l.text)) : lines;
-  const when = window?.from ? `<p>${esc(`${w.timeWindow}: ${formatTime(language, window.from)}${window.to ? ` – ${formatTime(language, window.to)}` : ''}`)}</p>` : '';
-  return `<div lang="${printedLanguage(doc)}">${linesHtml(address)}</div>${when}`;
+  const address = window?.from ? lines.filter((l) => !l.text.startsWith(`${printed.window}: `) && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+$/.test(l.text)) : lines;
+  const agreed = window?.from ? `<p>${esc(`${w.timeWindow}: ${when(doc, language, window.from, stop)}${window.to ? ` – ${when(doc, language, window.to, stop)}` : ''}`)}</p>` : '';
+  return `<div lang="${printedLanguage(doc)}">${linesHtml(address)}</div>${agreed}`;
 }
 
 function facts(doc: InspectionDocument, note: NoteContent, language: InspectionLanguage, w: InspectionWords): string {
   const s = doc.shipment;
-  const at = (label: string, iso: string | null) => iso && `${label}: ${formatTime(language, iso)}`;
-  const times = [at(w.statuses.issued, s.issued_at), at(w.statuses.delivered, s.delivered_at), at(w.statuses.cancelled, s.cancelled_at)].filter(Boolean) as string[];
+  const at = (label: string, iso: string | null) => iso && `${label}: ${when(doc, language, iso)}`;
+  const times = [at(w.statuses.issued, s.issued_at), s.delivered_at && `${w.statuses.delivered}: ${when(doc, language, s.delivered_at, 'delivery')}`, at(w.statuses.cancelled, s.cancelled_at)].filter(Boolean) as string[];
   const fact = (id: string, term: string, body: string) => `<dt id="${id}">${esc(term)}</dt><dd aria-labelledby="${id}">${body}</dd>`;
   // Parties and places are quoted from the note, in the language it was printed in.
   const quoted = (lines: readonly Line[]) => `<div lang="${printedLanguage(doc)}">${linesHtml(lines)}</div>`;
@@ -140,14 +143,14 @@ function facts(doc: InspectionDocument, note: NoteContent, language: InspectionL
 function signatures(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const items = doc.signatures.map(
     (sig) =>
-      `<li><strong>${esc(capital(w.roles[sig.role as keyof InspectionWords['roles']] ?? sig.role))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(formatTime(language, sig.signed_at))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
+      `<li><strong>${esc(capital(w.roles[sig.role as keyof InspectionWords['roles']] ?? sig.role))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(when(doc, language, sig.signed_at))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
   );
   return `<section class="card" aria-labelledby="signatures-title"><h2 id="signatures-title">${esc(w.signatures)}</h2>${items.length > 0 ? `<ul class="list" id="signatures">${items.join('')}</ul>` : `<p>${esc(w.noSignatures)}</p>`}</section>`;
 }
 
 function remarks(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const items = doc.remarks.map((r) => {
-    const meta = [formatTime(language, r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: formatNumber(language, r.photos) })] : [])].join(' · ');
+    const meta = [when(doc, language, r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: formatNumber(language, r.photos) })] : [])].join(' · ');
     return `<li><strong>${esc(w.reservationTypes[r.type as keyof InspectionWords['reservationTypes']] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span></li>`;
   });
   return `<section class="card" aria-labelledby="remarks-title"><h2 id="remarks-title">${esc(w.remarks)}</h2>${items.length > 0 ? `<ul class="list" id="remarks">${items.join('')}</ul>` : `<p>${esc(w.noRemarks)}</p>`}</section>`;
@@ -155,19 +158,19 @@ function remarks(doc: InspectionDocument, language: InspectionLanguage, w: Inspe
 
 function versions(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const item = (v: InspectionDocument['versions'][number], current: boolean) =>
-    `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(formatTime(language, v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button${current ? '' : ' secondary'}" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`;
+    `<li><strong>${esc(fill(w.version, { version: v.version }))}</strong> · <span class="muted">${esc(when(doc, language, v.created_at))}</span><br><code class="hash">${esc(v.sha256)}</code><a class="button${current ? '' : ' secondary'}" href="${esc(v.url)}" rel="noopener">${esc(w.download)}</a></li>`;
   const [current, ...earlier] = [...doc.versions].reverse();
   if (!current) return '';
   // The current version is what counts at the roadside; earlier ones are folded to keep the page short.
   const folded = earlier.length > 0 ? `<details class="earlier"><summary>${esc(fill(w.earlierVersions, { count: formatNumber(language, earlier.length) }))}</summary><ul class="list">${earlier.map((v) => item(v, false)).join('')}</ul></details>` : '';
-  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: formatTime(language, current.url_expires_at) }))}</p></section>`;
+  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: when(doc, language, current.url_expires_at) }))}</p></section>`;
 }
 
 /** The eFTI identifier's three parts, named for a reader (the JSON's field names stay in the JSON). */
 function efti(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const { uil, follow_ups } = doc.efti;
   const value = (v: string | null) => (v ? `<code class="hash">${esc(v)}</code>` : `<span class="muted">${esc(w.notConfigured)}</span>`);
-  const followUps = follow_ups.length > 0 ? `<h3>${esc(w.followUps)}</h3><ul class="list">${follow_ups.map((f) => `<li>${esc(f.message)}<br><span class="muted">${esc(formatTime(language, f.received_at))}</span></li>`).join('')}</ul>` : '';
+  const followUps = follow_ups.length > 0 ? `<h3>${esc(w.followUps)}</h3><ul class="list">${follow_ups.map((f) => `<li>${esc(f.message)}<br><span class="muted">${esc(when(doc, language, f.received_at))}</span></li>`).join('')}</ul>` : '';
   const parts: [string, string | null][] = [
     [w.eftiGate, uil.gate_id],
     [w.eftiPlatform, uil.platform_id],

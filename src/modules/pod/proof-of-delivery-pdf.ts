@@ -11,6 +11,7 @@ import { newId } from '../../core/ids.js';
 import type { Language } from '../../core/language.js';
 import { isUniqueViolation, writeAsOneStatement } from '../../ports/database.js';
 import { noteLanguage } from '../documents/consignment-note-version.js';
+import { noteZones } from '../documents/consignment-note/note-zones.js';
 import { documentObjectKey } from '../documents/document-keys.js';
 import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
 import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
@@ -47,6 +48,7 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
     ],
     note: { document_id: note.id, version: note.version, sha256: note.sha256 },
     chain: { seq: shipment.event_seq, hash: shipment.head_hash },
+    zones: noteZones(shipment.data),
   };
 }
 

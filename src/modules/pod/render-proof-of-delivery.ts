@@ -11,7 +11,8 @@ import { embeddable, SIGNATURE_IMAGE_LIMIT } from '../../core/image-limits.js';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
 import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
 import { A4, finishServicePdf, newServicePdf, plainSave, stampMetadata, type PdfFonts, type SavePdf } from '../documents/consignment-note/service-pdf.js';
-import { utcMinute, wrapLines, type Line } from '../documents/consignment-note/note-text.js';
+import { localTime } from '../../core/local-time.js';
+import { wrapLines, type Line } from '../documents/consignment-note/note-text.js';
 import { PageText } from '../documents/consignment-note/page-text.js';
 import { POD_LABELS, type PodLabels } from './pod-labels.js';
 
@@ -29,6 +30,8 @@ export interface PodPdfInput {
   remarks: { phase: 'pickup' | 'delivery'; type: string; text: string | null; created_at: Date; captured_at?: Date | null; photos: { id: string; sha256: string }[] }[];
   note: { document_id: string; version: number; sha256: string };
   chain: { seq: number; hash: string };
+  /** Where times are printed (documents/consignment-note/note-zones.ts): delivery in the delivery place's zone, the rest in the establishment place's; absent, UTC. */
+  zones?: { delivery: string; established: string };
 }
 
 const PAGE_W = A4.width;
@@ -87,15 +90,18 @@ class Page {
 }
 
 /** The capture time beside the recorded one, when the driver's phone kept the act offline first. */
-function captured(l: PodLabels, at: Date | null | undefined): string {
-  return at ? ` (${l.captured} ${utcMinute(at)})` : '';
+function captured(l: PodLabels, at: Date | null | undefined, zone: string): string {
+  return at ? ` (${l.captured} ${localTime(at, zone)})` : '';
 }
+
+const UTC_ZONES = { delivery: 'UTC', established: 'UTC' };
 
 function remarkLines(input: PodPdfInput): Line[] {
   const l = POD_LABELS[input.language];
+  const zones = input.zones ?? UTC_ZONES;
   if (input.remarks.length === 0) return [{ text: l.none }];
   return input.remarks.flatMap((r) => [
-    { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${utcMinute(r.created_at)}${captured(l, r.captured_at)}`, bold: true },
+    { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${localTime(r.created_at, zones.established)}${captured(l, r.captured_at, zones.established)}`, bold: true },
     ...(r.text ? [{ text: r.text }] : []),
     ...r.photos.flatMap((p) => [{ text: `${l.photos}: ${p.id}` }, { text: `SHA-256 ${p.sha256}` }]),
   ]);
@@ -104,6 +110,7 @@ function remarkLines(input: PodPdfInput): Line[] {
 /** The page's bytes; `save` makes them from the finished document (sealing saves it with the seal's placeholder). */
 export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = plainSave): Promise<Uint8Array> {
   const l = POD_LABELS[input.language];
+  const zones = input.zones ?? UTC_ZONES;
   const pdf = await newServicePdf();
   const { doc, fonts } = pdf;
   const p = new Page(doc.addPage([PAGE_W, PAGE_H]), fonts);
@@ -114,12 +121,12 @@ export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = 
   if (input.reference) p.row(l.reference, input.reference);
   p.row(l.consignee, input.consignee, true);
   // Recorded when the service received it; when the consignee signed offline, the hour at the dock beside it.
-  p.row(l.deliveredAt, `${utcMinute(input.delivered_at)}${captured(l, input.signature.captured_at)}`, true);
+  p.row(l.deliveredAt, `${localTime(input.delivered_at, zones.delivery)}${captured(l, input.signature.captured_at, zones.delivery)}`, true);
   p.row(l.place, input.place);
   if (input.position) p.row(l.position, `${input.position.lat}, ${input.position.lng}`);
 
   p.heading(l.signature);
-  p.row(l.signedBy, `${input.signature.signer_name} · ${utcMinute(input.signature.signed_at)}${captured(l, input.signature.captured_at)}`, true);
+  p.row(l.signedBy, `${input.signature.signer_name} · ${localTime(input.signature.signed_at, zones.established)}${captured(l, input.signature.captured_at, zones.established)}`, true);
   p.row(l.method, `${input.signature.method} · ${input.signature.level}`);
   // Ids and hashes stand on rows of their own, so a hash is never broken across lines.
   p.row(l.signedVersion, input.signature.document_id);

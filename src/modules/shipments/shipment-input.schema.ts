@@ -61,6 +61,14 @@ export const AddressSchema = Type.Object(
     country_subdivision: opt(text(120, 'Region or province by name, not by code.')),
     country: Type.String({ pattern: COUNTRY_PATTERN, description: 'ISO 3166-1 alpha-2, upper case.' }),
     coordinates: opt(Type.Ref(CoordinatesSchema)),
+    time_zone: opt(
+      Type.String({
+        format: 'time-zone',
+        maxLength: 64,
+        description:
+          "IANA time zone of the place, such as `Atlantic/Canary`: pages and PDFs print this place's times in it. Omitted: the country's zone (docs/time-zones.md; the mainland's where a country has several). An unknown name is 422 `validation_failed` with an `unknown_time_zone` finding.",
+      }),
+    ),
   },
   { ...strict, $id: 'Address' },
 );

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
 import { noteContent } from '../documents/consignment-note/note-content.js';
+import { noteZones } from '../documents/consignment-note/note-zones.js';
 import { renderSignPage } from './render-sign-page.js';
 import type { SignPage, SignPageContext } from './sign-page.js';
 
@@ -23,10 +24,10 @@ const context: SignPageContext = {
   document: { id: 'doc_01', version: 3, sha256: 'ab'.repeat(32), url: 'http://127.0.0.1/files/x', url_expires_at: '2026-11-25T09:15:00.000Z' },
 };
 
-function page(extra: Partial<SignPageContext>): SignPage {
-  const shipment = { id: 'shp_01', status: 'in_transit', transport_type: 'national', consignor: { name: 'A' } };
+function page(extra: Partial<SignPageContext>, data: Record<string, unknown> = { consignor: { name: 'A' } }): SignPage {
+  const shipment = { id: 'shp_01', status: 'in_transit', transport_type: 'national', ...data };
   const note = noteContent({ shipment, document_id: 'doc_01', version: 3, inspection_url: '', language: 'en', established: { place: 'Rotterdam', at: new Date(0) }, rendered_at: new Date(0) }, NOTE_LABELS.en);
-  return { language: 'en', context: { ...context, ...extra }, labels: NOTE_LABELS.en, note, transportType: 'national', handOffAfterSigning: false, backToDriver: null, handedOver: false };
+  return { language: 'en', context: { ...context, ...extra }, labels: NOTE_LABELS.en, note, transportType: 'national', zones: noteZones(shipment), handOffAfterSigning: false, backToDriver: null, handedOver: false };
 }
 const assets = { pad: '/sign/assets/p.js', script: '/sign/assets/a.js', style: '/sign/assets/a.css' };
 const data = (html: string) => JSON.parse(/<script type="application\/json" id="sign-data">(.*?)<\/script>/s.exec(html)![1]!);
@@ -50,5 +51,23 @@ describe('renderSignPage', () => {
     expect(html).toContain('<h2 id="remarks-title">Remarks at delivery</h2>');
     expect(html).toContain('<li><strong>Damage</strong> · Pallet 3 &#60;crushed&#62;</li>');
     expect(html).toContain('id="remark-form"');
+  });
+
+  it('prints each time on the wall clock of its place, with the zone named: pickup in Warsaw, delivery in Helsinki, the link in the consignor\'s zone', () => {
+    const warsaw = { street: 'Prosta 1', city: 'Warszawa', country: 'PL' };
+    const helsinki = { street: 'Satamakatu 2', city: 'Helsinki', country: 'FI' };
+    const html = renderSignPage(
+      page({}, {
+        consignor: { name: 'A', address: warsaw },
+        pickup: { address: warsaw, window: { from: '2026-01-15T07:00:00Z', to: '2026-01-15T09:00:00Z' } },
+        delivery: { address: helsinki, window: { from: '2026-07-15T06:00:00Z' } },
+      }),
+      assets,
+    );
+    expect(html).toContain('window: 2026-01-15 08:00 CET – 2026-01-15 10:00 CET');
+    expect(html).toContain('2026-07-15 09:00 EEST');
+    // The link's end, 10:00 UTC in November, in Warsaw.
+    expect(html).toContain('2026-11-25 11:00 CET');
+    expect(html).not.toMatch(/\d\d:\d\d UTC/);
   });
 });

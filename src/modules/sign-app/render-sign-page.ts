@@ -5,6 +5,7 @@
  * page's script drives through the JSON API. What the script needs (the version shown, the
  * steps required, the words) travels in a JSON data block, which a strict CSP allows.
  */
+import { localTime } from '../../core/local-time.js';
 import { roleWord } from '../signatures/sign-messages.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
 import { esc, jsonBlock } from './html.js';
@@ -20,8 +21,6 @@ export interface PageAssets {
   script: string;
   style: string;
 }
-
-const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 function shell(language: MessageLanguage, title: string, assets: PageAssets, body: string): string {
   return `<!doctype html>
@@ -89,7 +88,7 @@ export function renderSignPage(page: SignPage, assets: PageAssets): string {
     words: w,
   };
   const body = `<header><h1>${esc(w.title)}</h1>
-<p>${esc(fill(w.signAs, { role: roleWord(page.language, context.role) }))} ${esc(fill(w.linkValidUntil, { time: utc(context.expires_at) }))}</p></header>
+<p>${esc(fill(w.signAs, { role: roleWord(page.language, context.role) }))} ${esc(fill(w.linkValidUntil, { time: localTime(context.expires_at, page.zones.established) }))}</p></header>
 <main>
 <p class="alert" id="notice" role="alert" tabindex="-1" hidden></p>
 <p><a id="go-to-signing" href="#steps">${esc(w.goToSigning)}</a></p>

@@ -8,6 +8,7 @@
 import type { Services } from '../../core/context.js';
 import { NOTE_LABELS, type NoteLabels } from '../documents/consignment-note/cmr-labels.js';
 import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
+import { noteZones, type NoteZones } from '../documents/consignment-note/note-zones.js';
 import { noteEstablished } from '../documents/consignment-note-version.js';
 import { inspectionUrl } from '../documents/inspection-link.js';
 import { noteReservations } from '../remarks/note-reservations.js';
@@ -32,6 +33,8 @@ export interface SignPage {
   labels: NoteLabels;
   note: NoteContent;
   transportType: string;
+  /** The zones its times print in: the link's end in the establishment place's. */
+  zones: NoteZones;
   /** The driver's own link, and after this signature the goods are in transit: offer the handoff to the consignee. */
   handOffAfterSigning: boolean;
   /** Signed on the driver's phone, handed over from the driver app: the stop to give it back at (`/driver#/stop/…`). */
@@ -72,6 +75,7 @@ export async function signPage(services: Services, token: string, requestId: str
     labels: NOTE_LABELS[language],
     note,
     transportType: shipment.transport_type,
+    zones: noteZones(shipment.data),
     handOffAfterSigning: request.role === 'carrier' && !handedOver && after === 'in_transit',
     handedOver,
     backToDriver: stop ? driverStopPath(stop) : null,

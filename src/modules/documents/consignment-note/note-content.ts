@@ -4,7 +4,9 @@
  */
 import type { NoteLabels } from './cmr-labels.js';
 import type { ConsignmentNoteInput, NoteReservation, NoteSignature } from './consignment-note-input.js';
-import { decimalSum, plainNumber, utcMinute, type Line } from './note-text.js';
+import { localTime } from '../../../core/local-time.js';
+import { decimalSum, plainNumber, type Line } from './note-text.js';
+import { noteZones } from './note-zones.js';
 
 interface Address {
   street?: string;
@@ -100,9 +102,9 @@ function partyLines(p: Party | undefined, l: NoteLabels): Line[] {
   ];
 }
 
-function windowText(w: Stop['window'], l: NoteLabels): string | undefined {
+function windowText(w: Stop['window'], l: NoteLabels, zone: string): string | undefined {
   if (!w?.from) return undefined;
-  return w.to ? `${l.window}: ${utcMinute(w.from)} – ${utcMinute(w.to)}` : utcMinute(w.from);
+  return w.to ? `${l.window}: ${localTime(w.from, zone)} – ${localTime(w.to, zone)}` : localTime(w.from, zone);
 }
 
 function adrLine(adr: Adr, l: NoteLabels): string {
@@ -118,13 +120,13 @@ function adrLine(adr: Adr, l: NoteLabels): string {
   return `${l.adr}: ${parts.join(', ')}`;
 }
 
-function signatureLines(s: NoteSignature | undefined, l: NoteLabels): Line[] {
+function signatureLines(s: NoteSignature | undefined, l: NoteLabels, zone: string): Line[] {
   if (!s) return [];
-  return [{ text: `${l.signedBy}: ${s.signer_name}`, bold: true }, { text: `${utcMinute(s.signed_at)} · ${s.method} · ${l.level} ${s.level}` }];
+  return [{ text: `${l.signedBy}: ${s.signer_name}`, bold: true }, { text: `${localTime(s.signed_at, zone)} · ${s.method} · ${l.level} ${s.level}` }];
 }
 
-function reservationLines(list: readonly NoteReservation[], l: NoteLabels): Line[] {
-  return list.flatMap((r) => [{ text: `${l.reservationTypes[r.type] ?? r.type} · ${utcMinute(r.created_at)}`, bold: true }, ...lines(r.text)]);
+function reservationLines(list: readonly NoteReservation[], l: NoteLabels, zone: string): Line[] {
+  return list.flatMap((r) => [{ text: `${l.reservationTypes[r.type] ?? r.type} · ${localTime(r.created_at, zone)}`, bold: true }, ...lines(r.text)]);
 }
 
 export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteContent {
@@ -138,6 +140,8 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
   const successive = (s.successive_carriers as Party[] | undefined) ?? [];
   const combined = s.combined_transport as { sequence?: number; carried_unit?: { id?: string; category?: string } } | undefined;
   const waste = s.waste as { notification_number?: string } | undefined;
+  const zones = noteZones(s);
+  const here = zones.established;
   const signatures = input.signatures ?? [];
   const reservations = input.reservations ?? [];
   const signatureOf = (role: NoteSignature['role'], index?: number) => signatures.find((x) => x.role === role && (index === undefined || x.index === index));
@@ -152,8 +156,8 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
   const boxes: Record<number, Line[]> = {
     1: partyLines(party('consignor'), l),
     2: partyLines(party('consignee'), l),
-    3: [...addressLines(delivery?.address), ...lines(windowText(delivery?.window, l))],
-    4: [...addressLines(pickup?.address), ...lines(windowText(pickup?.window, l))],
+    3: [...addressLines(delivery?.address), ...lines(windowText(delivery?.window, l, zones.delivery))],
+    4: [...addressLines(pickup?.address), ...lines(windowText(pickup?.window, l, zones.pickup))],
     5: ((s.documents_attached as string[] | undefined) ?? []).map((d, i) => ({ text: `${i + 1}. ${d}` })),
     13: [...lines(s.sender_instructions as string | undefined), ...lines(waste?.notification_number && `${l.wasteNotification}: ${waste.notification_number}`)],
     14: lines(charges?.payer && (charges.payer === 'consignor' ? l.carriagePaid : l.carriageForward)),
@@ -164,19 +168,19 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
       return [
         { text: `${i + 1}. ${p.name ?? ''}`, bold: true },
         ...lines([p.address?.city, p.address?.country].filter(Boolean).join(', ')),
-        ...(signed ? [{ text: `${l.signedBy}: ${signed.signer_name}, ${utcMinute(signed.signed_at)}` }] : []),
+        ...(signed ? [{ text: `${l.signedBy}: ${signed.signer_name}, ${localTime(signed.signed_at, here)}` }] : []),
       ];
     }),
-    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l),
+    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l, here),
     19: [
       ...lines(s.special_agreements as string | undefined),
       ...lines(combined?.sequence !== undefined && `${l.combinedTransport} ${combined.sequence}${combined.carried_unit?.id ? ` · ${combined.carried_unit.id} ${combined.carried_unit.category ?? ''}` : ''}`),
     ],
     20: lines(charges?.carriage && `${l.carriage}: ${money(charges.carriage)}`, charges?.payer && l.payer[charges.payer]),
-    21: lines(`${input.established.place} · ${utcMinute(input.established.at)}`),
-    22: signatureLines(signatureOf('consignor'), l),
-    23: signatureLines(signatureOf('carrier'), l),
-    24: [...signatureLines(signatureOf('consignee'), l), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l)] : [])],
+    21: lines(`${input.established.place} · ${localTime(input.established.at, here)}`),
+    22: signatureLines(signatureOf('consignor'), l, here),
+    23: signatureLines(signatureOf('carrier'), l, here),
+    24: [...signatureLines(signatureOf('consignee'), l, here), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l, here)] : [])],
   };
 
   return {

@@ -1,6 +1,6 @@
 /**
  * How values are printed on the note: numbers as plain decimals without thousands separators
- * (`3120.5`), so a text search finds them; times in UTC to the minute; and text wrapped to a width
+ * (`3120.5`), so a text search finds them (times: core/local-time.ts); and text wrapped to a width
  * by the font's own metrics, breaking a word only when it is longer than a whole line.
  */
 export interface Line {
@@ -42,11 +42,6 @@ export function decimalSum(values: readonly number[]): string {
 /** As given (3120.5 stays 3120.5); never grouping, and no exponent for very small or large values. */
 export function plainNumber(value: number): string {
   return Number.isFinite(value) ? decimalSum([value]) : String(value);
-}
-
-export function utcMinute(at: Date | string): string {
-  const date = typeof at === 'string' ? new Date(at) : at;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** Breaks one logical line into lines no wider than `width`. */

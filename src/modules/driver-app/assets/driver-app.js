@@ -47,8 +47,13 @@
 
   // --- The outbox, the connection and the refusals ---------------------------------------------
   const queue = self.driverQueue.browserQueue(() => refreshQueue());
-  // 24-hour times whatever the locale: English alone would print 07:00 AM, which no European dock uses.
-  const time = (iso) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  // On the wall clock of the stop it concerns (driver-views.js); the run's next stop for the update time.
+  const placeOf = (tourId, position) => state.tours?.find((t) => t.id === tourId)?.stops.find((s) => s.position === position)?.place;
+  const nextPlace = () => {
+    const tour = state.tours?.find((t) => t.next_stop_position !== null) ?? state.tours?.[0];
+    return tour?.stops.find((s) => s.position === tour.next_stop_position)?.place ?? tour?.stops[0]?.place;
+  };
+  const time = (iso, place) => self.driverViews.time(iso, lang, place);
 
   async function refreshQueue() {
     const before = state.pending.length;
@@ -58,7 +63,7 @@
     count.textContent = fill(words.queued, { count: state.pending.length });
     const list = $('refused-list');
     list.replaceChildren(...state.refused.map((action) => h('li', { 'data-code': action.code ?? '' },
-      h('p', null, fill(words.refusedItem, { action: fill(words.actions[action.kind], { place: action.place }), time: time(action.captured_at), reason: message(action) })),
+      h('p', null, fill(words.refusedItem, { action: fill(words.actions[action.kind], { place: action.place }), time: time(action.captured_at, placeOf(action.tour_id, action.position)), reason: message(action) })),
       h('button', { type: 'button', class: 'secondary', onclick: () => queue.acknowledge(action.key) }, words.acknowledge))));
     $('refused').hidden = state.refused.length === 0;
     if (!state.pending.length && $('toast').classList.contains('queued')) say('toast', '');
@@ -120,7 +125,7 @@
     const urls = state.tours.flatMap((t) => t.stops.map((s) => s.note?.download_url)).filter(Boolean);
     for (const url of urls) state.kept.add(new URL(url, location.href).pathname);
     if (!result.fromPhone) worker()?.postMessage({ type: 'keep', urls });
-    $('run-source').textContent = result.fromPhone ? words.savedOffline : fill(words.lastUpdated, { time: time(new Date().toISOString()) });
+    $('run-source').textContent = result.fromPhone ? words.savedOffline : fill(words.lastUpdated, { time: time(new Date().toISOString(), nextPlace()) });
     route();
     return true;
   }

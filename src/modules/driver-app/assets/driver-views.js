@@ -42,12 +42,27 @@
     return copy;
   }
 
-  // 24-hour times whatever the locale: English alone would print 07:00 AM, which no European dock uses.
-  const time = (iso, lang) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  /**
+   * A stop's time on the wall clock of its place, not the phone's, with the zone named as the note
+   * prints it (`08:00 CET`): the service sends the place's zone and its names by offset
+   * (core/local-time.ts). 24-hour whatever the locale: no European dock uses 07:00 AM.
+   */
+  function time(iso, lang, place) {
+    const zone = place?.time_zone;
+    const options = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+    if (!zone) return new Date(iso).toLocaleTimeString(lang, options);
+    const parts = new Intl.DateTimeFormat(lang, { ...options, timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(iso));
+    const clock = parts.filter((p) => p.type === 'hour' || p.type === 'minute').map((p) => p.value).join(':');
+    const offset = (parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT').replace('GMT', '') || '+00:00';
+    return `${clock} ${place.time_zone_names?.[offset] ?? (zone === 'UTC' ? 'UTC' : `UTC${offset}`)}`;
+  }
   const day = (date, lang) => new Date(`${date}T12:00:00Z`).toLocaleDateString(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   const placeName = (stop) => stop.place?.name ?? stop.shipment.reference ?? stop.shipment.id;
   const addressLine = (a) => (a ? [a.street, [a.postal_code, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : '');
-  const windowLine = (w, lang) => (w && (w.from || w.to) ? [w.from && time(w.from, lang), w.to && time(w.to, lang)].filter(Boolean).join(' – ') : '');
+  const windowLine = (place, lang) => {
+    const w = place.window;
+    return w && (w.from || w.to) ? [w.from && time(w.from, lang, place), w.to && time(w.to, lang, place)].filter(Boolean).join(' – ') : '';
+  };
 
   function runView(tours, words, lang, open) {
     if (!tours.length) return [h('p', { class: 'card' }, words.noTours)];
@@ -78,7 +93,7 @@
     return h('button', { type: 'button', class: classes, 'data-position': stop.position, onclick: () => open(tour.id, stop.position) },
       h('span', { class: 'pos', 'aria-hidden': 'true' }, stop.position),
       h('span', null, h('span', { class: `kind ${stop.kind}` }, stop.kind === 'pickup' ? words.pickup : words.delivery), ' ', h('span', { class: `badge ${stop.status}` }, words.stopStatus[stop.status])),
-      h('span', null, h('strong', null, placeName(stop)), addressLine(stop.place?.address), stop.place?.window ? h('span', { class: 'muted' }, ` · ${windowLine(stop.place.window, lang)}`) : null));
+      h('span', null, h('strong', null, placeName(stop)), addressLine(stop.place?.address), stop.place?.window ? h('span', { class: 'muted' }, ` · ${windowLine(stop.place, lang)}`) : null));
   }
 
   /** The actions of a stop, the first of its to-do list first and biggest. */
@@ -95,7 +110,7 @@
     const facts = [];
     const fact = (term, ...value) => facts.push(h('dt', null, term), h('dd', null, ...value));
     if (place.address) fact(words.address, addressLine(place.address));
-    if (place.window) fact(words.window, windowLine(place.window, lang));
+    if (place.window) fact(words.window, windowLine(place, lang));
     if (place.contact) fact(words.contact, [place.contact.name].filter(Boolean).join(''), place.contact.phone ? h('a', { class: 'button secondary', href: `tel:${place.contact.phone}` }, fill(words.call, { phone: place.contact.phone })) : null);
     if (place.instructions) fact(words.instructions, place.instructions);
     if (stop.goods) fact(words.goods, h('ul', null, stop.goods.lines.map((l) => h('li', null, [l.quantity, l.package_type, l.description, l.gross_weight_kg ? `${l.gross_weight_kg} kg` : null].filter((v) => v !== null && v !== undefined).join(' ')))));
@@ -130,10 +145,10 @@
       h('h3', { id: 'checklist-title' }, words.checklistHeading),
       h('ul', { class: 'signatures' }, list.signatures.map((s) => h('li', { class: s.signed ? 'signed' : 'missing', 'data-role': s.role },
         h('span', { class: 'mark', 'aria-hidden': 'true' }, s.signed ? '✓' : '✗'), ' ', h('strong', null, words.signerRoles[s.role]), ': ',
-        s.signed ? fill(words.signedBy, { name: s.signer_name ?? '', time: time(s.signed_at, lang), level: levels[s.level] ?? s.level ?? '' }) : words.notSigned))),
+        s.signed ? fill(words.signedBy, { name: s.signer_name ?? '', time: time(s.signed_at, lang, stop.place), level: levels[s.level] ?? s.level ?? '' }) : words.notSigned))),
       h('h4', null, words.remarksRecorded),
       list.remarks.length === 0 ? h('p', { class: 'muted' }, words.noRemarks) : h('ul', { class: 'remarks' }, list.remarks.map((r) => h('li', { 'data-remark': r.id },
-        h('strong', null, words.remarkTypes[r.type] ?? r.type), ` · ${time(r.created_at, lang)}`, r.text ? h('p', null, r.text) : null,
+        h('strong', null, words.remarkTypes[r.type] ?? r.type), ` · ${time(r.created_at, lang, stop.place)}`, r.text ? h('p', null, r.text) : null,
         r.photos.length ? h('ul', { class: 'thumbs' }, r.photos.map((p, i) => h('li', null, h('img', { src: p.url, alt: fill(words.photoAlt, { number: i + 1 }), loading: 'lazy', width: 72, height: 72 })))) : null))),
       list.note_version ? h('p', { class: 'muted', id: 'checklist-note' }, fill(words.noteVersion, { version: list.note_version })) : null);
   }
@@ -160,5 +175,5 @@
     return code === 'validation_failed' ? [text, ...(problem.errors ?? []).map((e) => e.message)].join(' ') : text;
   }
 
-  self.driverViews = { h, fill, overlay, runView, stopView, placeName, missingOf, reasonOptions, doneBody, problemText };
+  self.driverViews = { h, fill, overlay, runView, stopView, placeName, time, missingOf, reasonOptions, doneBody, problemText };
 })();

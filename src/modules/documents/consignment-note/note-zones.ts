@@ -1,0 +1,27 @@
+/**
+ * The zones a shipment's times are printed in (docs/time-zones.md): pickup and delivery times in
+ * the zone of their stop's address; everything else — signatures, remarks, the establishment of
+ * the note — in the zone of the place the note was established (box 21: the consignor's address).
+ * Signatures record coordinates at most, not an address or a country, so they take that zone too.
+ */
+import { timeZoneOf, type ZonedPlace } from '../../../core/time-zones.js';
+
+export interface NoteZones {
+  pickup: string;
+  delivery: string;
+  established: string;
+}
+
+const addressAt = (data: Record<string, unknown>, key: string): ZonedPlace | undefined => {
+  const holder = data[key] as { address?: ZonedPlace } | undefined;
+  return holder?.address;
+};
+
+export function noteZones(data: Record<string, unknown>): NoteZones {
+  const established = timeZoneOf(addressAt(data, 'consignor'));
+  const stop = (key: 'pickup' | 'delivery', party: string) => {
+    const address = addressAt(data, key) ?? addressAt(data, party);
+    return address ? timeZoneOf(address) : established;
+  };
+  return { pickup: stop('pickup', 'consignor'), delivery: stop('delivery', 'consignee'), established };
+}
