@@ -31,6 +31,10 @@ export interface InspectionWords {
   noRemarks: string;
   phases: Record<'pickup' | 'delivery', string>;
   photos: string;
+  /** A remark's photo: its thumbnail's text, when it was taken, and what its fingerprint is. */
+  photoAlt: string;
+  photoTaken: string;
+  photoSha256: string;
   versions: string;
   version: string;
   download: string;
