@@ -6,12 +6,13 @@
  * remarks with time and SHA-256, on a phone and on a desktop screen. A file that is no photo is
  * refused in the signer's language. Screens are saved as PNGs (test/support/browser.ts says where).
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DRIVER_PATHS } from '../../src/modules/driver/driver.routes.js';
 import { backends } from '../support/backends.js';
 import { horizontalOverflow, screenshot } from '../support/browser.js';
+import { signedInDriver } from '../support/driver-session.js';
 import { inspectApi } from '../support/inspect-api.js';
 import { cameraJpeg } from '../support/photos.js';
 import { dataUrl, pdf } from '../support/sample-files.js';
@@ -47,18 +48,8 @@ describe.each(backends())('photos on the signing and inspection pages on $name',
     for (const [role, name] of [['consignor', 'Sanne de Vries'], ['carrier', 'Pieter Jansen']] as const) {
       expect((await call(tenant, 'POST', `/v1/shipments/${shipment.id}/signatures`, { role, signer_name: name })).statusCode).toBe(201);
     }
-    const phone = `+4860${randomInt(1_000_000, 9_999_999)}${randomInt(0, 10)}`;
-    const today = t.clock.now().toISOString().slice(0, 10);
-    const tour = await call(tenant, 'POST', '/v1/tours', { name: 'Run', date: today, driver: { name: 'Piotr Nowak', phone }, stops: [{ shipment_id: shipment.id, kind: 'delivery' }] });
-    expect(tour.statusCode, tour.body).toBe(201);
-    const remoteAddress = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-    expect((await t.app.inject({ method: 'POST', url: DRIVER_PATHS.signIn, payload: { phone }, remoteAddress })).statusCode).toBe(202);
-    const sms = await t.runtime.services.db.selectFrom('outbox_messages').select('body').where('recipient', '=', phone).execute();
-    const code = /(\d{6})/.exec(sms.at(-1)!.body)![1]!;
-    const session = await t.app.inject({ method: 'POST', url: DRIVER_PATHS.sessions, payload: { phone, code } });
-    expect(session.statusCode, session.body).toBe(201);
-    const driverRemark = (payload: object) =>
-      t.app.inject({ method: 'POST', url: DRIVER_PATHS.remarks.replace(':id', shipment.id), headers: { authorization: `Bearer ${session.json().token}` }, payload });
+    const drive = await signedInDriver(t, tenant, [{ shipment_id: shipment.id, kind: 'delivery' }]);
+    const driverRemark = (payload: object) => drive(DRIVER_PATHS.remarks.replace(':id', shipment.id), payload);
     return { shipment, driverRemark };
   }
 
