@@ -21,3 +21,8 @@ export function sendPageAsset(reply: FastifyReply, asset: Asset | undefined, wha
   if (!asset) throw new AppError('not_found', `No such file of ${what}.`);
   return reply.type(asset.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body);
 }
+
+/** A picture a page shows, opened by the token in its URL (inspection, sign link): never cached, never referred, never sniffed. */
+export function pagePictureHeaders(reply: FastifyReply, contentType: string): FastifyReply {
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff').header('content-disposition', 'inline').type(contentType);
+}

@@ -5,12 +5,12 @@
  * `validation_failed` with an `image_too_large` finding naming the limit, on every way a drawn
  * signature or a photo comes in, and nothing of the request is kept.
  */
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_LIMIT, SIGNATURE_IMAGE_LIMIT } from '../../src/core/image-limits.js';
 import { DRIVER_PATHS } from '../../src/modules/driver/driver.routes.js';
 import { backends } from '../support/backends.js';
 import { documentsApi } from '../support/documents-api.js';
+import { signedInDriver } from '../support/driver-session.js';
 import { expectProblem } from '../support/problems.js';
 import { dataUrl, hugePng, png } from '../support/sample-files.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
@@ -51,18 +51,8 @@ describe.each(backends())('image pixel limits on $name', (backend) => {
 
   it('a huge drawn signature and a huge photo through the driver app: 422 naming the limit, nothing stored', async () => {
     const tenant = await t.newTenant();
-    const phone = `+4860${randomInt(1_000_000, 9_999_999)}${randomInt(0, 10)}`;
     const shipment = await shipmentsApi(t, tenant).created(fullShipment(), { issue: true });
-    const today = t.clock.now().toISOString().slice(0, 10);
-    const tour = await t.app.inject({ method: 'POST', url: '/v1/tours', headers: t.auth(tenant.testKey), payload: { name: 'Run', date: today, driver: { name: 'Piotr Nowak', phone }, stops: [{ shipment_id: shipment.id, kind: 'pickup' }, { shipment_id: shipment.id, kind: 'delivery' }] } });
-    expect(tour.statusCode, tour.body).toBe(201);
-    const remoteAddress = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-    expect((await t.app.inject({ method: 'POST', url: DRIVER_PATHS.signIn, payload: { phone }, remoteAddress })).statusCode).toBe(202);
-    const sms = await t.runtime.services.db.selectFrom('outbox_messages').select('body').where('recipient', '=', phone).execute();
-    const code = /(\d{6})/.exec(sms.at(-1)!.body)![1]!;
-    const signedIn = await t.app.inject({ method: 'POST', url: DRIVER_PATHS.sessions, payload: { phone, code } });
-    expect(signedIn.statusCode, signedIn.body).toBe(201);
-    const drive = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${signedIn.json().token}` }, payload });
+    const drive = await signedInDriver(t, tenant, [{ shipment_id: shipment.id, kind: 'pickup' }, { shipment_id: shipment.id, kind: 'delivery' }]);
 
     const [note] = (await documentsApi(t, tenant).list(shipment.id)).json().data;
     const signature = await drive(path(DRIVER_PATHS.signatures, shipment.id), { signature: { type: 'drawn', image: dataUrl(huge) }, document_id: note.id, document_sha256: note.sha256 });

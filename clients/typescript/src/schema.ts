@@ -978,6 +978,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inspect/{token}/photos/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Thumbnail of a remark's photo (inspection link)
+         * @description A photo of a remark of the link's shipment, as the inspection page shows it: a JPEG of at most 480 pixels a side, upright and without metadata (a photo that cannot be scaled, such as HEIC, as stored, with its own media type). Its SHA-256 and time are in the inspection's `remarks[].photo_files`. The token is judged as on `GET /v1/inspect/{token}` (the same 60 requests per minute per address, 429 `rate_limited`; 404 `not_found`; 410 `token_expired`). A document id that is not a photo of one of this shipment's remarks — another shipment's, an attachment, any other string — is 404 `not_found`. Not cached (`no-store`): the token is the key. Not logged as a view of its own: the page that shows it is.
+         */
+        get: operations["getInspectionPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoicing-profile": {
         parameters: {
             query?: never;
@@ -1827,6 +1847,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/photos/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Thumbnail of a remark's photo (sign link)
+         * @description A photo of a remark the signing page lists (the link's phase, the link's shipment): a JPEG of at most 480 pixels a side, upright and without metadata (a photo that cannot be scaled, such as HEIC, as stored). The link must be pending, as for the page. A document id that is not a photo of such a remark — another shipment's, an attachment, any other string — is 404 `not_found`. Not cached (`no-store`): the token is the key.
+         */
+        get: operations["getSignLinkPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sign/{token}/remarks": {
         parameters: {
             query?: never;
@@ -1838,7 +1878,7 @@ export interface paths {
         put?: never;
         /**
          * Make a remark from a sign link
-         * @description The signer records a reservation before signing, in their role's phase: consignor and carrier at pickup, the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. The remark names the link's role and request. Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`, delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).
+         * @description The signer records a reservation before signing, in their role's phase: consignor and carrier at pickup, the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. `photos` from the phone's camera are judged as the driver's are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. The remark names the link's role and request. Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`, delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).
          */
         post: operations["createSignLinkRemark"];
         delete?: never;
@@ -3387,6 +3427,8 @@ export interface components {
         CreateSignLinkRemark: {
             /** @description Required when the link requires a one-time password: the token of `POST /v1/sign/{token}/otp/verify`. A remark does not use it up; the submit does. */
             otp_verified_token?: string;
+            /** @description At most 5 photos from the phone's camera, each stored as a document of kind `photo` of the shipment and named by the remark. */
+            photos?: string[];
             /** @description What was observed, at most 2000 characters; printed on the consignment note. */
             text?: string;
             /**
@@ -4275,6 +4317,21 @@ export interface components {
                 created_at: string;
                 /** @enum {string} */
                 phase: "pickup" | "delivery";
+                /** @description The photos, in the order the remark names them. */
+                photo_files: {
+                    /**
+                     * Format: date-time
+                     * @description When it was taken: the remark's `captured_at` when the phone kept the remark first (the driver's offline queue), else when the photo reached the service.
+                     */
+                    captured_at: string;
+                    /** @description The stored photo's media type, sniffed from its bytes at upload. */
+                    content_type: string;
+                    document_id: string;
+                    /** @description SHA-256 of the stored photo, as recorded in the shipment's event chain (`shipment.document_added`). */
+                    sha256: string;
+                    /** @description A JPEG of at most 480 pixels a side, upright, without metadata (a photo that cannot be scaled, such as HEIC, as stored). Opened with this inspection link only: `GET /v1/inspect/{token}/photos/{document_id}`. */
+                    thumbnail_url: string;
+                }[];
                 /** @description Number of photos attached. */
                 photos: number;
                 /** @description The signer who made it from a sign link; null through the API. */
@@ -5443,6 +5500,21 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 phase: "pickup" | "delivery";
+                /** @description The remark's photos, in the order it names them. */
+                photos: {
+                    /**
+                     * Format: date-time
+                     * @description When it was taken: the remark's `captured_at` when the phone kept the remark first (the driver's offline queue), else when the photo reached the service.
+                     */
+                    captured_at: string;
+                    /** @description The stored photo's media type, sniffed from its bytes at upload. */
+                    content_type: string;
+                    document_id: string;
+                    /** @description SHA-256 of the stored photo, as recorded in the shipment's event chain (`shipment.document_added`). */
+                    sha256: string;
+                    /** @description A JPEG of at most 480 pixels a side, upright, without metadata (a photo that cannot be scaled, such as HEIC, as stored). Opened with this sign link: `GET /v1/sign/{token}/photos/{document_id}`. */
+                    thumbnail_url: string;
+                }[];
                 text: string | null;
                 /** @enum {string} */
                 type: "damage" | "shortage" | "delay" | "other";
@@ -16703,6 +16775,142 @@ export interface operations {
             };
         };
     };
+    getInspectionPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the inspection link (the QR code on the note). */
+                token: string;
+                /** @description A photo named in `remarks[].photo_files` of this inspection. */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `token_expired` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "token_expired";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
     getInvoicingProfile: {
         parameters: {
             query?: never;
@@ -27342,6 +27550,142 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "otp_locked";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getSignLinkPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the sign link. */
+                token: string;
+                /** @description A photo named in `remarks[].photos` of the sign context. */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `already_signed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "already_signed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `token_expired`, `token_revoked`, `token_rotated` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "token_expired" | "token_revoked" | "token_rotated";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

@@ -55,6 +55,7 @@ import { openDriverSession } from './open-driver-session.js';
 import { SANDBOX_DRIVER_SESSIONS_PATH, sandboxDriverSessionRoutes, sourceOf } from './sandbox-driver-session.routes.js';
 import { requestSignInCode } from './request-sign-in-code.js';
 import { recordDriverSignature } from './record-driver-signature.js';
+import { REMARK_WITH_PHOTOS_BODY_LIMIT } from '../remarks/remark-photo-uploads.js';
 
 export const DRIVER_PATHS = {
   signIn: '/v1/driver/sign-in',
@@ -70,9 +71,6 @@ export const DRIVER_PATHS = {
   sandboxSessions: SANDBOX_DRIVER_SESSIONS_PATH,
   revoke: '/v1/driver-sessions/:id/revoke',
 } as const;
-
-/** A remark may carry five photos of 10 MiB, base64 in JSON. */
-export const DRIVER_REMARK_BODY_LIMIT = 72 * 1024 * 1024;
 
 const driver = { access: { public: true, driver: true } };
 const tags = ['driver'];
@@ -258,7 +256,7 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: DriverRemarkBody }>(
     DRIVER_PATHS.remarks,
     {
-      bodyLimit: DRIVER_REMARK_BODY_LIMIT,
+      bodyLimit: REMARK_WITH_PHOTOS_BODY_LIMIT,
       config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
       schema: {
         operationId: 'makeDriverRemark',

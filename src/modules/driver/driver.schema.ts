@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
-import { MAX_REMARK_PHOTOS, Phase, RemarkType, Text } from '../remarks/remark.schema.js';
+import { MAX_REMARK_PHOTOS, Phase, PhotoDataUrl, RemarkType, Text } from '../remarks/remark.schema.js';
 import { E164_PATTERN } from '../shipments/shipment-input.schema.js';
 import { MissingSignaturesSchema, STOP_KINDS } from '../tours/tour.schema.js';
 import { STOP_STATUSES, TOUR_STATUSES } from '../tours/tour-status.js';
@@ -223,7 +223,7 @@ export const DriverRemarkSchema = Type.Object(
     type: RemarkType,
     text: Type.Optional(Text),
     photos: Type.Optional(
-      Type.Array(Type.String({ maxLength: 14_000_000, description: 'An image data URL (`data:image/jpeg;base64,…`; JPEG, PNG, WebP or HEIC by content), at most 10 MiB decoded and 50 megapixels (50,000,000 pixels, 16,384 a side, read from its header; more is 422 `validation_failed` with an `image_too_large` finding on `$.photos[i]`, and none of the photos is stored).' }), {
+      Type.Array(PhotoDataUrl, {
         maxItems: MAX_REMARK_PHOTOS,
       }),
     ),

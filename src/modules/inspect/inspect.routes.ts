@@ -7,23 +7,26 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import type { Config } from '../../config.js';
+import { pagePictureHeaders } from '../../http/html-page.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { toAppError } from '../../http/problem.js';
 import { inspectionUrl } from '../documents/inspection-link.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { getInspection } from './get-inspection.js';
+import { getInspectionPhoto } from './get-inspection-photo.js';
 import type { EftiIdentity } from './inspection-document.js';
 import { inspectionLanguage } from './inspection-languages.js';
 import { inspectionPage } from './inspection-page.js';
 import type { InspectionRequest } from './inspection-request.js';
 import { INSPECTION_PAGE_CSP, renderInspectionErrorPage, renderInspectionPage } from './render-inspection-page.js';
-import { InspectionPageQuerySchema, InspectionSchema, InspectionTokenParamsSchema, InspectionViewPageSchema, InspectionViewSchema, ListInspectionViewsQuerySchema, type ListInspectionViewsQuery } from './inspect.schema.js';
+import { InspectionPageQuerySchema, InspectionPhotoParamsSchema, InspectionSchema, InspectionTokenParamsSchema, InspectionViewPageSchema, InspectionViewSchema, ListInspectionViewsQuerySchema, type ListInspectionViewsQuery } from './inspect.schema.js';
 import { listInspectionViews } from './list-inspection-views.js';
 import type { InspectionErrorCode } from './words/inspection-words.js';
 
 export const INSPECT_PATHS = {
   inspection: '/v1/inspect/:token',
   page: '/inspect/:token',
+  photo: '/v1/inspect/:token/photos/:document_id',
   views: '/v1/shipments/:id/inspection-views',
 } as const;
 
@@ -34,7 +37,7 @@ function eftiIdentity(config: Config): EftiIdentity {
   return { gateId: config.efti?.gateId ?? null, platformId: config.efti?.platformId ?? null };
 }
 
-function inspectionRequest(runtime: AppRuntime, request: FastifyRequest<ByToken>): InspectionRequest {
+function inspectionRequest(runtime: AppRuntime, request: FastifyRequest<{ Params: { token: string } }>): InspectionRequest {
   return {
     token: request.params.token,
     ip: request.ip,
@@ -81,6 +84,27 @@ export async function inspectRoutes(app: FastifyInstance, runtime: AppRuntime): 
       },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(await getInspection(runtime.services, inspectionRequest(runtime, request))),
+  );
+
+  app.get<{ Params: { token: string; document_id: string } }>(
+    INSPECT_PATHS.photo,
+    {
+      config: { access: { public: true }, errors: ['not_found', 'token_expired', 'rate_limited'] },
+      schema: {
+        operationId: 'getInspectionPhoto',
+        tags: ['inspect'],
+        summary: 'Thumbnail of a remark\'s photo (inspection link)',
+        description:
+          'A photo of a remark of the link\'s shipment, as the inspection page shows it: a JPEG of at most 480 pixels a side, upright and without metadata (a photo that cannot be scaled, such as HEIC, as stored, with its own media type). Its SHA-256 and time are in the inspection\'s `remarks[].photo_files`. ' +
+          'The token is judged as on `GET /v1/inspect/{token}` (the same 60 requests per minute per address, 429 `rate_limited`; 404 `not_found`; 410 `token_expired`). A document id that is not a photo of one of this shipment\'s remarks — another shipment\'s, an attachment, any other string — is 404 `not_found`. Not cached (`no-store`): the token is the key. Not logged as a view of its own: the page that shows it is.',
+        params: InspectionPhotoParamsSchema,
+        response: { 200: { description: 'The thumbnail.', content: { 'image/jpeg': { schema: Type.String({ format: 'binary' }) }, 'image/*': { schema: Type.String({ format: 'binary' }) } } } },
+      },
+    },
+    async (request, reply) => {
+      const photo = await getInspectionPhoto(runtime.services, inspectionRequest(runtime, request), request.params.document_id);
+      return pagePictureHeaders(reply, photo.contentType).send(photo.body);
+    },
   );
 
   app.get<ByToken & { Querystring: { lang?: string } }>(

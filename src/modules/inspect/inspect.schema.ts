@@ -2,12 +2,22 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
+import { RemarkPhotoFile } from '../remarks/remark.schema.js';
 import { SHIPMENT_STATUSES } from '../shipments/shipment-status.js';
 import { TRANSPORT_TYPES } from '../shipments/shipment-input.schema.js';
 import { SIGNATURE_ROLES } from '../signatures/signature-rules.js';
 
 const NullableString = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
 const NullableTime = (description?: string) => Type.Union([DateTimeString(), Type.Null()], description ? { description } : {});
+
+export const InspectionPhotoParamsSchema = Type.Object(
+  {
+    token: Type.String({ description: 'The token of the inspection link (the QR code on the note).' }),
+    // Any string: an id that names no photo of this shipment is `not_found`, after the token is judged.
+    document_id: Type.String({ maxLength: 100, description: 'A photo named in `remarks[].photo_files` of this inspection.' }),
+  },
+  { additionalProperties: false },
+);
 
 export const InspectionTokenParamsSchema = Type.Object(
   // Any string: a token of another shape is `not_found` like an unknown one, not a validation error.
@@ -68,6 +78,7 @@ export const InspectionSchema = Type.Object(
         text: NullableString(),
         role: Type.Union([StringEnum(SIGNATURE_ROLES), Type.Null()], { description: 'The signer who made it from a sign link; null through the API.' }),
         photos: Type.Integer({ minimum: 0, description: 'Number of photos attached.' }),
+        photo_files: Type.Array(RemarkPhotoFile('Opened with this inspection link only: `GET /v1/inspect/{token}/photos/{document_id}`.'), { description: 'The photos, in the order the remark names them.' }),
         created_at: DateTimeString(),
       }),
       { description: 'Reservations, oldest first.' },

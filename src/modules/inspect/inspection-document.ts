@@ -12,6 +12,7 @@ import type { Services, TenantContext } from '../../core/context.js';
 import { DEFAULT_LINK_SECONDS } from '../documents/document.schema.js';
 import { signedDownloadUrl } from '../documents/download-links.js';
 import { selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { remarkPhotoFiles, shipmentPhotos, type RemarkPhotoFile } from '../remarks/remark-photo-files.js';
 import { selectRemarks } from '../remarks/remarks.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
@@ -37,7 +38,7 @@ export interface InspectionDocument extends Record<string, unknown> {
   note: { document_id: string | null; version: number | null; language: string | null; data: Record<string, unknown> };
   versions: { document_id: string; version: number; sha256: string; created_at: string; cause: { event_id: string; event_type: string }; url: string; url_expires_at: string }[];
   signatures: { role: string; successive_index: number | null; phase: string; level: string; method: string; signer_name: string; signed_at: string; document_sha256: string }[];
-  remarks: { phase: string; type: string; text: string | null; role: string | null; photos: number; created_at: string }[];
+  remarks: { phase: string; type: string; text: string | null; role: string | null; photos: number; photo_files: RemarkPhotoFile[]; created_at: string }[];
   integrity: InspectionIntegrity;
   efti: { uil: { gate_id: string | null; platform_id: string | null; dataset_id: string | null }; follow_ups: EftiFollowUp[] };
 }
@@ -58,10 +59,11 @@ function versionView(ctx: TenantContext, row: DocumentRow, expires: number): Ins
 
 export async function inspectionDocument(services: Services, shipment: ShipmentRow, options: InspectionOptions = {}): Promise<InspectionDocument> {
   const ctx: TenantContext = { ...services, organizationId: shipment.organization_id, mode: shipment.mode, requestId: 'inspection' };
-  const [notes, signatures, remarks, followUps] = await Promise.all([
+  const [notes, signatures, remarks, photos, followUps] = await Promise.all([
     selectDocuments(ctx.db, ctx, { shipmentId: shipment.id, kind: 'consignment_note', order: 'asc', limit: MAX_VERSIONS }),
     selectSignatures(ctx.db, ctx, shipment.id),
     selectRemarks(ctx.db, ctx, shipment.id, { order: 'asc' }),
+    shipmentPhotos(ctx.db, ctx, shipment.id),
     followUpsOf(ctx, shipment.id),
   ]);
   const current = notes.at(-1);
@@ -96,7 +98,15 @@ export async function inspectionDocument(services: Services, shipment: ShipmentR
       signed_at: row.signed_at.toISOString(),
       document_sha256: row.document_sha256,
     })),
-    remarks: remarks.map((row) => ({ phase: row.phase, type: row.type, text: row.text, role: row.role, photos: row.photo_document_ids.length, created_at: row.created_at.toISOString() })),
+    remarks: remarks.map((row) => ({
+      phase: row.phase,
+      type: row.type,
+      text: row.text,
+      role: row.role,
+      photos: row.photo_document_ids.length,
+      photo_files: remarkPhotoFiles(row, photos, (id) => `${ctx.publicBaseUrl}/v1/inspect/${shipment.inspection_token ?? ''}/photos/${id}`),
+      created_at: row.created_at.toISOString(),
+    })),
     integrity,
     efti: { uil: { gate_id: (options.efti ?? services.efti)?.gateId ?? null, platform_id: (options.efti ?? services.efti)?.platformId ?? null, dataset_id: datasetId }, follow_ups: followUps },
   };

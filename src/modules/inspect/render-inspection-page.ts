@@ -26,8 +26,8 @@ import type { InspectionErrorCode, InspectionWords } from './words/inspection-wo
 
 const STYLE = ['sign-app/assets/sign-app.css', 'inspect/assets/inspection-page.css'].map((file) => readFileSync(join(projectRoot(), 'src', 'modules', file), 'utf8')).join('\n');
 
-/** The page's Content-Security-Policy: nothing but this inline style sheet. */
-export const INSPECTION_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`;
+/** The page's Content-Security-Policy: this inline style sheet and the photo thumbnails of this origin. */
+export const INSPECTION_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** Goods lines named in the summary; the whole note below lists them all. */
 const GOODS_SHOWN = 5;
@@ -148,10 +148,20 @@ function signatures(doc: InspectionDocument, language: InspectionLanguage, w: In
   return `<section class="card" aria-labelledby="signatures-title"><h2 id="signatures-title">${esc(w.signatures)}</h2>${items.length > 0 ? `<ul class="list" id="signatures">${items.join('')}</ul>` : `<p>${esc(w.noSignatures)}</p>`}</section>`;
 }
 
+/** Each photo beside what proves it: when it was taken and the SHA-256 the event chain recorded. */
+function photoEvidence(doc: InspectionDocument, language: InspectionLanguage, photos: InspectionDocument['remarks'][number]['photo_files'], w: InspectionWords): string {
+  if (photos.length === 0) return '';
+  const items = photos.map((p, i) => {
+    const src = esc(new URL(p.thumbnail_url).pathname);
+    return `<li class="photo"><a href="${src}" rel="noopener"><img src="${src}" alt="${esc(fill(w.photoAlt, { number: i + 1 }))}" loading="lazy" decoding="async"></a><p><span class="muted">${esc(fill(w.photoTaken, { time: when(doc, language, p.captured_at) }))}</span><br><span class="muted">${esc(w.photoSha256)}:</span><br><code class="hash">${esc(p.sha256)}</code></p></li>`;
+  });
+  return `<ul class="photo-evidence">${items.join('')}</ul>`;
+}
+
 function remarks(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const items = doc.remarks.map((r) => {
     const meta = [when(doc, language, r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: formatNumber(language, r.photos) })] : [])].join(' · ');
-    return `<li><strong>${esc(w.reservationTypes[r.type as keyof InspectionWords['reservationTypes']] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span></li>`;
+    return `<li><strong>${esc(w.reservationTypes[r.type as keyof InspectionWords['reservationTypes']] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span>${photoEvidence(doc, language, r.photo_files, w)}</li>`;
   });
   return `<section class="card" aria-labelledby="remarks-title"><h2 id="remarks-title">${esc(w.remarks)}</h2>${items.length > 0 ? `<ul class="list" id="remarks">${items.join('')}</ul>` : `<p>${esc(w.noRemarks)}</p>`}</section>`;
 }

@@ -1,4 +1,5 @@
 /** A remark as the API shows it, and the shorter form the signing page lists. */
+import type { RemarkPhotoFile } from './remark-photo-files.js';
 import type { RemarkRow } from './remarks.repository.js';
 
 export function remarkView(row: RemarkRow) {
@@ -23,6 +24,6 @@ export function remarkView(row: RemarkRow) {
 
 export type RemarkView = ReturnType<typeof remarkView>;
 
-export function signRemarkView(row: RemarkRow) {
-  return { id: row.id, phase: row.phase, type: row.type, text: row.text, created_at: row.created_at.toISOString() };
+export function signRemarkView(row: RemarkRow, photos: RemarkPhotoFile[]) {
+  return { id: row.id, phase: row.phase, type: row.type, text: row.text, created_at: row.created_at.toISOString(), photos };
 }

@@ -17,6 +17,12 @@ export const Phase = StringEnum(REMARK_PHASES, {
   description: '`pickup`: the carrier\'s reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee\'s reservations, while it is `in_transit`.',
 });
 export const RemarkType = StringEnum(REMARK_TYPES, { description: 'What the reservation is about.' });
+/** A photo taken with a remark on a phone (the driver's app, the signing page): remark-photo-uploads.ts judges it. */
+export const PhotoDataUrl = Type.String({
+  maxLength: 14_000_000,
+  description:
+    'An image data URL (`data:image/jpeg;base64,…`; JPEG, PNG, WebP or HEIC by content: anything else is 415 `unsupported_media_type`), at most 10 MiB decoded and 50 megapixels (50,000,000 pixels, 16,384 a side, read from its header; more is 422 `validation_failed` with an `image_too_large` finding on `$.photos[i]`, and none of the photos is stored).',
+});
 export const Text = Type.String({ maxLength: MAX_REMARK_TEXT, description: `What was observed, at most ${MAX_REMARK_TEXT} characters; printed on the consignment note.` });
 
 export const RemarkSchema = Type.Object(
@@ -62,6 +68,7 @@ export const CreateSignLinkRemarkSchema = Type.Object(
   {
     type: RemarkType,
     text: Type.Optional(Text),
+    photos: Type.Optional(Type.Array(PhotoDataUrl, { maxItems: MAX_REMARK_PHOTOS, description: `At most ${MAX_REMARK_PHOTOS} photos from the phone's camera, each stored as a document of kind \`photo\` of the shipment and named by the remark.` })),
     otp_verified_token: Type.Optional(
       Type.String({ minLength: 1, maxLength: 200, description: 'Required when the link requires a one-time password: the token of `POST /v1/sign/{token}/otp/verify`. A remark does not use it up; the submit does.' }),
     ),
@@ -76,6 +83,16 @@ export const ListRemarksQuerySchema = Type.Object(
 );
 export type ListRemarksQuery = Static<typeof ListRemarksQuerySchema>;
 
+/** A remark's photo as the pages show it (remark-photo-files.ts); `thumbnail` says which credential opens it. */
+export const RemarkPhotoFile = (thumbnail: string) =>
+  Type.Object({
+    document_id: IdString('document'),
+    content_type: Type.String({ description: 'The stored photo\'s media type, sniffed from its bytes at upload.' }),
+    sha256: Type.String({ description: 'SHA-256 of the stored photo, as recorded in the shipment\'s event chain (`shipment.document_added`).' }),
+    captured_at: Type.String({ format: 'date-time', description: 'When it was taken: the remark\'s `captured_at` when the phone kept the remark first (the driver\'s offline queue), else when the photo reached the service.' }),
+    thumbnail_url: Type.String({ description: `A JPEG of at most 480 pixels a side, upright, without metadata (a photo that cannot be scaled, such as HEIC, as stored). ${thumbnail}` }),
+  });
+
 /** What the signing page lists: the remarks of the link's phase. */
 export const SignRemarkSchema = Type.Object({
   id: Type.String(),
@@ -83,4 +100,14 @@ export const SignRemarkSchema = Type.Object({
   type: StringEnum(REMARK_TYPES),
   text: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
+  photos: Type.Array(RemarkPhotoFile('Opened with this sign link: `GET /v1/sign/{token}/photos/{document_id}`.'), { description: 'The remark\'s photos, in the order it names them.' }),
 });
+
+export const SignPhotoParamsSchema = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the sign link.' }),
+    // Any string: an id that names no photo the page shows is `not_found`, like one of another shipment.
+    document_id: Type.String({ maxLength: 100, description: 'A photo named in `remarks[].photos` of the sign context.' }),
+  },
+  { additionalProperties: false },
+);

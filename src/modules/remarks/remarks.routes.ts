@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
+import { pagePictureHeaders } from '../../http/html-page.js';
 import { keptResponse, noHeaders } from '../../http/idempotency.js';
 import { signLinkOf } from '../../http/sign-link-access.js';
 import type { RemarkView } from './remark-view.js';
@@ -14,6 +15,8 @@ import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { SignTokenParamsSchema } from '../signatures/signature-request.schema.js';
 import { createRemark } from './create-remark.js';
 import { createSignLinkRemark } from './create-sign-link-remark.js';
+import { getSignLinkPhoto } from './get-sign-link-photo.js';
+import { REMARK_WITH_PHOTOS_BODY_LIMIT } from './remark-photo-uploads.js';
 import { listRemarks } from './list-remarks.js';
 import {
   CreateRemarkSchema,
@@ -21,6 +24,7 @@ import {
   ListRemarksQuerySchema,
   RemarkPageSchema,
   RemarkSchema,
+  SignPhotoParamsSchema,
   type CreateRemark,
   type CreateSignLinkRemark,
   type ListRemarksQuery,
@@ -29,6 +33,7 @@ import {
 export const REMARK_PATHS = {
   shipmentRemarks: '/v1/shipments/:id/remarks',
   signRemarks: '/v1/sign/:token/remarks',
+  signPhoto: '/v1/sign/:token/photos/:document_id',
 } as const;
 
 type ById = { Params: { id: string } };
@@ -83,7 +88,12 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<{ Params: { token: string }; Body: CreateSignLinkRemark }>(
     REMARK_PATHS.signRemarks,
     {
-      config: { access: { public: true, signLink: 'pending' }, idempotent: 'in-transaction', errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      bodyLimit: REMARK_WITH_PHOTOS_BODY_LIMIT,
+      config: {
+        access: { public: true, signLink: 'pending' },
+        idempotent: 'in-transaction',
+        errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'unsupported_media_type', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'],
+      },
       schema: {
         operationId: 'createSignLinkRemark',
         tags: ['sign'],
@@ -91,6 +101,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
         description:
           'The signer records a reservation before signing, in their role\'s phase: consignor and carrier at pickup, the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. ' +
           'A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. ' +
+          '`photos` from the phone\'s camera are judged as the driver\'s are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. ' +
           `The remark names the link's role and request. ${RULES}`,
         params: SignTokenParamsSchema,
         body: Type.Ref(CreateSignLinkRemarkSchema),
@@ -100,6 +111,27 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
     async (request, reply) => {
       const response = keptResponse<RemarkView>(runtime, request, reply, 201, noHeaders);
       return response.send(() => createSignLinkRemark(signLinkOf(request), request.body, negotiateLanguage(request.headers['accept-language']), response.alsoWrite));
+    },
+  );
+
+  app.get<{ Params: { token: string; document_id: string } }>(
+    REMARK_PATHS.signPhoto,
+    {
+      config: { access: { public: true, signLink: 'pending' }, errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed'] },
+      schema: {
+        operationId: 'getSignLinkPhoto',
+        tags: ['sign'],
+        summary: 'Thumbnail of a remark\'s photo (sign link)',
+        description:
+          'A photo of a remark the signing page lists (the link\'s phase, the link\'s shipment): a JPEG of at most 480 pixels a side, upright and without metadata (a photo that cannot be scaled, such as HEIC, as stored). The link must be pending, as for the page. ' +
+          'A document id that is not a photo of such a remark — another shipment\'s, an attachment, any other string — is 404 `not_found`. Not cached (`no-store`): the token is the key.',
+        params: SignPhotoParamsSchema,
+        response: { 200: { description: 'The thumbnail.', content: { 'image/jpeg': { schema: Type.String({ format: 'binary' }) }, 'image/*': { schema: Type.String({ format: 'binary' }) } } } },
+      },
+    },
+    async (request, reply) => {
+      const photo = await getSignLinkPhoto(signLinkOf(request), request.params.document_id);
+      return pagePictureHeaders(reply, photo.contentType).send(photo.body);
     },
   );
 }

@@ -29,7 +29,7 @@ function page(extra: Partial<SignPageContext>, data: Record<string, unknown> = {
   const note = noteContent({ shipment, document_id: 'doc_01', version: 3, inspection_url: '', language: 'en', established: { place: 'Rotterdam', at: new Date(0) }, rendered_at: new Date(0) }, NOTE_LABELS.en);
   return { language: 'en', context: { ...context, ...extra }, labels: NOTE_LABELS.en, note, transportType: 'national', zones: noteZones(shipment), handOffAfterSigning: false, backToDriver: null, handedOver: false };
 }
-const assets = { pad: '/sign/assets/p.js', script: '/sign/assets/a.js', style: '/sign/assets/a.css' };
+const assets = { pad: '/sign/assets/p.js', photos: '/sign/assets/r.js', script: '/sign/assets/a.js', style: '/sign/assets/a.css' };
 const data = (html: string) => JSON.parse(/<script type="application\/json" id="sign-data">(.*?)<\/script>/s.exec(html)![1]!);
 
 describe('renderSignPage', () => {
@@ -44,7 +44,7 @@ describe('renderSignPage', () => {
   });
 
   it('with them: the identification step is required and the remarks at the signer\'s phase are listed, as text', () => {
-    const html = renderSignPage(page({ identification_required: true, remarks: [{ id: 'rmk_1', phase: 'delivery', type: 'damage', text: 'Pallet 3 <crushed>', created_at: '2026-11-25T09:00:00.000Z' }] }), assets);
+    const html = renderSignPage(page({ identification_required: true, remarks: [{ id: 'rmk_1', phase: 'delivery', type: 'damage', text: 'Pallet 3 <crushed>', created_at: '2026-11-25T09:00:00.000Z', photos: [] }] }), assets);
     expect(data(html).identification_required).toBe(true);
     // The signature step has the words for the identified name, shown once identified.
     expect(html).toContain('<div id="identified-name" hidden><p id="signer-name-hint">This is the name you were identified with: you sign with exactly this name.</p>');

@@ -11,13 +11,15 @@ import { PHASE_OF } from '../signatures/signature-rules.js';
 import { esc, jsonBlock } from './html.js';
 import { noteView } from './note-view.js';
 import { fill, SIGN_APP_WORDS } from './sign-app-words.js';
-import type { PageErrorCode } from './words/page-words.js';
+import type { PageErrorCode, SignAppWords } from './words/page-words.js';
+import type { RemarkPhotoFile } from '../remarks/remark-photo-files.js';
 import type { SignPage } from './sign-page.js';
 import type { MessageLanguage } from '../signatures/sign-messages.js';
 
 export interface PageAssets {
-  /** The signature pad, which the page's script uses: both deferred, so run in this order. */
+  /** The signature pad and the remark's photo picker, which the page's script uses: all deferred, so run in this order. */
   pad: string;
+  photos: string;
   script: string;
   style: string;
 }
@@ -31,11 +33,21 @@ function shell(language: MessageLanguage, title: string, assets: PageAssets, bod
 
 const alert = (id: string) => `<p class="alert" id="${id}" role="alert" hidden></p>`;
 
+/** A listed remark's photos: thumbnails from this origin (the page's CSP), opened by the link itself. */
+function remarkPhotos(photos: readonly RemarkPhotoFile[], zone: string, w: SignAppWords): string {
+  if (photos.length === 0) return '';
+  const items = photos.map(
+    (p, i) =>
+      `<li><img src="${esc(new URL(p.thumbnail_url).pathname)}" alt="${esc(fill(w.photoAlt, { number: i + 1 }))}" loading="lazy" decoding="async"><span class="muted">${esc(fill(w.photoTaken, { time: localTime(p.captured_at, zone) }))}</span></li>`,
+  );
+  return `<ul class="photos">${items.join('')}</ul>`;
+}
+
 function steps(page: SignPage): string {
   const w = SIGN_APP_WORDS[page.language];
   const phase = PHASE_OF[page.context.role];
   const remarkTypes = Object.entries(w.remarkTypes).map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join('');
-  const remarks = (page.context.remarks ?? []).map((r) => `<li><strong>${esc(w.remarkTypes[r.type as keyof typeof w.remarkTypes] ?? r.type)}</strong> · ${esc(r.text)}</li>`).join('');
+  const remarks = (page.context.remarks ?? []).map((r) => `<li><strong>${esc(w.remarkTypes[r.type as keyof typeof w.remarkTypes] ?? r.type)}</strong> · ${esc(r.text)}${remarkPhotos(r.photos, page.zones[phase], w)}</li>`).join('');
   return `
 <section class="step" id="step-otp" aria-labelledby="otp-title" hidden>
 <h2 id="otp-title" tabindex="-1">${esc(w.otpHeading)}</h2><p>${esc(w.otpIntro)}</p>
@@ -54,6 +66,8 @@ ${page.context.remarks === undefined ? '' : `<section class="step" id="step-rema
 <h2 id="remarks-title">${esc(w.remarksHeading[phase])}</h2><p>${esc(w.remarksIntro)}</p><ul id="remarks-list">${remarks}</ul>
 <form id="remark-form" novalidate><label for="remark-type">${esc(w.remarkType)}</label><select id="remark-type" name="type">${remarkTypes}</select>
 <label for="remark-text">${esc(w.remarkText)}</label><textarea id="remark-text" name="text" rows="3" maxlength="2000" required></textarea>
+<label for="remark-photos">${esc(w.remarkPhotos)}</label><p id="remark-photos-hint" class="hint">${esc(w.remarkPhotosHint)}</p>
+<input id="remark-photos" name="photos" type="file" accept="image/*" capture="environment" multiple aria-describedby="remark-photos-hint"><ul id="remark-photo-previews" class="photos"></ul>
 <button type="submit" class="secondary">${esc(w.remarkAdd)}</button></form><p id="remark-status" role="status"></p>${alert('remark-error')}
 </section>`}
 <section class="step" id="step-sign" aria-labelledby="sign-title" hidden>
@@ -102,7 +116,7 @@ export function renderSignPage(page: SignPage, assets: PageAssets): string {
 ${noteView(page.note, page.labels, w, { shipmentId: context.shipment.id, reference: context.shipment.reference, transportType: page.transportType })}
 <div id="steps">${steps(page)}</div>
 </main>
-${jsonBlock('sign-data', data)}<script src="${esc(assets.pad)}" defer></script><script src="${esc(assets.script)}" defer></script>`;
+${jsonBlock('sign-data', data)}<script src="${esc(assets.pad)}" defer></script><script src="${esc(assets.photos)}" defer></script><script src="${esc(assets.script)}" defer></script>`;
   return shell(page.language, `${w.title} · ${context.shipment.reference ?? context.shipment.id}`, assets, body);
 }
 

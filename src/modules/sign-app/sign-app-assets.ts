@@ -45,6 +45,7 @@ const folder = 'src/modules/sign-app/assets';
 export function loadSignAppAssets(): SignAppAssets {
   return hashedAssets(SIGN_ASSETS_PATH, [
     { key: 'pad', path: `${folder}/signature-pad.js`, contentType: JAVASCRIPT },
+    { key: 'photos', path: `${folder}/remark-photos.js`, contentType: JAVASCRIPT },
     { key: 'script', path: `${folder}/sign-app.js`, contentType: JAVASCRIPT },
     { key: 'style', path: `${folder}/sign-app.css`, contentType: CSS },
   ]);

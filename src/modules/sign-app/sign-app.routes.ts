@@ -1,7 +1,8 @@
 /**
  * The signing web app: GET /sign/{token} (the page a sign link opens) and its script and style
  * under /sign/assets/. Public like the sign endpoints; a strict Content-Security-Policy (only this
- * origin, no inline script or style), no referrer (the token is in the URL) and no caching of the page.
+ * origin, no inline script or style; images from this origin and the data URLs of photos picked
+ * before they are sent), no referrer (the token is in the URL) and no caching of the page.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
@@ -15,7 +16,7 @@ import type { PageErrorCode } from './words/page-words.js';
 import { linkLanguage, signPage } from './sign-page.js';
 import { renderSignErrorPage, renderSignPage } from './render-sign-page.js';
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const pageHeaders = (reply: FastifyReply): FastifyReply => htmlPageHeaders(reply, CSP);
 

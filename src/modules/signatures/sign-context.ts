@@ -55,6 +55,6 @@ export async function signContext(services: Services, token: string, requestId: 
       goods,
     },
     document: { id: note.id, version: note.version, sha256: note.sha256, url: download.url, url_expires_at: download.expires_at },
-    remarks: await signPageRemarks(ctx.db, ctx, shipment.id, PHASE_OF[request.role]),
+    remarks: await signPageRemarks(ctx.db, ctx, shipment.id, PHASE_OF[request.role], token),
   };
 }

@@ -29,7 +29,7 @@ describe.each(backends())('signing page on $name', (backend) => {
     const page = await t.app.inject({ method: 'GET', url: pathOf(link.url) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('<html lang="de">');
@@ -46,6 +46,7 @@ describe.each(backends())('signing page on $name', (backend) => {
     expect(assets).toEqual([
       expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.css$/),
       expect.stringMatching(/^\/sign\/assets\/signature-pad\.[0-9a-f]{12}\.js$/),
+      expect.stringMatching(/^\/sign\/assets\/remark-photos\.[0-9a-f]{12}\.js$/),
       expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.js$/),
     ]);
     for (const asset of assets) {

@@ -45,6 +45,10 @@ export interface InspectionWords {
   reservationTypes: Record<'damage' | 'shortage' | 'delay' | 'other', string>;
   phases: Record<'pickup' | 'delivery', string>;
   photos: string;
+  /** A remark's photo: its thumbnail's text, when it was taken, and what its fingerprint is. */
+  photoAlt: string;
+  photoTaken: string;
+  photoSha256: string;
   versions: string;
   version: string;
   download: string;

@@ -193,6 +193,7 @@
 
   // Remarks at the signer's phase (the form is there only when the context lists remarks).
   const remarkForm = $('remark-form');
+  const picked = remarkForm ? window.remarkPhotos($('remark-photos'), $('remark-photo-previews'), words, (text) => say('remark-error', text)) : null;
   if (remarkForm) {
     remarkForm.addEventListener('submit', async (event) => {
       event.preventDefault();
@@ -206,7 +207,13 @@
       }
       const button = remarkForm.querySelector('button[type=submit]');
       button.disabled = true;
-      const result = await call('POST', '/remarks', { type: $('remark-type').value, text: $('remark-text').value.trim(), ...(state.otpToken ? { otp_verified_token: state.otpToken } : {}) });
+      const photos = picked.photos();
+      const result = await call('POST', '/remarks', {
+        type: $('remark-type').value,
+        text: $('remark-text').value.trim(),
+        ...(photos.length ? { photos } : {}),
+        ...(state.otpToken ? { otp_verified_token: state.otpToken } : {}),
+      });
       button.disabled = false;
       if (!result.ok) return fail('remark-error', result);
       // The remark rendered a new version of the note: the page shows that one (its list, its

@@ -16,6 +16,8 @@ export type PageErrorCode =
   | 'shipment_immutable'
   | 'invalid_transition'
   | 'validation_failed'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
   | 'rate_limited'
   | 'internal_error'
   | 'service_unavailable'
@@ -53,6 +55,13 @@ export interface SignAppWords {
   remarkAdded: string;
   /** A link with a one-time password takes remarks once the code is verified. */
   remarkNeedsOtp: string;
+  /** Photos with a remark, from the phone's camera; the remarks listed show theirs. */
+  remarkPhotos: string;
+  remarkPhotosHint: string;
+  removePhoto: string;
+  tooManyPhotos: string;
+  photoAlt: string;
+  photoTaken: string;
   signHeading: string;
   signerName: string;
   /** Under the name once identified (ades, qes): the submit must carry that name. */
