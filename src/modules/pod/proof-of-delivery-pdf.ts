@@ -1,6 +1,7 @@
 /**
  * GET /v1/shipments/{id}/pod with `Accept: application/pdf`: the proof of delivery as one sealed
- * page, kept as a document of kind `pod`. It is rendered once, at the first request — a delivered
+ * file — its page, then the reservations' photos as thumbnails — kept as a document of kind `pod`.
+ * The photos are read from the object store before the render; the render thread shrinks them. It is rendered once, at the first request — a delivered
  * shipment no longer changes, so neither does its proof — and that same file is served after. Two
  * first requests racing both render, but only one document commits (unique per shipment); the
  * other serves the winner's. A render that fails is 500 `pdf_render_failed` with nothing stored.
@@ -13,7 +14,8 @@ import { isUniqueViolation, writeAsOneStatement } from '../../ports/database.js'
 import { noteLanguage } from '../documents/consignment-note-version.js';
 import { documentObjectKey } from '../documents/document-keys.js';
 import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
-import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { insertDocumentWrite, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { readPhotoEvidence, remarkPhotos } from '../remarks/photo-evidence.js';
 import { printedMethod } from '../signatures/note-signatures.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { deliveryParties, podFacts, type PodFacts } from './pod-facts.js';
@@ -27,7 +29,7 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
   const { shipment, signature, note } = facts;
   const parties = deliveryParties(shipment);
   const image = signature.image_object_key ? (await ctx.objects.get(signature.image_object_key))?.body : undefined;
-  const photos = async (ids: readonly string[]) => Promise.all(ids.map(async (id) => ({ id, sha256: (await selectDocument(ctx.db, ctx, id))?.sha256 ?? '' })));
+  const photos = await readPhotoEvidence(ctx, shipment.id);
   return {
     shipment_id: shipment.id,
     reference: shipment.reference,
@@ -39,7 +41,7 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
     place: addressLine(parties.address),
     position: signature.location,
     signature: { signer_name: signature.signer_name, signed_at: signature.signed_at, captured_at: signature.captured_at, method: printedMethod(signature), level: signature.level, document_id: signature.document_id, document_sha256: signature.document_sha256, image_png: image },
-    remarks: await Promise.all(facts.remarks.map(async (r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, captured_at: r.captured_at, photos: await photos(r.photo_document_ids) }))),
+    remarks: facts.remarks.map((r) => ({ id: r.id, phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, captured_at: r.captured_at, photos: remarkPhotos(r, photos) })),
     note: { document_id: note.id, version: note.version, sha256: note.sha256 },
     chain: { seq: shipment.event_seq, hash: shipment.head_hash },
   };

@@ -5,6 +5,7 @@
 import type { NoteLabels } from './cmr-labels.js';
 import type { ConsignmentNoteInput, NoteReservation, NoteSignature } from './consignment-note-input.js';
 import { decimalSum, plainNumber, utcMinute, type Line } from './note-text.js';
+import { noteAnnex, type NoteAnnex } from '../photo-sheets/note-annex.js';
 
 interface Address {
   street?: string;
@@ -123,8 +124,9 @@ function signatureLines(s: NoteSignature | undefined, l: NoteLabels): Line[] {
   return [{ text: `${l.signedBy}: ${s.signer_name}`, bold: true }, { text: `${utcMinute(s.signed_at)} · ${s.method} · ${l.level} ${s.level}` }];
 }
 
-function reservationLines(list: readonly NoteReservation[], l: NoteLabels): Line[] {
-  return list.flatMap((r) => [{ text: `${l.reservationTypes[r.type] ?? r.type} · ${utcMinute(r.created_at)}`, bold: true }, ...lines(r.text)]);
+/** Each reservation with its text and, when it has photos, how many and on which annex page. */
+function reservationLines(list: readonly NoteReservation[], l: NoteLabels, annex: NoteAnnex): Line[] {
+  return list.flatMap((r) => [{ text: `${l.reservationTypes[r.type] ?? r.type} · ${utcMinute(r.created_at)}`, bold: true }, ...lines(r.text, annex.lineOf(r))]);
 }
 
 export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteContent {
@@ -140,6 +142,7 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
   const waste = s.waste as { notification_number?: string } | undefined;
   const signatures = input.signatures ?? [];
   const reservations = input.reservations ?? [];
+  const annex = noteAnnex(input, l);
   const signatureOf = (role: NoteSignature['role'], index?: number) => signatures.find((x) => x.role === role && (index === undefined || x.index === index));
 
   const money = (m: Money | undefined) => (m ? `${m.amount} ${m.currency}` : undefined);
@@ -167,7 +170,7 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
         ...(signed ? [{ text: `${l.signedBy}: ${signed.signer_name}, ${utcMinute(signed.signed_at)}` }] : []),
       ];
     }),
-    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l),
+    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l, annex),
     19: [
       ...lines(s.special_agreements as string | undefined),
       ...lines(combined?.sequence !== undefined && `${l.combinedTransport} ${combined.sequence}${combined.carried_unit?.id ? ` · ${combined.carried_unit.id} ${combined.carried_unit.category ?? ''}` : ''}`),
@@ -176,7 +179,7 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
     21: lines(`${input.established.place} · ${utcMinute(input.established.at)}`),
     22: signatureLines(signatureOf('consignor'), l),
     23: signatureLines(signatureOf('carrier'), l),
-    24: [...signatureLines(signatureOf('consignee'), l), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l)] : [])],
+    24: [...signatureLines(signatureOf('consignee'), l), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l, annex)] : [])],
   };
 
   return {
