@@ -14,9 +14,11 @@ import { signatureView } from '../signatures/signature-view.js';
 import { deliveryParties, podFacts } from './pod-facts.js';
 
 async function photoLinks(ctx: TenantContext, remark: RemarkRow) {
-  return Promise.all(
+  const links = await Promise.all(
     remark.photo_document_ids.map(async (id) => {
-      const document = (await selectDocument(ctx.db, ctx, id))!;
+      const document = await selectDocument(ctx.db, ctx, id);
+      // A photo no longer stored (removed by retention) has nothing left to link to.
+      if (!document) return undefined;
       const link = await createDownloadUrl(ctx, id);
       const size = await storedImageSize(ctx, document.object_key);
       return {
@@ -33,6 +35,7 @@ async function photoLinks(ctx: TenantContext, remark: RemarkRow) {
       };
     }),
   );
+  return links.filter((link) => link !== undefined);
 }
 
 /** Raises `not_found` and `pod_not_available`. */

@@ -11,8 +11,8 @@ import type { EvidencePhoto } from '../documents/consignment-note/consignment-no
 import { selectDocument } from '../documents/documents.repository.js';
 import { selectRemarks, type RemarkRow } from './remarks.repository.js';
 
-/** The photos read, by document id. */
-export type PhotoEvidence = ReadonlyMap<string, EvidencePhoto>;
+/** The photos read, by document id; null for an id looked up that names no photo of the shipment (any more). */
+export type PhotoEvidence = ReadonlyMap<string, EvidencePhoto | null>;
 
 /** A remark names a photo that was not read before the transaction: read again and retry. */
 export class PhotosNotRead extends Error {
@@ -21,26 +21,34 @@ export class PhotosNotRead extends Error {
 
 const ATTEMPTS = 3;
 
-/** Reads the photos of every remark of the shipment, and the `extra` ids (a remark being made); ids that are not photos of the shipment are skipped (the remark's own check reports them). */
+/** Reads the photos of every remark of the shipment, and the `extra` ids (a remark being made); ids that are not photos of the shipment are noted as such (the remark's own check reports them). */
 export async function readPhotoEvidence(ctx: TenantContext, shipmentId: string, extra: readonly string[] = []): Promise<PhotoEvidence> {
   const remarks = await selectRemarks(ctx.db, ctx, shipmentId, { order: 'asc' });
-  const read = new Map<string, EvidencePhoto>();
+  const read = new Map<string, EvidencePhoto | null>();
   // One at a time: a photo may be 20 MiB, and the bytes travel to the render thread anyway.
   for (const id of new Set([...remarks.flatMap((r) => r.photo_document_ids), ...extra])) {
     const document = await selectDocument(ctx.db, ctx, id);
-    if (!document || document.shipment_id !== shipmentId || document.kind !== 'photo') continue;
+    if (!document || document.shipment_id !== shipmentId || document.kind !== 'photo') {
+      read.set(id, null);
+      continue;
+    }
     const stored = await ctx.objects.get(document.object_key);
     read.set(id, { document_id: id, content_type: document.content_type, sha256: document.sha256, captured_at: document.created_at, ...(stored ? { bytes: stored.body } : {}) });
   }
   return read;
 }
 
-/** The remark's photos from those read, with the device's capture time when the remark came with one; raises PhotosNotRead for one not read. */
+/**
+ * The remark's photos from those read, with the device's capture time when the remark came with
+ * one; raises PhotosNotRead for one not looked up. One no longer stored as a photo (removed by
+ * retention) is left out: there is nothing left to show.
+ */
 export function remarkPhotos(row: Pick<RemarkRow, 'photo_document_ids' | 'captured_at'>, photos: PhotoEvidence): EvidencePhoto[] {
-  return row.photo_document_ids.map((id) => {
+  return row.photo_document_ids.flatMap((id) => {
     const photo = photos.get(id);
-    if (!photo) throw new PhotosNotRead(`photo ${id} was not read before the transaction`);
-    return row.captured_at ? { ...photo, captured_at: row.captured_at } : photo;
+    if (photo === undefined) throw new PhotosNotRead(`photo ${id} was not read before the transaction`);
+    if (photo === null) return [];
+    return [row.captured_at ? { ...photo, captured_at: row.captured_at } : photo];
   });
 }
 
