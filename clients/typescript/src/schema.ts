@@ -4797,6 +4797,28 @@ export interface components {
                 hash: string;
                 seq: number;
             };
+            /** @description Every photo of every reservation, in the order of `remarks` and their `photo_document_ids`: the evidence the PDF shows as thumbnails with the same remark, capture time and SHA-256. */
+            photos: {
+                /**
+                 * Format: date-time
+                 * @description When the photo was taken: the device's time when the remark came with one (the driver app, offline), else when the photo was uploaded.
+                 */
+                captured_at: string;
+                /** @description As sniffed at upload: `image/jpeg`, `image/png`, `image/webp` or `image/heic`. */
+                content_type: string;
+                document_id: string;
+                /** @description Height in pixels as the file's header declares it; null when it cannot be read. */
+                height: number | null;
+                /** @description The remark (reservation) the photo belongs to. */
+                remark_id: string;
+                sha256: string;
+                /** @description Signed download link, no API key needed, until `url_expires_at` (15 minutes). */
+                url: string;
+                /** Format: date-time */
+                url_expires_at: string;
+                /** @description Width in pixels as the file's header declares it; null when it cannot be read. */
+                width: number | null;
+            }[];
             reference: string | null;
             /** @description Every reservation, at pickup and at delivery, oldest first, with its photos as signed download links. */
             remarks: {
@@ -4819,13 +4841,25 @@ export interface components {
                 photo_document_ids: string[];
                 /** @description The remark's photos, in the order of `photo_document_ids`. */
                 photos: {
+                    /**
+                     * Format: date-time
+                     * @description When the photo was taken: the device's time when the remark came with one (the driver app, offline), else when the photo was uploaded.
+                     */
+                    captured_at: string;
+                    /** @description As sniffed at upload: `image/jpeg`, `image/png`, `image/webp` or `image/heic`. */
                     content_type: string;
                     document_id: string;
+                    /** @description Height in pixels as the file's header declares it; null when it cannot be read. */
+                    height: number | null;
+                    /** @description The remark (reservation) the photo belongs to. */
+                    remark_id: string;
                     sha256: string;
                     /** @description Signed download link, no API key needed, until `url_expires_at` (15 minutes). */
                     url: string;
                     /** Format: date-time */
                     url_expires_at: string;
+                    /** @description Width in pixels as the file's header declares it; null when it cannot be read. */
+                    width: number | null;
                 }[];
                 /** @description Source `provider`: what the eCMR provider reported of the remark; otherwise null. */
                 provider: {

@@ -9,8 +9,12 @@ const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$' });
 
 const PodPhotoSchema = Type.Object({
   document_id: IdString('document'),
-  content_type: Type.String(),
+  remark_id: IdString('remark', { description: 'The remark (reservation) the photo belongs to.' }),
+  captured_at: Type.String({ format: 'date-time', description: 'When the photo was taken: the device\'s time when the remark came with one (the driver app, offline), else when the photo was uploaded.' }),
+  content_type: Type.String({ description: 'As sniffed at upload: `image/jpeg`, `image/png`, `image/webp` or `image/heic`.' }),
   sha256: Sha256,
+  width: Type.Union([Type.Integer(), Type.Null()], { description: 'Width in pixels as the file\'s header declares it; null when it cannot be read.' }),
+  height: Type.Union([Type.Integer(), Type.Null()], { description: 'Height in pixels as the file\'s header declares it; null when it cannot be read.' }),
   url: Type.String({ description: 'Signed download link, no API key needed, until `url_expires_at` (15 minutes).' }),
   url_expires_at: Type.String({ format: 'date-time' }),
 });
@@ -46,6 +50,9 @@ export const ProofOfDeliverySchema = Type.Object(
       }),
       { description: 'Stops the driver closed without the signatures they needed, with the reason given (docs/tours.md), oldest first.' },
     ),
+    photos: Type.Array(PodPhotoSchema, {
+      description: 'Every photo of every reservation, in the order of `remarks` and their `photo_document_ids`: the evidence the PDF shows as thumbnails with the same remark, capture time and SHA-256.',
+    }),
     consignment_note: Type.Object(
       { document_id: IdString('document'), version: Type.Integer(), sha256: Sha256 },
       { description: 'The final version of the consignment note, with the consignee\'s signature.' },

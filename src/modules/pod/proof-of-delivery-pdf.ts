@@ -1,6 +1,7 @@
 /**
  * GET /v1/shipments/{id}/pod with `Accept: application/pdf`: the proof of delivery as one sealed
- * page, kept as a document of kind `pod`. It is rendered once, at the first request — a delivered
+ * file — its page, then the reservations' photos as thumbnails — kept as a document of kind `pod`.
+ * The photos are read from the object store before the render; the render thread shrinks them. It is rendered once, at the first request — a delivered
  * shipment no longer changes, so neither does its proof — and that same file is served after. Two
  * first requests racing both render, but only one document commits (unique per shipment); the
  * other serves the winner's. A render that fails is 500 `pdf_render_failed` with nothing stored.
@@ -14,7 +15,8 @@ import { noteLanguage } from '../documents/consignment-note-version.js';
 import { noteZones } from '../documents/consignment-note/note-zones.js';
 import { documentObjectKey } from '../documents/document-keys.js';
 import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
-import { insertDocumentWrite, selectDocument, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { insertDocumentWrite, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { readPhotoEvidence, remarkPhotos } from '../remarks/photo-evidence.js';
 import { printedMethod } from '../signatures/note-signatures.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { unsignedStopReservation } from '../remarks/note-reservations.js';
@@ -29,7 +31,7 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
   const { shipment, signature, note } = facts;
   const parties = deliveryParties(shipment);
   const image = signature.image_object_key ? (await ctx.objects.get(signature.image_object_key))?.body : undefined;
-  const photos = async (ids: readonly string[]) => Promise.all(ids.map(async (id) => ({ id, sha256: (await selectDocument(ctx.db, ctx, id))?.sha256 ?? '' })));
+  const photos = await readPhotoEvidence(ctx, shipment.id);
   return {
     shipment_id: shipment.id,
     reference: shipment.reference,
@@ -42,7 +44,7 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
     position: signature.location,
     signature: { signer_name: signature.signer_name, signed_at: signature.signed_at, captured_at: signature.captured_at, method: printedMethod(signature), level: signature.level, document_id: signature.document_id, document_sha256: signature.document_sha256, image_png: image },
     remarks: [
-      ...(await Promise.all(facts.remarks.map(async (r) => ({ phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, captured_at: r.captured_at, photos: await photos(r.photo_document_ids) })))),
+      ...facts.remarks.map((r) => ({ id: r.id, phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, captured_at: r.captured_at, photos: remarkPhotos(r, photos) })),
       // A stop closed without its signatures prints as a reservation of its phase, as on the note.
       ...facts.unsignedStops.map((u) => ({ ...unsignedStopReservation(u, u.created_at, noteLanguage(shipment, language)), captured_at: new Date(u.captured_at), photos: [] })),
     ],

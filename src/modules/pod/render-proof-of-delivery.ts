@@ -3,13 +3,16 @@
  * the consignee and the time and place of delivery, the consignee's signature with its evidence
  * (and the drawn image), the reservations with their photos' ids and hashes, and — anchored at the
  * foot — the final note version and the head of the event chain, which tie this page to them.
+ * The reservations' photos follow as thumbnails on photo pages (documents/photo-sheets).
  * Reservations that do not fit are shortened, saying so: the page never runs over (the full text
  * is in the note and the JSON). Deterministic, like the note: the same input gives the same bytes.
  */
 import { rgb, type PDFPage } from 'pdf-lib';
 import { embeddable, SIGNATURE_IMAGE_LIMIT } from '../../core/image-limits.js';
 import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
-import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
+import type { EvidencePhoto, NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
+import { PHOTO_LABELS } from '../documents/photo-sheets/photo-labels.js';
+import { drawPhotoSheets, sheetPages, type SheetPhoto } from '../documents/photo-sheets/photo-sheet.js';
 import { A4, finishServicePdf, newServicePdf, plainSave, stampMetadata, type PdfFonts, type SavePdf } from '../documents/consignment-note/service-pdf.js';
 import { localTime } from '../../core/local-time.js';
 import { wrapLines, type Line } from '../documents/consignment-note/note-text.js';
@@ -27,7 +30,7 @@ export interface PodPdfInput {
   place: string;
   position: { lat: number; lng: number } | null;
   signature: { signer_name: string; signed_at: Date; captured_at?: Date | null; method: string; level: string; document_id: string; document_sha256: string; image_png?: Uint8Array };
-  remarks: { phase: 'pickup' | 'delivery'; type: string; text: string | null; created_at: Date; captured_at?: Date | null; photos: { id: string; sha256: string }[] }[];
+  remarks: { id?: string; phase: 'pickup' | 'delivery'; type: string; text: string | null; created_at: Date; captured_at?: Date | null; photos: EvidencePhoto[] }[];
   note: { document_id: string; version: number; sha256: string };
   chain: { seq: number; hash: string };
   /** Where times are printed (documents/consignment-note/note-zones.ts): delivery in the delivery place's zone, the rest in the establishment place's; absent, UTC. */
@@ -96,15 +99,30 @@ function captured(l: PodLabels, at: Date | null | undefined, zone: string): stri
 
 const UTC_ZONES = { delivery: 'UTC', established: 'UTC' };
 
+/** The reservations' photos in page order, each referred to by its reservation: phase, type and remark id. */
+function sheetPhotos(input: PodPdfInput): SheetPhoto[] {
+  const l = POD_LABELS[input.language];
+  return input.remarks.flatMap((r) => {
+    const reference = [l.phase[r.phase], NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type, r.id].filter(Boolean).join(' · ');
+    return r.photos.map((photo) => ({ photo, reference }));
+  });
+}
+
 function remarkLines(input: PodPdfInput): Line[] {
   const l = POD_LABELS[input.language];
   const zones = input.zones ?? UTC_ZONES;
   if (input.remarks.length === 0) return [{ text: l.none }];
-  return input.remarks.flatMap((r) => [
-    { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${localTime(r.created_at, zones.established)}${captured(l, r.captured_at, zones.established)}`, bold: true },
-    ...(r.text ? [{ text: r.text }] : []),
-    ...r.photos.flatMap((p) => [{ text: `${l.photos}: ${p.id}` }, { text: `SHA-256 ${p.sha256}` }]),
-  ]);
+  let shown = 0;
+  return input.remarks.flatMap((r) => {
+    const first = shown;
+    shown += r.photos.length;
+    return [
+      { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${localTime(r.created_at, zones.established)}${captured(l, r.captured_at, zones.established)}`, bold: true },
+      ...(r.text ? [{ text: r.text }] : []),
+      ...(r.photos.length > 0 ? [{ text: PHOTO_LABELS[input.language].onPages(r.photos.length, sheetPages(first, r.photos.length)) }] : []),
+      ...r.photos.flatMap((p) => [{ text: `${l.photos}: ${p.document_id}` }, { text: `SHA-256 ${p.sha256}` }]),
+    ];
+  });
 }
 
 /** The page's bytes; `save` makes them from the finished document (sealing saves it with the seal's placeholder). */
@@ -151,8 +169,15 @@ export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = 
   p.row(l.chain, `seq ${input.chain.seq}`);
   p.row('SHA-256', input.chain.hash);
   p.text(`${input.shipment_id} · ${input.document_id}`, MARGIN, MARGIN - 14, { size: 6.5, grey: true });
-
   p.written.flush();
+
+  // The photos as thumbnails on pages of their own, in the same sealed file: evidence, not links.
+  const texts = new Map<PDFPage, PageText>();
+  await drawPhotoSheets(doc, sheetPhotos(input), PHOTO_LABELS[input.language], (input.zones ?? UTC_ZONES).established, (n, of) => [PHOTO_LABELS[input.language].podPage(n, of), `${l.shipment}: ${input.shipment_id} · ${input.document_id}`], (page, text, x, y, o) => {
+    if (!texts.has(page)) texts.set(page, new PageText(page));
+    texts.get(page)!.draw(text, x, y, o.bold ? fonts.bold : fonts.regular, o.size, o.grey ? GREY : BLACK);
+  });
+  for (const written of texts.values()) written.flush();
   stampMetadata(doc, { title: `${l.title} ${input.shipment_id}`, language: input.language, at: input.rendered_at });
   return finishServicePdf(pdf, save);
 }

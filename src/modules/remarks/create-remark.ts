@@ -3,7 +3,8 @@
  * checks the phase fits the shipment's status and that the photos are this shipment's, emits
  * `remark.created` (fanned out to webhook endpoints in the same statement), and renders the next
  * version of the consignment note with every remark so far in its box — pickup remarks in box 18,
- * delivery remarks in the consignee's box — and every signature. All of it commits together or not
+ * delivery remarks in the consignee's box, their photos on its annex — and every signature. The
+ * photos are read before the transaction opens. All of it commits together or not
  * at all; a failed render is 500 `pdf_render_failed` with nothing changed.
  */
 import type { TenantContext } from '../../core/context.js';
@@ -18,6 +19,7 @@ import { shipmentNoteSignatures } from '../signatures/note-signatures.js';
 import type { SignatureRole } from '../signatures/signature-rules.js';
 import type { ProviderEvidence } from '../signatures/signatures.tables.js';
 import { noteReservation, noteReservations } from './note-reservations.js';
+import { withPhotoEvidence } from './photo-evidence.js';
 import { checkRemarkPhotos } from './remark-photos.js';
 import { assertRemarkable } from './remark-rules.js';
 import { remarkView, type RemarkView } from './remark-view.js';
@@ -39,10 +41,10 @@ export interface NewRemark {
 /** Raises `not_found`, `shipment_immutable`, `invalid_state`, `validation_failed` (photos) and `pdf_render_failed`. */
 export async function createRemark(ctx: TenantContext, shipmentId: string, input: NewRemark, language: Language, alsoWrite?: AlsoWrite<RemarkView>): Promise<RemarkView> {
   const now = ctx.clock.now();
-  return withTransaction(ctx.db, async (trx) => {
+  const photos = [...(input.photo_document_ids ?? [])];
+  return withPhotoEvidence(ctx, shipmentId, photos, (evidence) => withTransaction(ctx.db, async (trx) => {
     const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
     assertRemarkable(shipment, input.phase);
-    const photos = [...(input.photo_document_ids ?? [])];
     await checkRemarkPhotos(trx, ctx, shipment.id, photos);
     const current = await selectCurrentNote(trx, ctx, shipment.id);
     if (!current) throw new Error(`shipment ${shipment.id} is ${shipment.status} but has no consignment note`);
@@ -70,11 +72,11 @@ export async function createRemark(ctx: TenantContext, shipmentId: string, input
         provider_evidence: input.providerEvidence ?? null,
       };
       const signatures = await shipmentNoteSignatures(trx, ctx, shipment.id);
-      const reservations = [...(await noteReservations(trx, ctx, shipment.id, noteLanguage(changed, language))), noteReservation(row)];
+      const reservations = [...(await noteReservations(trx, ctx, shipment.id, noteLanguage(changed, language), evidence)), noteReservation(row, evidence)];
       const note = await consignmentNoteVersion(ctx, trx, changed, created!, { version: current.version + 1, language: noteLanguage(changed, language), signatures, reservations });
       row.rendered_document_id = note.document.id;
       return [insertRemarkWrite(trx, row), ...note.writes];
     });
     return remarkView(row!);
-  }, alsoWrite);
+  }, alsoWrite));
 }

@@ -1,6 +1,6 @@
 /**
  * A shipment's remarks as the consignment note prints them: box 18 for pickup, the consignee's box
- * for delivery; with them, each stop the driver closed without its signatures and why
+ * for delivery, each with its photos (on the note's annex); with them, each stop the driver closed without its signatures and why
  * (`stop.closed_unsigned`, docs/tours.md), so every later version keeps saying so.
  */
 import type { TenantContext } from '../../core/context.js';
@@ -8,10 +8,12 @@ import type { Database } from '../../ports/database.js';
 import type { NoteReservation } from '../documents/consignment-note/consignment-note-input.js';
 import { selectShipmentEventsOfType } from '../events/events.repository.js';
 import { unsignedStopText, type UnsignedStop } from '../tours/stop-signatures.js';
+import { remarkPhotos, type PhotoEvidence } from './photo-evidence.js';
 import { selectRemarks, type RemarkRow } from './remarks.repository.js';
 
-export function noteReservation(row: Pick<RemarkRow, 'phase' | 'type' | 'text' | 'created_at'>): NoteReservation {
-  return { phase: row.phase, type: row.type, text: row.text ?? '', created_at: row.created_at };
+/** With `photos` (read before the transaction, photo-evidence.ts) the reservation carries its photos; without, only its words. */
+export function noteReservation(row: Pick<RemarkRow, 'id' | 'phase' | 'type' | 'text' | 'created_at' | 'photo_document_ids' | 'captured_at'>, photos?: PhotoEvidence): NoteReservation {
+  return { id: row.id, phase: row.phase, type: row.type, text: row.text ?? '', created_at: row.created_at, ...(photos ? { photos: remarkPhotos(row, photos) } : {}) };
 }
 
 /** A stop closed without its signatures, as a line of the note in its language. */
@@ -30,8 +32,8 @@ export async function unsignedStops(db: Database, ctx: TenantContext, shipmentId
 }
 
 /** Every remark and unsigned stop of the shipment, oldest first: what the next note version must show. */
-export async function noteReservations(db: Database, ctx: TenantContext, shipmentId: string, language = 'en'): Promise<NoteReservation[]> {
-  const remarks = (await selectRemarks(db, ctx, shipmentId, { order: 'asc' })).map(noteReservation);
+export async function noteReservations(db: Database, ctx: TenantContext, shipmentId: string, language = 'en', photos?: PhotoEvidence): Promise<NoteReservation[]> {
+  const remarks = (await selectRemarks(db, ctx, shipmentId, { order: 'asc' })).map((row) => noteReservation(row, photos));
   const stops = (await unsignedStops(db, ctx, shipmentId)).map((s) => unsignedStopReservation(s, s.created_at, language));
   return [...remarks, ...stops].sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }

@@ -21,6 +21,7 @@ import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { TRANSITIONS } from '../shipments/shipment-status.js';
 import { storageWrite, usageWrite } from '../usage/record-usage.js';
 import { noteReservations } from '../remarks/note-reservations.js';
+import { withPhotoEvidence } from '../remarks/photo-evidence.js';
 import { noteSignatures } from './note-signatures.js';
 import { assertMaySign, assertSignatureMayChange, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
 import { signatureView, type SignatureView } from './signature-view.js';
@@ -84,7 +85,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
   // Every entry checks its image; this is the last stop before it is kept and printed.
   if (input.image_png) assertPixelLimit(input.image_png, SIGNATURE_IMAGE_LIMIT, '$.signature.image', 'drawn signature');
   const now = ctx.clock.now();
-  return withTransaction(ctx.db, async (trx: Database) => {
+  return withPhotoEvidence(ctx, shipmentId, [], (evidence) => withTransaction(ctx.db, async (trx: Database) => {
     const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
     const signed = await selectSignatures(trx, ctx, shipment.id);
     assertSignatureMayChange(shipment, signed, input.role);
@@ -139,7 +140,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
         provider_evidence: input.providerEvidence ?? null,
       };
       const signatures = await noteSignatures(ctx, [...signed, row]);
-      const reservations = await noteReservations(trx, ctx, shipment.id, noteLanguage(changed, language));
+      const reservations = await noteReservations(trx, ctx, shipment.id, noteLanguage(changed, language), evidence);
       const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures, reservations });
       row.rendered_document_id = note.document.id;
       const used = input.signatureRequestId ? [setRequestStatusWrite(trx, input.signatureRequestId, 'pending', 'completed', now, id)] : [];
@@ -148,5 +149,5 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
       return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now, 1, input.level), ...used];
     });
     return signatureView(row!);
-  }, alsoWrite);
+  }, alsoWrite));
 }

@@ -10,6 +10,7 @@ import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { selectShipment } from '../shipments/shipments.repository.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
+import type { PhotoEvidence } from '../remarks/photo-evidence.js';
 import { recordUnsignedStop } from './record-unsigned-stop.js';
 import { missingSigners } from './stop-signatures.js';
 import type { MissingSignatures } from './tour.schema.js';
@@ -18,7 +19,7 @@ import type { StoredStop } from './tours.repository.js';
 const WHO = { carrier: 'the carrier (driver)', consignor: 'the consignor (sender)', consignee: 'the consignee' } as const;
 
 /** Raises `signatures_missing`, `validation_failed` (`other` without text) and what recording the reason raises. */
-export async function checkStopSignatures(trx: Database, ctx: TenantContext, where: { tour_id: string; position: number }, stop: StoredStop, given: MissingSignatures | undefined, capturedAt: Date, now: Date): Promise<void> {
+export async function checkStopSignatures(trx: Database, ctx: TenantContext, where: { tour_id: string; position: number }, stop: StoredStop, given: MissingSignatures | undefined, capturedAt: Date, now: Date, evidence?: PhotoEvidence): Promise<void> {
   const shipment = await selectShipment(trx, ctx, stop.shipment_id);
   if (!shipment) return;
   const signed = new Set((await selectSignatures(trx, ctx, shipment.id)).map((s) => s.role as string));
@@ -34,5 +35,5 @@ export async function checkStopSignatures(trx: Database, ctx: TenantContext, whe
   if (given.reason === 'other' && !given.text?.trim()) {
     throw new AppError('validation_failed', 'The reason `other` needs a `text`.', { errors: [finding('$.missing_signatures.text', 'required', { field: 'text' })] });
   }
-  await recordUnsignedStop(trx, ctx, shipment.id, where, { kind: stop.kind, missing, reason: given.reason, text: given.text?.trim() || null, captured_at: capturedAt.toISOString() }, now);
+  await recordUnsignedStop(trx, ctx, shipment.id, where, { kind: stop.kind, missing, reason: given.reason, text: given.text?.trim() || null, captured_at: capturedAt.toISOString() }, now, evidence);
 }

@@ -12,6 +12,7 @@ import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-n
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import type { ShipmentEventSpec } from '../events/record-shipment-events.js';
 import { noteReservations, unsignedStopReservation } from '../remarks/note-reservations.js';
+import type { PhotoEvidence } from '../remarks/photo-evidence.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { assertChangeable, assertTransition, TRANSITIONS } from '../shipments/shipment-status.js';
@@ -19,8 +20,8 @@ import { shipmentNoteSignatures } from '../signatures/note-signatures.js';
 import type { UnsignedStop } from './stop-signatures.js';
 
 
-/** Inside the tour's transaction. Raises `shipment_immutable`, `invalid_state` (a shipment not at the stop's phase) and `pdf_render_failed`. */
-export async function recordUnsignedStop(trx: Database, ctx: TenantContext, shipmentId: string, where: { tour_id: string; position: number }, stop: UnsignedStop, now: Date): Promise<void> {
+/** Inside the tour's transaction, with the shipment's photos read before it. Raises `shipment_immutable`, `invalid_state` (a shipment not at the stop's phase) and `pdf_render_failed`. */
+export async function recordUnsignedStop(trx: Database, ctx: TenantContext, shipmentId: string, where: { tour_id: string; position: number }, stop: UnsignedStop, now: Date, evidence?: PhotoEvidence): Promise<void> {
   const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
   assertChangeable(shipment.id, shipment.status);
   // A draft has no note to print it on; a delivery whose pickup happened off the tour may find the shipment still issued.
@@ -40,7 +41,7 @@ export async function recordUnsignedStop(trx: Database, ctx: TenantContext, ship
   await recordShipmentChange(trx, ctx, shipment, changes, events, now, async (changed, [closed]) => {
     const language = noteLanguage(changed, 'en');
     const signatures = await shipmentNoteSignatures(trx, ctx, shipment.id);
-    const reservations = [...(await noteReservations(trx, ctx, shipment.id, language)), unsignedStopReservation(stop, now, language)];
+    const reservations = [...(await noteReservations(trx, ctx, shipment.id, language, evidence)), unsignedStopReservation(stop, now, language)];
     const note = await consignmentNoteVersion(ctx, trx, changed, closed!, { version: current.version + 1, language, signatures, reservations });
     return note.writes;
   });

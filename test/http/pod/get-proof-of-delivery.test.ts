@@ -2,7 +2,7 @@
  * The proof of delivery: none before delivery (404 `pod_not_available`, in both forms); after it,
  * JSON with the consignee's signature and its evidence, the time and place, every remark with its
  * photos as working signed links, the final note version and the chain head; and with
- * `Accept: application/pdf` one sealed page, kept as a document of kind `pod` and served unchanged.
+ * `Accept: application/pdf` one sealed file (its page, then the photos' page), kept as a document of kind `pod` and served unchanged.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -115,7 +115,7 @@ describe.each(backends())('proof of delivery on $name', (backend) => {
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(photo.sha256);
   });
 
-  it('as PDF: one sealed page with the same facts, kept as a pod document and served unchanged after', async () => {
+  it('as PDF: one sealed file — the page with the same facts, then a page with the photo — kept as a pod document and served unchanged after', async () => {
     const tenant = await t.newTenant();
     const { id } = await delivered(tenant);
     const json = (await pod(tenant, id)).json();
@@ -123,7 +123,7 @@ describe.each(backends())('proof of delivery on $name', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = readPdf(res.rawPayload);
-    expect(pdf.pages).toBe(1);
+    expect(pdf.pages).toBe(2);
     // The driver's language is Dutch.
     for (const fact of ['Afleverbewijs', id, 'Rheinstahl Komponenten GmbH', 'Getekend door', 'Jonas Becker', 'Pallet 2 corner crushed.', 'One carton missing.', json.remarks[0].photos[0].document_id, json.consignment_note.sha256, json.integrity.hash, json.consignee.signature.evidence.document_sha256]) {
       expect(pdf.text).toContain(fact);

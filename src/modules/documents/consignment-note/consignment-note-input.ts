@@ -19,11 +19,30 @@ export interface NoteSignature {
   image_png?: Uint8Array;
 }
 
+/**
+ * A photo of a reservation as evidence: read from the object store before the render (no
+ * transaction open across it), so the render thread gets the bytes and makes the thumbnail.
+ */
+export interface EvidencePhoto {
+  document_id: string;
+  /** As sniffed at upload: `image/jpeg`, `image/png`, `image/webp` or `image/heic`. */
+  content_type: string;
+  sha256: string;
+  /** When the device took it, if it said so (the driver's offline queue); else when it was uploaded. */
+  captured_at: Date;
+  /** The stored file; absent when it could not be read (the PDF shows a placeholder with the hash). */
+  bytes?: Uint8Array;
+}
+
 export interface NoteReservation {
+  /** The remark's id: the reference printed beside each of its photos. */
+  id?: string;
   phase: 'pickup' | 'delivery';
   type: string;
   text: string;
   created_at: Date;
+  /** Its photos, printed as thumbnails on the note's annex pages; counted and located in its box. */
+  photos?: readonly EvidencePhoto[];
 }
 
 export interface ConsignmentNoteInput {

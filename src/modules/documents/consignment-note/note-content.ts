@@ -7,6 +7,7 @@ import type { ConsignmentNoteInput, NoteReservation, NoteSignature } from './con
 import { localTime } from '../../../core/local-time.js';
 import { decimalSum, plainNumber, type Line } from './note-text.js';
 import { noteZones } from './note-zones.js';
+import { noteAnnex, type NoteAnnex } from '../photo-sheets/note-annex.js';
 
 interface Address {
   street?: string;
@@ -125,8 +126,9 @@ function signatureLines(s: NoteSignature | undefined, l: NoteLabels, zone: strin
   return [{ text: `${l.signedBy}: ${s.signer_name}`, bold: true }, { text: `${localTime(s.signed_at, zone)} · ${s.method} · ${l.level} ${s.level}` }];
 }
 
-function reservationLines(list: readonly NoteReservation[], l: NoteLabels, zone: string): Line[] {
-  return list.flatMap((r) => [{ text: `${l.reservationTypes[r.type] ?? r.type} · ${localTime(r.created_at, zone)}`, bold: true }, ...lines(r.text)]);
+/** Each reservation with its text and, when it has photos, how many and on which annex page. */
+function reservationLines(list: readonly NoteReservation[], l: NoteLabels, zone: string, annex: NoteAnnex): Line[] {
+  return list.flatMap((r) => [{ text: `${l.reservationTypes[r.type] ?? r.type} · ${localTime(r.created_at, zone)}`, bold: true }, ...lines(r.text, annex.lineOf(r))]);
 }
 
 export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteContent {
@@ -144,6 +146,7 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
   const here = zones.established;
   const signatures = input.signatures ?? [];
   const reservations = input.reservations ?? [];
+  const annex = noteAnnex(input, l);
   const signatureOf = (role: NoteSignature['role'], index?: number) => signatures.find((x) => x.role === role && (index === undefined || x.index === index));
 
   const money = (m: Money | undefined) => (m ? `${m.amount} ${m.currency}` : undefined);
@@ -171,7 +174,7 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
         ...(signed ? [{ text: `${l.signedBy}: ${signed.signer_name}, ${localTime(signed.signed_at, here)}` }] : []),
       ];
     }),
-    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l, here),
+    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l, here, annex),
     19: [
       ...lines(s.special_agreements as string | undefined),
       ...lines(combined?.sequence !== undefined && `${l.combinedTransport} ${combined.sequence}${combined.carried_unit?.id ? ` · ${combined.carried_unit.id} ${combined.carried_unit.category ?? ''}` : ''}`),
@@ -180,7 +183,7 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
     21: lines(`${input.established.place} · ${localTime(input.established.at, here)}`),
     22: signatureLines(signatureOf('consignor'), l, here),
     23: signatureLines(signatureOf('carrier'), l, here),
-    24: [...signatureLines(signatureOf('consignee'), l, here), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l, here)] : [])],
+    24: [...signatureLines(signatureOf('consignee'), l, here), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l, here, annex)] : [])],
   };
 
   return {

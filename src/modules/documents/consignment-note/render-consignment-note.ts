@@ -18,6 +18,10 @@ import { GREY, LEADING, MARGIN, PAD, PAGE_H, PAGE_W, TEXT, WIDTH, NoteCanvas } f
 import { noteContent, type NoteContent } from './note-content.js';
 import { finishServicePdf, newServicePdf, plainSave, stampMetadata, type SavePdf } from './service-pdf.js';
 import { wrapLines } from './note-text.js';
+import { noteAnnex } from '../photo-sheets/note-annex.js';
+import { PHOTO_LABELS } from '../photo-sheets/photo-labels.js';
+import { drawPhotoSheets } from '../photo-sheets/photo-sheet.js';
+import { noteZones } from './note-zones.js';
 
 /** Continuation pages: the rest of the goods table, then every box that overflowed. */
 function drawContinuation(doc: PDFDocument, c: NoteCanvas, content: NoteContent, input: ConsignmentNoteInput, firstGoods: number): PDFPage[] {
@@ -75,7 +79,17 @@ export async function renderConsignmentNote(input: ConsignmentNoteInput, save: S
 
   const first = doc.addPage([PAGE_W, PAGE_H]);
   const nextGoods = drawFirstPage(first, c, content, input, images);
-  const pages = [first, ...drawContinuation(doc, c, content, input, nextGoods)];
+  const continuation = drawContinuation(doc, c, content, input, nextGoods);
+  // The reservations' photos, as thumbnails in the same sealed file: evidence, not links.
+  const annex = await drawPhotoSheets(
+    doc,
+    noteAnnex(input, labels).photos,
+    PHOTO_LABELS[input.language],
+    noteZones(input.shipment).established,
+    (n, of) => [PHOTO_LABELS[input.language].annexPage(n, of), `${labels.shipment}: ${input.shipment.id} · ${labels.document}: ${input.document_id} · ${labels.version} ${input.version}`],
+    (page, text, x, y, o) => c.text(page, text, x, y, { size: o.size, bold: o.bold, colour: o.grey ? GREY : undefined }),
+  );
+  const pages = [first, ...continuation, ...annex];
   pages.forEach((page, i) => {
     const footer = `${labels.page(i + 1, pages.length)} · ${input.shipment.id} · ${input.document_id} · ${labels.version} ${input.version}`;
     c.text(page, footer, MARGIN, MARGIN - 10, { size: 6.5, colour: GREY });
