@@ -9,6 +9,7 @@ import { roleWord } from '../signatures/sign-messages.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
 import { esc, jsonBlock } from './html.js';
 import { noteView } from './note-view.js';
+import { signerCopyBlock } from './signer-copy-view.js';
 import { fill, SIGN_APP_WORDS } from './sign-app-words.js';
 import type { PageErrorCode } from './words/page-words.js';
 import type { SignPage } from './sign-page.js';
@@ -18,12 +19,14 @@ export interface PageAssets {
   /** The signature pad, which the page's script uses: both deferred, so run in this order. */
   pad: string;
   script: string;
+  /** The done page's downloads (signer-copy-view.ts), after the page's script. */
+  copy: string;
   style: string;
 }
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
-function shell(language: MessageLanguage, title: string, assets: PageAssets, body: string): string {
+export function shell(language: MessageLanguage, title: string, assets: PageAssets, body: string): string {
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${esc(title)}</title><link rel="stylesheet" href="${esc(assets.style)}"></head>
@@ -73,6 +76,7 @@ ${page.context.identification_required === true ? `<div id="identified-name" hid
 </section>
 <section class="step" id="step-done" aria-labelledby="done-title" hidden>
 <h2 id="done-title" tabindex="-1">${esc(w.doneHeading)}</h2><p id="done-text"></p>
+${signerCopyBlock(page.language)}
 <div id="handoff" hidden><p>${esc(w.handoffIntro)}</p><button type="button" id="handoff-button">${esc(w.handoff)}</button>${alert('handoff-error')}</div>
 </section>`;
 }
@@ -103,7 +107,7 @@ export function renderSignPage(page: SignPage, assets: PageAssets): string {
 ${noteView(page.note, page.labels, w, { shipmentId: context.shipment.id, reference: context.shipment.reference, transportType: page.transportType })}
 <div id="steps">${steps(page)}</div>
 </main>
-${jsonBlock('sign-data', data)}<script src="${esc(assets.pad)}" defer></script><script src="${esc(assets.script)}" defer></script>`;
+${jsonBlock('sign-data', data)}<script src="${esc(assets.pad)}" defer></script><script src="${esc(assets.script)}" defer></script><script src="${esc(assets.copy)}" defer></script>`;
   return shell(page.language, `${w.title} · ${context.shipment.reference ?? context.shipment.id}`, assets, body);
 }
 

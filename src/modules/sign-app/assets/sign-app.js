@@ -308,6 +308,8 @@
     $('done-text').textContent = fill(words.doneText, { name: result.body.signer_name });
     $('handoff').hidden = !data.hand_off_after_signing;
     show('step-done', true);
+    // The signer's copy (signer-copy.js) fetches its downloads now that there is something signed.
+    document.dispatchEvent(new CustomEvent('sign:done'));
   });
 
   // Handoff: the pickup signer's link mints the consignee's, opened here at once.
