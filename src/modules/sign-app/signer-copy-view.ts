@@ -7,7 +7,7 @@
 import type { SignerCopyView } from '../signer-copies/signer-copy.schema.js';
 import { roleWord, type MessageLanguage } from '../signatures/sign-messages.js';
 import { esc, jsonBlock } from './html.js';
-import { fill, SIGN_APP_WORDS } from './sign-app-words.js';
+import { fill } from './sign-app-words.js';
 import { COPY_WORDS } from './words/copy-words.js';
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -35,7 +35,7 @@ export function alreadySignedBody(language: MessageLanguage, copy: SignerCopyVie
   const w = COPY_WORDS[language];
   const text = fill(w.alreadyText, { name: copy.signer_name, role: roleWord(language, copy.role), time: utc(copy.signed_at) });
   return `<main class="unusable" id="already-signed"><h1>${esc(w.alreadyHeading)}</h1><p id="already-signed-text">${esc(text)}</p>
-<p class="hash-line">${esc(copy.shipment.reference ?? copy.shipment.id)} · ${esc(SIGN_APP_WORDS[language].fingerprint)}:<br><code class="hash" id="copy-sha256">${esc(copy.consignment_note.sha256)}</code></p>
+<p class="hash-line">${esc(copy.shipment.reference ?? copy.shipment.id)} · ${esc(w.fingerprint)}:<br><code class="hash" id="copy-sha256">${esc(copy.consignment_note.sha256)}</code></p>
 ${signerCopyBlock(language, copy)}</main>`;
 }
 

@@ -1,9 +1,10 @@
 /**
  * After a signature through a sign link: the link to the signer's copy goes to the signer — to
  * the recipient the link was sent to (kept sealed until the link was used), else, for a link
- * opened on another's device (a handoff), to the party's contact e-mail, else its phone — in the
- * link's language — for a handoff, the party contact's — (English when we have no words for it). The link is the sign link itself,
- * which now opens the copy (open-signer-copy.ts) until the copy period ends. No address: no message.
+ * opened on another's device (a handoff), to the party's contact e-mail, else its phone. In the
+ * link's language (for a handoff the party contact's), English where we have no words for it.
+ * The link is the sign link itself, which now opens the copy (open-signer-copy.ts) until the copy
+ * period ends. No address: no message.
  */
 import type { Notification } from '../notifications/send-notification.js';
 import { sendNotification } from '../notifications/send-notification.js';

@@ -6,6 +6,7 @@ export interface CopyWords {
   intro: string;
   note: string;
   pod: string;
+  fingerprint: string;
   preparing: string;
   failed: string;
   alreadyHeading: string;
@@ -20,6 +21,7 @@ export const COPY_WORDS: Record<MessageLanguage, CopyWords> = {
     intro: 'Download what you signed and keep it. This link keeps your copy until {time}.',
     note: 'Signed consignment note, version {version} (PDF)',
     pod: 'Proof of delivery (PDF)',
+    fingerprint: 'Fingerprint (SHA-256) of your signed copy',
     preparing: 'Preparing your copy…',
     failed: 'Your copy could not be prepared just now. Open this link again later to download it.',
     alreadyHeading: 'Already signed',
@@ -32,6 +34,7 @@ export const COPY_WORDS: Record<MessageLanguage, CopyWords> = {
     intro: 'Download wat u hebt ondertekend en bewaar het. Deze link bewaart uw kopie tot {time}.',
     note: 'Ondertekende vrachtbrief, versie {version} (pdf)',
     pod: 'Afleverbewijs (pdf)',
+    fingerprint: 'Vingerafdruk (SHA-256) van uw ondertekende kopie',
     preparing: 'Uw kopie wordt klaargezet…',
     failed: 'Uw kopie kon nu niet worden klaargezet. Open deze link later opnieuw om hem te downloaden.',
     alreadyHeading: 'Al ondertekend',
@@ -44,6 +47,7 @@ export const COPY_WORDS: Record<MessageLanguage, CopyWords> = {
     intro: 'Laden Sie herunter, was Sie unterschrieben haben, und bewahren Sie es auf. Dieser Link hält Ihre Kopie bis {time} bereit.',
     note: 'Unterschriebener Frachtbrief, Version {version} (PDF)',
     pod: 'Ablieferungsnachweis (PDF)',
+    fingerprint: 'Fingerabdruck (SHA-256) Ihrer unterschriebenen Kopie',
     preparing: 'Ihre Kopie wird vorbereitet…',
     failed: 'Ihre Kopie konnte gerade nicht vorbereitet werden. Öffnen Sie diesen Link später erneut, um sie herunterzuladen.',
     alreadyHeading: 'Bereits unterschrieben',
@@ -56,6 +60,7 @@ export const COPY_WORDS: Record<MessageLanguage, CopyWords> = {
     intro: 'Téléchargez ce que vous avez signé et conservez-le. Ce lien garde votre copie jusqu\'au {time}.',
     note: 'Lettre de voiture signée, version {version} (PDF)',
     pod: 'Preuve de livraison (PDF)',
+    fingerprint: 'Empreinte (SHA-256) de votre copie signée',
     preparing: 'Préparation de votre copie…',
     failed: 'Votre copie n\'a pas pu être préparée pour le moment. Rouvrez ce lien plus tard pour la télécharger.',
     alreadyHeading: 'Déjà signé',
