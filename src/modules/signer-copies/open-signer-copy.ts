@@ -6,7 +6,7 @@
  */
 import type { Services, TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { linkTenant } from '../signatures/sign-link.js';
+import { assertLinkStanding, linkTenant } from '../signatures/sign-link.js';
 import { hashSignToken } from '../signatures/sign-link-token.js';
 import { selectSignatureRequestByTokenHash, type SignatureRequestRow } from '../signatures/signature-requests.repository.js';
 import { selectSignatures, type SignatureRow } from '../signatures/signatures.repository.js';
@@ -29,9 +29,7 @@ export function copyExpiry(signedAt: Date, copyDays: number): Date {
 /** Raises `not_found`, `token_revoked`, `token_rotated`, `invalid_state` (not signed yet) and `token_expired` (the copy period ended). */
 export async function openSignerCopy(services: Services, token: string, requestId: string, copyDays: number): Promise<OpenSignerCopy> {
   const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
-  if (!request) throw new AppError('not_found', 'This sign link does not exist.');
-  if (request.status === 'revoked') throw new AppError('token_revoked', 'This sign link was withdrawn by the sender.');
-  if (request.status === 'replaced') throw new AppError('token_rotated', 'A newer sign link was sent for this signature: use the latest message.');
+  assertLinkStanding(request);
   if (request.status !== 'completed' || !request.signature_id) throw new AppError('invalid_state', 'Nothing has been signed through this link yet: its copy exists once it is used to sign.');
   const ctx = await linkTenant(services, request, requestId);
   const signature = (await selectSignatures(ctx.db, ctx, request.shipment_id)).find((s) => s.id === request.signature_id);
