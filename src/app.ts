@@ -48,6 +48,7 @@ import { driverAppRoutes } from './modules/driver-app/driver-app.routes.js';
 import { podRoutes } from './modules/pod/pod.routes.js';
 import { remarkRoutes } from './modules/remarks/remarks.routes.js';
 import { signRoutes } from './modules/signatures/sign.routes.js';
+import { signerCopyRoutes } from './modules/signer-copies/signer-copies.routes.js';
 import { signatureRoutes } from './modules/signatures/signatures.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => {
     await signatureRoutes(scope, runtime);
     await signRoutes(scope, runtime);
+    await signerCopyRoutes(scope, runtime);
     await remarkRoutes(scope, runtime);
     await podRoutes(scope, runtime);
     await driverRoutes(scope, runtime);

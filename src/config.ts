@@ -69,6 +69,7 @@ const EnvSchema = Type.Object({
   MIGRATE_ON_START: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '1' }),
   CHECKPOINT_INTERVAL_MINUTES: Type.Integer({ minimum: 0, maximum: 10_080, default: 60 }),
   INSPECTION_LINK_GRACE_DAYS: Type.Integer({ minimum: 0, maximum: 3650, default: 30 }),
+  SIGNER_COPY_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
   EFTI_GATE_URL: Type.Optional(Type.String({ pattern: '^https://' })),
   EFTI_TEST_GATE_URL: Type.Optional(Type.String({ pattern: '^https://' })),
   EFTI_GATE_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^\\S+$' })),
@@ -165,6 +166,8 @@ export interface Config {
    * shipment is delivered or cancelled (0: not after), then answers 410 `token_expired`.
    */
   inspection: { graceDays: number };
+  /** Days a used sign link keeps opening the signer's copy after the signature (docs/signatures.md). */
+  signerCopy: { days: number };
   /**
    * The public doors (issue 17): the validator and the contact form take no API key but a solved
    * proof-of-work (ALTCHA, PBKDF2/SHA-256 at `botcheck.cost` iterations per try, a challenge valid
@@ -217,6 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = [...Value.Errors(EnvSchema, converted)].map((e) => `${e.path.slice(1)}: ${e.message}`);
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const e = converted as Static<typeof EnvSchema>;
+  // Conversion would read `1.5` as 1: a copy period is stated in whole days or not at all.
+  const copyDays = env.SIGNER_COPY_DAYS;
+  if (copyDays !== undefined && copyDays !== '' && !/^\s*[0-9]+\s*$/.test(copyDays)) throw new ConfigError(`SIGNER_COPY_DAYS=${copyDays} must be a whole number of days (1 to 3650): how long a signer's copy link works after signing`);
 
   if (e.ENVIRONMENT === 'production' && !e.DATABASE_URL) {
     throw new ConfigError('ENVIRONMENT=production needs DATABASE_URL: the embedded database is for trying the service, not for running it');
@@ -285,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkpoints: { intervalMinutes: e.CHECKPOINT_INTERVAL_MINUTES },
     migrateOnStart: e.MIGRATE_ON_START === '1',
     inspection: { graceDays: e.INSPECTION_LINK_GRACE_DAYS },
+    signerCopy: { days: e.SIGNER_COPY_DAYS },
     publicDoors: {
       botcheck: { cost: e.BOTCHECK_COST, ttlS: e.BOTCHECK_TTL_S },
       validatorPerMinute: e.VALIDATOR_RATE_LIMIT,

@@ -236,11 +236,14 @@ describe.each(backends())('signing web app on $name', (backend) => {
     expect(await page.locator('#sign-submit').isDisabled()).toBe(true);
     await screenshot(page, '10-withdrawn-while-open', { at: '#step-sign' });
 
-    // A used link.
+    // A used link: no more signing, the signer's copy read-only (test/browser/signer-copy.test.ts).
     const used = await signLink(tenant, shipment.id, { role: 'carrier', channel: 'sms', language: 'en' });
     const context = (await t.app.inject({ method: 'GET', url: `/v1/sign/${used.url.split('/sign/')[1]}` })).json();
     await t.app.inject({ method: 'POST', url: `/v1/sign/${used.url.split('/sign/')[1]}/submit`, payload: { signer_name: 'Pieter Jansen', signature: { type: 'typed' }, document_id: context.document.id, document_sha256: context.document.sha256 } });
-    await expectPage(used.url, 409, 'This has already been signed: nothing more to do here.');
+    expect((await page.goto(used.url))!.status()).toBe(200);
+    expect(await page.locator('h1').innerText()).toBe('Already signed');
+    expect(await page.locator('#copy-note').isVisible()).toBe(true);
+    expect(await page.locator('form').count()).toBe(0);
   });
 
   it('out of turn or after a cancellation: the submit is refused with a message that says why', async () => {

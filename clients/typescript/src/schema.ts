@@ -1756,9 +1756,29 @@ export interface paths {
         };
         /**
          * Context of a sign link
-         * @description What to show the signer: the shipment in brief, the current consignment-note version (with a download link of its PDF), the role, level and language, and whether an identification is required (`ades`, `qes`). A used link is 409 `already_signed`; a withdrawn, replaced or expired one 410.
+         * @description What to show the signer: the shipment in brief, the current consignment-note version (with a download link of its PDF), the role, level and language, and whether an identification is required (`ades`, `qes`). A used link is 409 `already_signed` (its signer's copy: `GET /v1/sign/{token}/copy`); a withdrawn, replaced or expired one 410.
          */
         get: operations["getSignContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sign/{token}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signer's copy behind a used sign link
+         * @description Once a sign link has been used, it opens the signer's copy for SIGNER_COPY_DAYS (default 30) after the signature: the sealed consignment-note version that signature made and, for the consignee, the sealed proof of delivery, each as a signed download link valid 15 minutes (ask again for fresh ones). Only that version, of that shipment: a later version or another party's signature is never reachable through it. A link not used yet: 409 `invalid_state`. After the copy period: 410 `token_expired`. Withdrawn or replaced links: 410 `token_revoked` / `token_rotated`.
+         */
+        get: operations["getSignerCopy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1898,7 +1918,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a signature
-         * @description Signs the version named by `document_id` and `document_sha256`; if a newer version exists by now, 409 `conflict`: show the new one. Checks run in this order: the token (before the body, as on every sign route: a link that cannot be used answers its code whatever the body holds), the one-time password and identification when the link requires them, the document version. At `ades` and `qes` send `identification_token`: missing 422 `identification_required`; unknown, used, older than 15 minutes or for another link 422 `identification_invalid`. The trust service then signs the SHA-256 of the version shown (method `trust_service`, its signature in `evidence.trust_signature`); if it refuses or does not answer, 503 `qtsp_unavailable` and nothing is recorded.
+         * @description Signs the version named by `document_id` and `document_sha256`; if a newer version exists by now, 409 `conflict`: show the new one. Checks run in this order: the token (before the body, as on every sign route: a link that cannot be used answers its code whatever the body holds), the one-time password and identification when the link requires them, the document version. At `ades` and `qes` send `identification_token`: missing 422 `identification_required`; unknown, used, older than 15 minutes or for another link 422 `identification_invalid`. The trust service then signs the SHA-256 of the version shown (method `trust_service`, its signature in `evidence.trust_signature`); if it refuses or does not answer, 503 `qtsp_unavailable` and nothing is recorded. Once signed, the signer's copy is theirs: this link then opens it (`GET /v1/sign/{token}/copy`, the page at `/sign/{token}`) for SIGNER_COPY_DAYS, and a message with the link goes to the recipient of the link, or for a handed-off link to the party's contact e-mail or phone (template `signer_copy`).
          */
         post: operations["submitSignature"];
         delete?: never;
@@ -4692,7 +4712,7 @@ export interface components {
              * @enum {string}
              */
             status: "sent" | "not_configured" | "failed";
-            /** @description What was sent: `sign_link` (a sign link), `sign_otp` (a one-time password for a sign link), `member_invitation` (an invitation to the console). */
+            /** @description What was sent: `sign_link` (a sign link), `sign_otp` (a one-time password for a sign link), `member_invitation` (an invitation to the console), `signer_copy` (the link to a signer's copy after they signed). */
             template: string;
         };
         NotificationPage: {
@@ -5705,6 +5725,48 @@ export interface components {
             successive_index: number | null;
             /** @description Sandbox only: the test clock the link (its expiry, one-time passwords, identification) follows instead of real time (docs/sandbox-test-clocks.md); null when none, and always null in live mode. */
             test_clock: string | null;
+        };
+        SignerCopy: {
+            /** @description The sealed version of the consignment note this signature made (with the signature in its box): never a later version. */
+            consignment_note: {
+                document_id: string;
+                sha256: string;
+                /**
+                 * Format: uri
+                 * @description Signed download link (no API key), valid until `url_expires_at`; ask this endpoint again for a fresh one while the copy lasts.
+                 */
+                url: string;
+                /** Format: date-time */
+                url_expires_at: string;
+                version: number;
+            };
+            /**
+             * Format: date-time
+             * @description Until when this link opens the copy (the signature's time plus SIGNER_COPY_DAYS); after it, 410 `token_expired`.
+             */
+            copy_expires_at: string;
+            /** @description For the consignee whose signature delivered the shipment: the sealed proof of delivery (PDF). Null for every other signer. */
+            proof_of_delivery: {
+                document_id: string;
+                sha256: string;
+                /**
+                 * Format: uri
+                 * @description Signed download link (no API key), valid until `url_expires_at`; ask this endpoint again for a fresh one while the copy lasts.
+                 */
+                url: string;
+                /** Format: date-time */
+                url_expires_at: string;
+            } | null;
+            /** @enum {string} */
+            role: "consignor" | "carrier" | "consignee" | "successive_carrier";
+            shipment: {
+                id: string;
+                reference: string | null;
+            };
+            signature_id: string;
+            /** Format: date-time */
+            signed_at: string;
+            signer_name: string;
         };
         /** @description Sandbox only: one simulated action on a shipment. */
         SimulateShipment: {
@@ -26652,6 +26714,141 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getSignerCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the sign link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignerCopy"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `invalid_state` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_state";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `token_revoked`, `token_rotated`, `token_expired` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "token_revoked" | "token_rotated" | "token_expired";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error`, `pdf_render_failed` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error" | "pdf_render_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` (also when too many documents are being rendered: nothing changed; retry after `Retry-After` seconds) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when given. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

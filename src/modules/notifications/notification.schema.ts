@@ -14,7 +14,7 @@ export const NotificationSchema = Type.Object(
   {
     id: IdString('notification'),
     channel: StringEnum(['email', 'sms'] as const),
-    template: Type.String({ description: 'What was sent: `sign_link` (a sign link), `sign_otp` (a one-time password for a sign link), `member_invitation` (an invitation to the console).' }),
+    template: Type.String({ description: 'What was sent: `sign_link` (a sign link), `sign_otp` (a one-time password for a sign link), `member_invitation` (an invitation to the console), `signer_copy` (the link to a signer\'s copy after they signed).' }),
     recipient_hash: Type.String({
       description: 'HMAC-SHA-256 of the normalised address or number under a key of this deployment: the same recipient always gives the same hash, and it cannot be turned back into the address. Look a person up with `recipient`.',
     }),

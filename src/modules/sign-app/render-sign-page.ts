@@ -10,6 +10,7 @@ import { roleWord } from '../signatures/sign-messages.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
 import { esc, jsonBlock } from './html.js';
 import { noteView } from './note-view.js';
+import { signerCopyBlock } from './signer-copy-view.js';
 import { fill, SIGN_APP_WORDS } from './sign-app-words.js';
 import type { PageErrorCode, SignAppWords } from './words/page-words.js';
 import type { RemarkPhotoFile } from '../remarks/remark-photo-files.js';
@@ -21,10 +22,12 @@ export interface PageAssets {
   pad: string;
   photos: string;
   script: string;
+  /** The done page's downloads (signer-copy-view.ts), after the page's script. */
+  copy: string;
   style: string;
 }
 
-function shell(language: MessageLanguage, title: string, assets: PageAssets, body: string): string {
+export function shell(language: MessageLanguage, title: string, assets: PageAssets, body: string): string {
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${esc(title)}</title><link rel="stylesheet" href="${esc(assets.style)}"></head>
@@ -86,6 +89,7 @@ ${page.context.identification_required === true ? `<div id="identified-name" hid
 </section>
 <section class="step" id="step-done" aria-labelledby="done-title" hidden>
 <h2 id="done-title" tabindex="-1">${esc(w.doneHeading)}</h2><p id="done-text"></p>
+${signerCopyBlock(page.language)}
 ${page.handOffAfterSigning ? `<div id="handoff" hidden><p>${esc(w.handoffIntro)}</p><button type="button" id="handoff-button">${esc(w.handoff)}</button>${alert('handoff-error')}</div>` : ''}
 ${page.handedOver ? `<div id="give-back"><p id="give-back-text"><strong>${esc(w.giveBack)}</strong></p>${page.backToDriver ? `<p><a id="back-to-driver" class="button" href="${esc(page.backToDriver)}">${esc(w.backToDriver)}</a></p>` : ''}</div>` : ''}
 </section>`;
@@ -116,7 +120,7 @@ export function renderSignPage(page: SignPage, assets: PageAssets): string {
 ${noteView(page.note, page.labels, w, { shipmentId: context.shipment.id, reference: context.shipment.reference, transportType: page.transportType })}
 <div id="steps">${steps(page)}</div>
 </main>
-${jsonBlock('sign-data', data)}<script src="${esc(assets.pad)}" defer></script><script src="${esc(assets.photos)}" defer></script><script src="${esc(assets.script)}" defer></script>`;
+${jsonBlock('sign-data', data)}<script src="${esc(assets.pad)}" defer></script><script src="${esc(assets.photos)}" defer></script><script src="${esc(assets.script)}" defer></script><script src="${esc(assets.copy)}" defer></script>`;
   return shell(page.language, `${w.title} · ${context.shipment.reference ?? context.shipment.id}`, assets, body);
 }
 

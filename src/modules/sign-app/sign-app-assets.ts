@@ -47,6 +47,7 @@ export function loadSignAppAssets(): SignAppAssets {
     { key: 'pad', path: `${folder}/signature-pad.js`, contentType: JAVASCRIPT },
     { key: 'photos', path: `${folder}/remark-photos.js`, contentType: JAVASCRIPT },
     { key: 'script', path: `${folder}/sign-app.js`, contentType: JAVASCRIPT },
+    { key: 'copy', path: `${folder}/signer-copy.js`, contentType: JAVASCRIPT },
     { key: 'style', path: `${folder}/sign-app.css`, contentType: CSS },
   ]);
 }

@@ -13,7 +13,9 @@ import { serveHashedAssets } from '../../http/hashed-assets-route.js';
 import { loadSignAppAssets, SIGN_ASSETS_PATH } from './sign-app-assets.js';
 import { SIGN_APP_WORDS } from './sign-app-words.js';
 import type { PageErrorCode } from './words/page-words.js';
-import { linkLanguage, signPage } from './sign-page.js';
+import { linkLanguage, linkUsed, signPage } from './sign-page.js';
+import { renderAlreadySignedPage, renderCopyExpiredPage, signerCopyPage } from './signer-copy-page.js';
+import { isAppError } from '../../core/errors.js';
 import { renderSignErrorPage, renderSignPage } from './render-sign-page.js';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -24,11 +26,23 @@ export async function signAppRoutes(app: FastifyInstance, runtime: AppRuntime): 
   const assets = loadSignAppAssets();
 
   app.get<{ Params: { token: string } }>('/sign/:token', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
+    const { token } = request.params;
+    const copyDays = runtime.config.signerCopy.days;
     try {
-      const page = await signPage(runtime.services, request.params.token, request.id);
-      return pageHeaders(reply).send(renderSignPage(page, assets.urls));
+      try {
+        const page = await signPage(runtime.services, token, request.id);
+        return pageHeaders(reply).send(renderSignPage(page, assets.urls));
+      } catch (error) {
+        // A used link shows the signer's copy while it lasts, then that it expired.
+        if (!isAppError(error) || error.code !== 'already_signed') throw error;
+        const { language, copy } = await signerCopyPage(runtime.services, token, request.id, copyDays);
+        return pageHeaders(reply).send(renderAlreadySignedPage(language, copy, assets.urls));
+      }
     } catch (error) {
       const appError = toAppError(error);
+      if (appError.code === 'token_expired' && (await linkUsed(runtime.services, token))) {
+        return pageHeaders(reply).status(410).send(renderCopyExpiredPage((await linkLanguage(runtime.services, token)) ?? 'en', copyDays, assets.urls));
+      }
       if (appError.status >= 500) request.log.error({ err: error }, 'sign page failed');
       const code = (appError.code in SIGN_APP_WORDS.en.errors ? appError.code : 'internal_error') as PageErrorCode;
       const language = (await linkLanguage(runtime.services, request.params.token).catch(() => null)) ?? negotiateLanguage(request.headers['accept-language']);

@@ -87,3 +87,8 @@ export async function linkLanguage(services: Services, token: string): Promise<M
   const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
   return request ? pageLanguage(request.language) : null;
 }
+
+/** True when the link was used to sign: its expiry is then its copy's (open-signer-copy.ts). */
+export async function linkUsed(services: Services, token: string): Promise<boolean> {
+  return (await selectSignatureRequestByTokenHash(services.db, hashSignToken(token)))?.status === 'completed';
+}

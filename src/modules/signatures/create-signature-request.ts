@@ -44,14 +44,14 @@ export interface SignatureRequestInput {
   sameRecipientAs?: string;
 }
 
-interface Contact {
+export interface Contact {
   email?: string;
   phone?: string;
   language?: string;
 }
 
 /** The contact of the party that signs in `role` (for the carrier: the driver, who carries the phone). */
-function signerContact(shipment: ShipmentRow, role: SignatureRole, index: number): Contact | undefined {
+export function signerContact(shipment: ShipmentRow, role: SignatureRole, index: number): Contact | undefined {
   const data = shipment.data as Record<string, { contact?: Contact } & Contact & Record<string, unknown>>;
   if (role === 'carrier') return (data.driver as Contact | undefined) ?? data.carrier?.contact;
   if (role === 'successive_carrier') return ((data.successive_carriers as unknown as { contact?: Contact }[] | undefined) ?? [])[index]?.contact;

@@ -21,16 +21,25 @@ export interface OpenSignLink {
 
 export async function openSignLink(services: Services, token: string, requestId: string, options: { allowUsed?: boolean; signal?: AbortSignal } = {}): Promise<OpenSignLink> {
   const request = await selectSignatureRequestByTokenHash(services.db, hashSignToken(token));
+  assertLinkStanding(request);
+  if (request.status === 'completed' && !options.allowUsed) throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
+  const ctx = await linkTenant(services, request, requestId, options.signal);
+  if (request.expires_at <= ctx.clock.now()) throw new AppError('token_expired', `This sign link expired at ${request.expires_at.toISOString()}; ask the sender for a new one.`);
+  return { request, ctx };
+}
+
+/** Raises what a link that names nothing, was withdrawn or was replaced answers, whatever it is used for. */
+export function assertLinkStanding(request: SignatureRequestRow | undefined): asserts request is SignatureRequestRow {
   if (!request) throw new AppError('not_found', 'This sign link does not exist.');
   if (request.status === 'revoked') throw new AppError('token_revoked', 'This sign link was withdrawn by the sender.');
   if (request.status === 'replaced') throw new AppError('token_rotated', 'A newer sign link was sent for this signature: use the latest message.');
-  if (request.status === 'completed' && !options.allowUsed) throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
-  // A sandbox link attached to a test clock reads that clock, for its expiry and every step after.
+}
+
+/** The tenant context a link acts in: a sandbox link attached to a test clock reads that clock, for its expiry and every step after. */
+export async function linkTenant(services: Services, request: SignatureRequestRow, requestId: string, signal?: AbortSignal): Promise<TenantContext> {
   const testClock = request.mode === 'test' && request.test_clock_id ? await selectTestClock(services.db, request.organization_id, request.test_clock_id) : undefined;
-  const clock = testClock ? frozenClock(testClock.frozen_time, services.clock) : services.clock;
-  if (request.expires_at <= clock.now()) throw new AppError('token_expired', `This sign link expired at ${request.expires_at.toISOString()}; ask the sender for a new one.`);
-  const ctx: TenantContext = { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId, signal: options.signal };
-  return { request, ctx: testClock ? { ...ctx, clock, testClockId: testClock.id } : ctx };
+  const ctx: TenantContext = { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId, signal };
+  return testClock ? { ...ctx, clock: frozenClock(testClock.frozen_time, services.clock), testClockId: testClock.id } : ctx;
 }
 
 /**

@@ -13,6 +13,7 @@ import { handOff, type HandoffLink } from './hand-off.js';
 import { signContext } from './sign-context.js';
 import { submitSignature } from './submit-signature.js';
 import { identifySigner } from './identify-signer.js';
+import { sendSignerCopy } from '../signer-copies/send-signer-copy.js';
 
 type ByToken = { Params: { token: string } };
 const tokenErrors = ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed'] as const;
@@ -30,7 +31,7 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
         summary: 'Context of a sign link',
         description:
           'What to show the signer: the shipment in brief, the current consignment-note version (with a download link of its PDF), the role, level and language, and whether an identification is required (`ades`, `qes`). ' +
-          'A used link is 409 `already_signed`; a withdrawn, replaced or expired one 410.',
+          'A used link is 409 `already_signed` (its signer\'s copy: `GET /v1/sign/{token}/copy`); a withdrawn, replaced or expired one 410.',
         params: SignTokenParamsSchema,
         response: { 200: Type.Ref(SignContextSchema, { description: 'The context.' }) },
       },
@@ -54,7 +55,8 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
           'Signs the version named by `document_id` and `document_sha256`; if a newer version exists by now, 409 `conflict`: show the new one. ' +
           'Checks run in this order: the token (before the body, as on every sign route: a link that cannot be used answers its code whatever the body holds), the one-time password and identification when the link requires them, the document version. ' +
           'At `ades` and `qes` send `identification_token`: missing 422 `identification_required`; unknown, used, older than 15 minutes or for another link 422 `identification_invalid`. ' +
-          'The trust service then signs the SHA-256 of the version shown (method `trust_service`, its signature in `evidence.trust_signature`); if it refuses or does not answer, 503 `qtsp_unavailable` and nothing is recorded.',
+          'The trust service then signs the SHA-256 of the version shown (method `trust_service`, its signature in `evidence.trust_signature`); if it refuses or does not answer, 503 `qtsp_unavailable` and nothing is recorded. ' +
+          'Once signed, the signer\'s copy is theirs: this link then opens it (`GET /v1/sign/{token}/copy`, the page at `/sign/{token}`) for SIGNER_COPY_DAYS, and a message with the link goes to the recipient of the link, or for a handed-off link to the party\'s contact e-mail or phone (template `signer_copy`).',
         params: SignTokenParamsSchema,
         body: Type.Ref(SubmitSignatureSchema),
         response: { 201: Type.Ref(SignatureSchema, { description: 'The signature.' }) },
@@ -62,7 +64,13 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
     },
     async (request, reply) => {
       const response = keptResponse<SignatureView>(runtime, request, reply, 201, noHeaders);
-      return response.send(() => submitSignature(signLinkOf(request), request.body, { ip: request.ip, user_agent: request.headers['user-agent'] ?? null }, negotiateLanguage(request.headers['accept-language']), response.alsoWrite));
+      return response.send(async () => {
+        const link = signLinkOf(request);
+        const signature = await submitSignature(link, request.body, { ip: request.ip, user_agent: request.headers['user-agent'] ?? null }, negotiateLanguage(request.headers['accept-language']), response.alsoWrite);
+        // The signature stands whatever becomes of the message: a failure is the notification's (recorded `failed`) or the log's.
+        await sendSignerCopy(link, request.params.token, signature, runtime.config.signerCopy.days).catch((err: unknown) => request.log.error({ err }, 'signer copy not sent'));
+        return signature;
+      });
     },
   );
 

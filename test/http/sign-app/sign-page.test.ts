@@ -48,6 +48,7 @@ describe.each(backends())('signing page on $name', (backend) => {
       expect.stringMatching(/^\/sign\/assets\/signature-pad\.[0-9a-f]{12}\.js$/),
       expect.stringMatching(/^\/sign\/assets\/remark-photos\.[0-9a-f]{12}\.js$/),
       expect.stringMatching(/^\/sign\/assets\/sign-app\.[0-9a-f]{12}\.js$/),
+      expect.stringMatching(/^\/sign\/assets\/signer-copy\.[0-9a-f]{12}\.js$/),
     ]);
     for (const asset of assets) {
       const res = await t.app.inject({ method: 'GET', url: asset });

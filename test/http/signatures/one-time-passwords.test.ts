@@ -69,7 +69,8 @@ describe.each(backends())('one-time passwords on $name', (backend) => {
     const row = await t.runtime.services.db.selectFrom('signature_requests').selectAll().where('id', '=', request.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'completed', recipient_sealed: null, otp_token_hash: null });
     const notifications = (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: t.auth(tenant.testKey) })).json().data.map((x: { template: string }) => x.template);
-    expect(notifications).toEqual(['sign_otp', 'sign_link']);
+    // Newest first: once signed, the link to the signer's copy.
+    expect(notifications).toEqual(['signer_copy', 'sign_otp', 'sign_link']);
   });
 
   it('an expired code is invalid; a verified token expires too and opens only its own link', async () => {

@@ -316,6 +316,8 @@
     // Only the driver's own link offers the handoff (the page has it then); a party handed the phone gives it back.
     if ($('handoff')) $('handoff').hidden = false;
     show('step-done', true);
+    // The signer's copy (signer-copy.js) fetches its downloads now that there is something signed.
+    document.dispatchEvent(new CustomEvent('sign:done'));
   });
 
   // Handoff: the pickup signer's link mints the consignee's, opened here at once.
