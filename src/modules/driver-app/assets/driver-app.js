@@ -9,7 +9,7 @@
 
   const data = JSON.parse(document.getElementById('driver-data').textContent);
   const { words, language: lang } = data;
-  const { h, fill, overlay, runView, stopView, placeName, missingOf, reasonOptions, doneBody, problemText } = self.driverViews;
+  const { h, fill, overlay, runView, stopView, placeName, placeOf, nextPlace, missingOf, reasonOptions, doneBody, problemText } = self.driverViews;
   const $ = (id) => document.getElementById(id);
   const SCREENS = ['screen-sign-in', 'screen-run', 'screen-stop', 'screen-sign', 'screen-handoff', 'screen-remark', 'screen-done', 'screen-skip'];
   const state = { tours: null, fromPhone: false, fetchedAt: null, phone: null, pending: [], refused: [], kept: new Set(), photos: [], signing: null };
@@ -48,11 +48,6 @@
   // --- The outbox, the connection and the refusals ---------------------------------------------
   const queue = self.driverQueue.browserQueue(() => refreshQueue());
   // On the wall clock of the stop it concerns (driver-views.js); the run's next stop for the update time.
-  const placeOf = (tourId, position) => state.tours?.find((t) => t.id === tourId)?.stops.find((s) => s.position === position)?.place;
-  const nextPlace = () => {
-    const tour = state.tours?.find((t) => t.next_stop_position !== null) ?? state.tours?.[0];
-    return tour?.stops.find((s) => s.position === tour.next_stop_position)?.place ?? tour?.stops[0]?.place;
-  };
   const time = (iso, place) => self.driverViews.time(iso, lang, place);
 
   async function refreshQueue() {
@@ -63,7 +58,7 @@
     count.textContent = fill(words.queued, { count: state.pending.length });
     const list = $('refused-list');
     list.replaceChildren(...state.refused.map((action) => h('li', { 'data-code': action.code ?? '' },
-      h('p', null, fill(words.refusedItem, { action: fill(words.actions[action.kind], { place: action.place }), time: time(action.captured_at, placeOf(action.tour_id, action.position)), reason: message(action) })),
+      h('p', null, fill(words.refusedItem, { action: fill(words.actions[action.kind], { place: action.place }), time: time(action.captured_at, placeOf(state.tours, action.tour_id, action.position)), reason: message(action) })),
       h('button', { type: 'button', class: 'secondary', onclick: () => queue.acknowledge(action.key) }, words.acknowledge))));
     $('refused').hidden = state.refused.length === 0;
     if (!state.pending.length && $('toast').classList.contains('queued')) say('toast', '');
@@ -125,7 +120,7 @@
     const urls = state.tours.flatMap((t) => t.stops.map((s) => s.note?.download_url)).filter(Boolean);
     for (const url of urls) state.kept.add(new URL(url, location.href).pathname);
     if (!result.fromPhone) worker()?.postMessage({ type: 'keep', urls });
-    $('run-source').textContent = result.fromPhone ? words.savedOffline : fill(words.lastUpdated, { time: time(new Date().toISOString(), nextPlace()) });
+    $('run-source').textContent = result.fromPhone ? words.savedOffline : fill(words.lastUpdated, { time: time(new Date().toISOString(), nextPlace(state.tours)) });
     route();
     return true;
   }

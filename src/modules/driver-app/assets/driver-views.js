@@ -133,6 +133,13 @@
     ];
   }
 
+  /** A stop's place, and the run's next one: the wall clocks its times are read on. */
+  const placeOf = (tours, tourId, position) => tours?.find((t) => t.id === tourId)?.stops.find((s) => s.position === position)?.place;
+  function nextPlace(tours) {
+    const tour = tours?.find((t) => t.next_stop_position !== null) ?? tours?.[0];
+    return tour?.stops.find((s) => s.position === tour.next_stop_position)?.place ?? tour?.stops[0]?.place;
+  }
+
   /** The signatures the stop still needs (pending stops only: one through has nothing left to give). */
   const missingOf = (stop) => (stop.status === 'pending' ? (stop.checklist?.signatures ?? []).filter((s) => !s.signed).map((s) => s.role) : []);
 
@@ -175,5 +182,5 @@
     return code === 'validation_failed' ? [text, ...(problem.errors ?? []).map((e) => e.message)].join(' ') : text;
   }
 
-  self.driverViews = { h, fill, overlay, runView, stopView, placeName, time, missingOf, reasonOptions, doneBody, problemText };
+  self.driverViews = { h, fill, overlay, runView, stopView, placeName, placeOf, nextPlace, time, missingOf, reasonOptions, doneBody, problemText };
 })();
