@@ -111,15 +111,16 @@ describe.each(backends())('GET /inspect/{token} on $name', (backend) => {
       expect(html).toMatch(new RegExp(nbsp('Pozycje: 3 · Liczba sztuk: 24 · Waga brutto: 9672,5 kg')));
       const german = (await api.page(issued.token, { headers: { 'accept-language': 'de' } })).body;
       expect(german).toMatch(new RegExp(nbsp('Positionen: 3 · Packstücke: 24 · Bruttogewicht: 9.672,5 kg')));
-      expect(html).toMatch(/Wystawiony: \d{1,2} (sty|lut|mar|kwi|maj|cze|lip|sie|wrz|paź|lis|gru) \d{4}, \d{2}:\d{2} UTC/);
+      expect(html).toMatch(/Wystawiony: \d{1,2} (sty|lut|mar|kwi|maj|cze|lip|sie|wrz|paź|lis|gru) \d{4}, \d{2}:\d{2} CES?T/);
       expect(html).toContain('<span id="status">W drodze</span>');
       expect(html).toContain('<strong>Nadawca</strong>: Sanne de Vries');
       expect(html).toContain('<strong>Przewoźnik</strong>: Pieter Jansen');
       expect(html).toContain('<strong>Uszkodzenie</strong>: Corner crushed.');
       expect(html).toContain('przy dostawie');
-      expect(html).toContain('Okno czasowe: 1 gru 2026, 07:00 UTC – 1 gru 2026, 09:00 UTC');
+      // On the wall clock of the pickup place (Amsterdam), the zone named: the JSON's 07:00Z is 08:00 CET.
+      expect(html).toContain('Okno czasowe: 1 gru 2026, 08:00 CET – 1 gru 2026, 10:00 CET');
       // The page's own times are Polish; only the note, quoted as printed below, keeps its printed ones.
-      expect(html.slice(0, html.indexOf('<details class="whole">'))).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      expect(html.slice(0, html.indexOf('<details class="whole">'))).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} [A-Z]{3,4}\b/);
       // The parties are the note's own words; the whole note is shown as printed, in the driver's Dutch.
       expect(html).toContain('<dd aria-labelledby="fact-sender"><div lang="nl">');
       expect(html).toContain('Tak jak wydrukowano; język: niderlandzki.');
