@@ -33,8 +33,8 @@ export interface PodPdfInput {
   remarks: { id?: string; phase: 'pickup' | 'delivery'; type: string; text: string | null; created_at: Date; captured_at?: Date | null; photos: EvidencePhoto[] }[];
   note: { document_id: string; version: number; sha256: string };
   chain: { seq: number; hash: string };
-  /** Where times are printed (documents/consignment-note/note-zones.ts): delivery in the delivery place's zone, the rest in the establishment place's; absent, UTC. */
-  zones?: { delivery: string; established: string };
+  /** Where times are printed (documents/consignment-note/note-zones.ts): the delivery and the consignee's signature in the delivery place's zone, each remark in its stop's, the rest in the establishment place's; absent, UTC. */
+  zones?: { pickup: string; delivery: string; established: string };
 }
 
 const PAGE_W = A4.width;
@@ -97,7 +97,7 @@ function captured(l: PodLabels, at: Date | null | undefined, zone: string): stri
   return at ? ` (${l.captured} ${localTime(at, zone)})` : '';
 }
 
-const UTC_ZONES = { delivery: 'UTC', established: 'UTC' };
+const UTC_ZONES = { pickup: 'UTC', delivery: 'UTC', established: 'UTC' };
 
 /** The reservations' photos in page order, each referred to by its reservation: phase, type and remark id. */
 function sheetPhotos(input: PodPdfInput): SheetPhoto[] {
@@ -117,7 +117,7 @@ function remarkLines(input: PodPdfInput): Line[] {
     const first = shown;
     shown += r.photos.length;
     return [
-      { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${localTime(r.created_at, zones.established)}${captured(l, r.captured_at, zones.established)}`, bold: true },
+      { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${localTime(r.created_at, zones[r.phase])}${captured(l, r.captured_at, zones[r.phase])}`, bold: true },
       ...(r.text ? [{ text: r.text }] : []),
       ...(r.photos.length > 0 ? [{ text: PHOTO_LABELS[input.language].onPages(r.photos.length, sheetPages(first, r.photos.length)) }] : []),
       ...r.photos.flatMap((p) => [{ text: `${l.photos}: ${p.document_id}` }, { text: `SHA-256 ${p.sha256}` }]),
@@ -144,7 +144,7 @@ export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = 
   if (input.position) p.row(l.position, `${input.position.lat}, ${input.position.lng}`);
 
   p.heading(l.signature);
-  p.row(l.signedBy, `${input.signature.signer_name} · ${localTime(input.signature.signed_at, zones.established)}${captured(l, input.signature.captured_at, zones.established)}`, true);
+  p.row(l.signedBy, `${input.signature.signer_name} · ${localTime(input.signature.signed_at, zones.delivery)}${captured(l, input.signature.captured_at, zones.delivery)}`, true);
   p.row(l.method, `${input.signature.method} · ${input.signature.level}`);
   // Ids and hashes stand on rows of their own, so a hash is never broken across lines.
   p.row(l.signedVersion, input.signature.document_id);

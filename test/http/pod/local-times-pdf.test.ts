@@ -1,8 +1,8 @@
 /**
  * Times for people, UTC for machines: the consignment note and the proof of delivery print each
  * time on the wall clock of its place with the zone named — the Warsaw pickup window in CET, the
- * Helsinki delivery in EEST, signatures and remarks in the zone of the establishment place
- * (Warsaw) — while the JSON of the same shipment keeps ISO 8601 UTC.
+ * Helsinki delivery in EEST, signatures and remarks in the zone of the stop where they were made
+ * (the consignor's and carrier's in Warsaw, the consignee's in Helsinki) — while the JSON of the same shipment keeps ISO 8601 UTC.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -64,16 +64,19 @@ describe.each(backends())('local times in the note and the proof of delivery on 
     expect((await sign('consignee', 'Aino Virtanen')).statusCode).toBe(201);
 
     const last = await notePdf('note-delivered');
-    // Signatures and remarks in the zone of the establishment place: Warsaw, in winter and in summer.
+    // Signatures and remarks on the wall clock of their stop: the pickup's in Warsaw in winter, the
+    // consignee's and the delivery remark in Helsinki in summer — one zone for one moment on the page.
     expect(last).toContain('2027-01-15 08:30 CET');
-    expect(last).toContain('2027-07-15 08:45 CEST');
+    expect(last).toContain('2027-07-15 09:45 EEST');
+    expect(last).not.toContain('CEST');
 
     const json = (await t.app.inject({ method: 'GET', url: POD_PATH.replace(':id', id), headers: t.auth(tenant.testKey) })).json();
     expect(json.delivered_at).toBe('2027-07-15T06:45:00.000Z');
     const pod = pdfText((await t.app.inject({ method: 'GET', url: POD_PATH.replace(':id', id), headers: { ...t.auth(tenant.testKey), accept: 'application/pdf' } })).rawPayload, 'pod');
-    // Delivered in Helsinki at 09:45 summer time; the signature and the remark in Warsaw's zone.
+    // Delivered in Helsinki at 09:45 summer time, and signed there at the same moment: one zone.
     expect(pod).toContain('2027-07-15 09:45 EEST');
-    expect(pod).toContain('Aino Virtanen · 2027-07-15 08:45 CEST');
+    expect(pod).toContain('Aino Virtanen · 2027-07-15 09:45 EEST');
+    expect(pod).not.toContain('CEST');
     expect(pod).not.toMatch(/\d\d:\d\d UTC/);
   });
 });

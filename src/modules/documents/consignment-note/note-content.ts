@@ -174,16 +174,16 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
         ...(signed ? [{ text: `${l.signedBy}: ${signed.signer_name}, ${localTime(signed.signed_at, here)}` }] : []),
       ];
     }),
-    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l, here, annex),
+    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l, zones.pickup, annex),
     19: [
       ...lines(s.special_agreements as string | undefined),
       ...lines(combined?.sequence !== undefined && `${l.combinedTransport} ${combined.sequence}${combined.carried_unit?.id ? ` · ${combined.carried_unit.id} ${combined.carried_unit.category ?? ''}` : ''}`),
     ],
     20: lines(charges?.carriage && `${l.carriage}: ${money(charges.carriage)}`, charges?.payer && l.payer[charges.payer]),
     21: lines(`${input.established.place} · ${localTime(input.established.at, here)}`),
-    22: signatureLines(signatureOf('consignor'), l, here),
-    23: signatureLines(signatureOf('carrier'), l, here),
-    24: [...signatureLines(signatureOf('consignee'), l, here), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l, here, annex)] : [])],
+    22: signatureLines(signatureOf('consignor'), l, zones.pickup),
+    23: signatureLines(signatureOf('carrier'), l, zones.pickup),
+    24: [...signatureLines(signatureOf('consignee'), l, zones.delivery), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l, zones.delivery, annex)] : [])],
   };
 
   return {

@@ -1,8 +1,10 @@
 /**
  * The zones a shipment's times are printed in (docs/time-zones.md): pickup and delivery times in
- * the zone of their stop's address; everything else — signatures, remarks, the establishment of
- * the note — in the zone of the place the note was established (box 21: the consignor's address).
- * Signatures record coordinates at most, not an address or a country, so they take that zone too.
+ * the zone of their stop's address, and so are the signatures and remarks made there — the
+ * consignor's and the carrier's at pickup, the consignee's at delivery, each remark at its phase's
+ * stop (a signature records coordinates at most, not an address, so its role says where it was
+ * made); everything else — the establishment of the note, successive carriers, issue and cancel
+ * times — in the zone of the place the note was established (box 21: the consignor's address).
  */
 import { timeZoneOf, type ZonedPlace } from '../../../core/time-zones.js';
 
