@@ -166,7 +166,7 @@ describe.each(backends())('a retried act after a crash between commit and answer
     const tour = await first.app.inject({ method: 'POST', url: '/v1/tours', headers: first.auth(tenant.testKey), payload: { name: 'Run', date, driver: { name: 'Piotr Nowak', phone: '+48600000001' }, stops: [{ shipment_id: id, kind: 'pickup' }, { shipment_id: id, kind: 'delivery' }] } });
     expect(tour.statusCode, tour.body).toBe(201);
     const tourId = tour.json().id;
-    const done = await crashThenRetry(api(`/v1/tours/${tourId}/stops/1/complete`, { outcome: 'done' }), `stop-${tourId}`);
+    const done = await crashThenRetry(api(`/v1/tours/${tourId}/stops/1/complete`, { outcome: 'done', missing_signatures: { reason: 'signed_on_paper' } }), `stop-${tourId}`);
     expect(done.json()).toMatchObject({ status: 'in_progress' });
     const cancelled = await crashThenRetry(api(`/v1/tours/${tourId}/cancel`, { reason: 'truck broke down' }), `cancel-${tourId}`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
