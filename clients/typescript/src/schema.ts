@@ -5767,6 +5767,12 @@ export interface components {
             /** Format: date-time */
             signed_at: string;
             signer_name: string;
+            /** @description The IANA zone a person reads this copy's times in: the stop where the signer signed (docs/time-zones.md). The times above stay UTC. */
+            time_zone: string;
+            /** @description The customary short names of that zone by UTC offset (`{"+01:00": "CET", "+02:00": "CEST"}`); an offset not listed is written `UTC+hh:mm`. */
+            time_zone_names: {
+                [key: string]: string;
+            };
         };
         /** @description Sandbox only: one simulated action on a shipment. */
         SimulateShipment: {

@@ -5,12 +5,12 @@
  * for a link whose copy period has ended. Downloads are the signed /files links, never a key.
  */
 import type { SignerCopyView } from '../signer-copies/signer-copy.schema.js';
+import { localTime } from '../../core/local-time.js';
 import { roleWord, type MessageLanguage } from '../signatures/sign-messages.js';
 import { esc, jsonBlock } from './html.js';
 import { fill } from './sign-app-words.js';
 import { COPY_WORDS } from './words/copy-words.js';
 
-const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 function links(language: MessageLanguage, copy: SignerCopyView): string {
   const w = COPY_WORDS[language];
@@ -23,7 +23,7 @@ function links(language: MessageLanguage, copy: SignerCopyView): string {
 /** The download block; without `copy`, the done page's empty one with the words its script needs. */
 export function signerCopyBlock(language: MessageLanguage, copy?: SignerCopyView): string {
   const w = COPY_WORDS[language];
-  const intro = copy ? esc(fill(w.intro, { time: utc(copy.copy_expires_at) })) : '';
+  const intro = copy ? esc(fill(w.intro, { time: localTime(copy.copy_expires_at, copy.time_zone) })) : '';
   return `<section class="copy" id="signer-copy" aria-labelledby="copy-title"${copy ? '' : ' hidden'}>
 <h2 id="copy-title">${esc(w.heading)}</h2><p id="copy-intro">${intro}</p>
 <ul class="downloads" id="copy-links">${copy ? links(language, copy) : ''}</ul><p id="copy-status" role="status"></p>
@@ -33,7 +33,7 @@ export function signerCopyBlock(language: MessageLanguage, copy?: SignerCopyView
 /** The body of the page a used link opens while its copy lasts: read-only, the copy to download. */
 export function alreadySignedBody(language: MessageLanguage, copy: SignerCopyView): string {
   const w = COPY_WORDS[language];
-  const text = fill(w.alreadyText, { name: copy.signer_name, role: roleWord(language, copy.role), time: utc(copy.signed_at) });
+  const text = fill(w.alreadyText, { name: copy.signer_name, role: roleWord(language, copy.role), time: localTime(copy.signed_at, copy.time_zone) });
   return `<main class="unusable" id="already-signed"><h1>${esc(w.alreadyHeading)}</h1><p id="already-signed-text">${esc(text)}</p>
 <p class="hash-line">${esc(copy.shipment.reference ?? copy.shipment.id)} · ${esc(w.fingerprint)}:<br><code class="hash" id="copy-sha256">${esc(copy.consignment_note.sha256)}</code></p>
 ${signerCopyBlock(language, copy)}</main>`;

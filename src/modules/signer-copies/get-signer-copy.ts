@@ -5,11 +5,13 @@
  * /files mechanism, no key), valid the usual 15 minutes but never past the copy period.
  */
 import { LANGUAGES } from '../../core/language.js';
+import { zoneAbbreviations } from '../../core/local-time.js';
 import type { Services, TenantContext } from '../../core/context.js';
 import { DEFAULT_LINK_SECONDS } from '../documents/document.schema.js';
 import { createDownloadUrl } from '../documents/create-download-url.js';
 import { selectDocument } from '../documents/documents.repository.js';
 import { proofOfDeliveryPdf } from '../pod/proof-of-delivery-pdf.js';
+import { noteZones, signatureZone } from '../documents/consignment-note/note-zones.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import type { SignerCopyView } from './signer-copy.schema.js';
 import { openSignerCopy, type OpenSignerCopy } from './open-signer-copy.js';
@@ -31,12 +33,15 @@ export async function signerCopyView({ ctx, request, signature, expiresAt }: Ope
     const podLink = await downloadLink(ctx, document.id, expiresAt);
     pod = { document_id: document.id, sha256: document.sha256, url: podLink.url, url_expires_at: podLink.expires_at };
   }
+  const zone = signatureZone(noteZones(shipment.data), signature.role);
   return {
     signature_id: signature.id,
     role: signature.role,
     signer_name: signature.signer_name,
     signed_at: signature.signed_at.toISOString(),
     copy_expires_at: expiresAt.toISOString(),
+    time_zone: zone,
+    time_zone_names: zoneAbbreviations(zone, signature.signed_at),
     shipment: { id: shipment.id, reference: shipment.reference },
     consignment_note: { document_id: note.id, version: note.version, sha256: note.sha256, url: noteLink.url, url_expires_at: noteLink.expires_at },
     proof_of_delivery: pod,

@@ -9,6 +9,7 @@
 import type { Notification } from '../notifications/send-notification.js';
 import { sendNotification } from '../notifications/send-notification.js';
 import type { NotificationRow } from '../notifications/notifications.repository.js';
+import { noteZones, signatureZone } from '../documents/consignment-note/note-zones.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { signerContact } from '../signatures/create-signature-request.js';
 import { openRecipient } from '../signatures/sealed-recipient.js';
@@ -42,6 +43,7 @@ export async function sendSignerCopy(link: OpenSignLink, token: string, signatur
     url: signLinkUrl(ctx.publicBaseUrl, token),
     signedAt: new Date(signature.signed_at),
     expiresAt: copyExpiry(new Date(signature.signed_at), copyDays),
+    zone: signatureZone(noteZones(shipment.data), request.role),
     pod: request.role === 'consignee',
   });
   return sendNotification(ctx, { ...to, template: 'signer_copy', language, ...message, shipmentId: shipment.id, signatureRequestId: request.id });

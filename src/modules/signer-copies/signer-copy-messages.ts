@@ -1,4 +1,5 @@
 /** The message that carries the link to a signer's copy, in the languages sign links are sent in. */
+import { localTime } from '../../core/local-time.js';
 import { roleWord, type MessageLanguage } from '../signatures/sign-messages.js';
 
 interface Words {
@@ -25,9 +26,7 @@ const WORDS: Record<MessageLanguage, Words> = {
   },
 };
 
-const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-export function signerCopyMessage(language: MessageLanguage, p: { role: string; reference: string; url: string; signedAt: Date; expiresAt: Date; pod: boolean }): { subject: string; text: string } {
+export function signerCopyMessage(language: MessageLanguage, p: { role: string; reference: string; url: string; signedAt: Date; expiresAt: Date; zone: string; pod: boolean }): { subject: string; text: string } {
   const w = WORDS[language];
-  return { subject: w.subject(p.reference), text: w.body({ role: roleWord(language, p.role), reference: p.reference, url: p.url, signed: utc(p.signedAt), until: utc(p.expiresAt), pod: p.pod }) };
+  return { subject: w.subject(p.reference), text: w.body({ role: roleWord(language, p.role), reference: p.reference, url: p.url, signed: localTime(p.signedAt, p.zone), until: localTime(p.expiresAt, p.zone), pod: p.pod }) };
 }

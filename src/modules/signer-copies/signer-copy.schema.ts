@@ -13,6 +13,8 @@ export const SignerCopySchema = Type.Object(
     signer_name: Type.String(),
     signed_at: Type.String({ format: 'date-time' }),
     copy_expires_at: Type.String({ format: 'date-time', description: 'Until when this link opens the copy (the signature\'s time plus SIGNER_COPY_DAYS); after it, 410 `token_expired`.' }),
+    time_zone: Type.String({ description: 'The IANA zone a person reads this copy\'s times in: the stop where the signer signed (docs/time-zones.md). The times above stay UTC.' }),
+    time_zone_names: Type.Record(Type.String(), Type.String(), { description: 'The customary short names of that zone by UTC offset (`{"+01:00": "CET", "+02:00": "CEST"}`); an offset not listed is written `UTC+hh:mm`.' }),
     shipment: Type.Object({ id: IdString('shipment'), reference: Type.Union([Type.String(), Type.Null()]) }),
     consignment_note: Type.Object(
       { document_id: IdString('document'), version: Type.Integer({ minimum: 1 }), sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }), url, url_expires_at: urlExpiresAt },

@@ -49,6 +49,8 @@ describe.each(backends())('the signer\'s copy on $name', (backend) => {
     const body = res.json();
     expect(body).toMatchObject({ role: 'consignee', signer_name: 'Sanne de Vries', shipment: { id: shipment.id }, consignment_note: { version: 4 } });
     expect(new Date(body.copy_expires_at).getTime() - new Date(body.signed_at).getTime()).toBe(30 * DAY_MS);
+    // The consignee signed at the delivery place (Duisburg): its times are read on that wall clock.
+    expect(body).toMatchObject({ time_zone: 'Europe/Berlin', time_zone_names: { '+01:00': 'CET', '+02:00': 'CEST' } });
     const note = await fetchUrl(tenant, body.consignment_note.url);
     expect(note.statusCode).toBe(200);
     expect(sha256(note.rawPayload)).toBe(body.consignment_note.sha256);
@@ -103,7 +105,7 @@ describe.each(backends())('the signer\'s copy on $name', (backend) => {
     expect(messages).toHaveLength(2);
     const message = messages[1]!;
     expect(message.subject).toBe(`Uw kopie van vrachtbrief ${shipment.reference}`);
-    expect(message.body).toMatch(/^U hebt vrachtbrief .* ondertekend als afzender\. .* kunt u downloaden tot \d{4}-\d\d-\d\d \d\d:\d\d UTC:\n/);
+    expect(message.body).toMatch(/^U hebt vrachtbrief .* ondertekend als afzender\. .* kunt u downloaden tot \d{4}-\d\d-\d\d \d\d:\d\d CES?T:\n/);
     const link = /https?:\/\/\S+\/sign\/\S+/.exec(message.body)![0];
     expect(link).toBe(created.json().url);
     const opened = await fetchUrl(tenant, link);

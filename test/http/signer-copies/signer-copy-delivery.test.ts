@@ -76,7 +76,7 @@ describe('the link to the signer\'s copy by e-mail and SMS', () => {
     expect((await sign.submit(token)).statusCode).toBe(201);
     const received = sms.received.filter((m) => m.to === phone);
     expect(received).toHaveLength(2);
-    expect(received[1]!.body).toMatch(/^You signed consignment note .* as consignee on .*\. Your copy of the signed note and the proof of delivery can be downloaded until .* UTC:\n/);
+    expect(received[1]!.body).toMatch(/^You signed consignment note .* as consignee on .*\. Your copy of the signed note and the proof of delivery can be downloaded until .* CES?T:\n/);
     const { page, file } = await follow(tenant, received[1]!.body, 'copy-pod');
     expect(page).toContain('<h1>Already signed</h1>');
     expect(file.statusCode).toBe(200);

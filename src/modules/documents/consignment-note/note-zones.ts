@@ -27,3 +27,9 @@ export function noteZones(data: Record<string, unknown>): NoteZones {
   };
   return { pickup: stop('pickup', 'consignor'), delivery: stop('delivery', 'consignee'), established };
 }
+
+/** The zone a signature of `role` prints in: the stop where that party signs (successive carriers: the establishment place's). */
+export function signatureZone(zones: NoteZones, role: string): string {
+  if (role === 'consignee') return zones.delivery;
+  return role === 'consignor' || role === 'carrier' ? zones.pickup : zones.established;
+}

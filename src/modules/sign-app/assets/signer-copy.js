@@ -11,7 +11,13 @@
   const words = JSON.parse(wordsBlock.textContent);
   const token = decodeURIComponent(location.pathname.split('/').pop());
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-  const utc = (iso) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  // On the wall clock of the stop where the signer signed, the zone named as the service names it.
+  function local(iso, zone, names) {
+    const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(iso));
+    const part = (type) => parts.find((p) => p.type === type)?.value ?? '';
+    const offset = part('timeZoneName').replace('GMT', '') || '+00:00';
+    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${names?.[offset] ?? (zone === 'UTC' ? 'UTC' : `UTC${offset}`)}`;
+  }
   const status = document.getElementById('copy-status');
   const list = document.getElementById('copy-links');
 
@@ -42,7 +48,7 @@
       return;
     }
     status.textContent = '';
-    document.getElementById('copy-intro').textContent = fill(words.intro, { time: utc(copy.copy_expires_at) });
+    document.getElementById('copy-intro').textContent = fill(words.intro, { time: local(copy.copy_expires_at, copy.time_zone, copy.time_zone_names) });
     download('copy-note', copy.consignment_note.url, fill(words.note, { version: copy.consignment_note.version }));
     if (copy.proof_of_delivery) download('copy-pod', copy.proof_of_delivery.url, words.pod);
   }
