@@ -33,6 +33,9 @@ const CAPABILITY_ROUTES: Record<string, string> = {
   submitSignature: 'sign link: the token is the authority',
   handOffSignLink: 'sign link: the token is the authority',
   createSignLinkRemark: 'sign link: the token is the authority',
+  getSignLinkPhoto: "sign link: the token is the authority, and only photos of its own shipment's remarks open (test/http/remarks/sign-link-remark-photos)",
+  getSignerCopy: "sign link: the used link's token is the authority, and it opens only the copy its own signature made (test/http/signer-copies)",
+  getInspectionPhoto: "inspection link: the token is the authority, and only photos of its own shipment's remarks open (test/http/inspect/get-inspection-photo)",
   receiveProviderWebhook: "provider webhook: the provider's signature is the authority, and the note it names decides the tenant",
 };
 
