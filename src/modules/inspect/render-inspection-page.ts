@@ -14,7 +14,7 @@ import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
 import type { NoteLanguage } from '../documents/consignment-note/consignment-note-input.js';
 import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
 import type { Line } from '../documents/consignment-note/note-text.js';
-import { noteZones, type NoteZones } from '../documents/consignment-note/note-zones.js';
+import { noteZones, signatureZone, type NoteZones } from '../documents/consignment-note/note-zones.js';
 import { esc } from '../sign-app/html.js';
 import { noteView } from '../sign-app/note-view.js';
 import { fill, SIGN_APP_WORDS } from '../sign-app/sign-app-words.js';
@@ -33,6 +33,8 @@ export const INSPECTION_PAGE_CSP = `default-src 'none'; style-src 'sha256-${crea
 const GOODS_SHOWN = 5;
 /** A time of this shipment on the wall clock of its place (documents/consignment-note/note-zones.ts), written as the page's language writes it. */
 const when = (doc: InspectionDocument, language: InspectionLanguage, iso: string, place: keyof NoteZones = 'established') => formatTime(language, iso, noteZones(doc.note.data)[place]);
+/** A signature's time on the wall clock of the stop where a signature of its role is made. */
+const whenSigned = (doc: InspectionDocument, language: InspectionLanguage, iso: string, role: string) => formatTime(language, iso, signatureZone(noteZones(doc.note.data), role));
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The note's printed language, whose labels the quoted boxes carry: the PDF's words, as printed. */
@@ -143,25 +145,25 @@ function facts(doc: InspectionDocument, note: NoteContent, language: InspectionL
 function signatures(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const items = doc.signatures.map(
     (sig) =>
-      `<li><strong>${esc(capital(w.roles[sig.role as keyof InspectionWords['roles']] ?? sig.role))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(when(doc, language, sig.signed_at))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
+      `<li><strong>${esc(capital(w.roles[sig.role as keyof InspectionWords['roles']] ?? sig.role))}</strong>: ${esc(sig.signer_name)}<br><span class="muted">${esc(whenSigned(doc, language, sig.signed_at, sig.role))} · ${esc(w.levels[sig.level as keyof InspectionWords['levels']] ?? sig.level)}</span></li>`,
   );
   return `<section class="card" aria-labelledby="signatures-title"><h2 id="signatures-title">${esc(w.signatures)}</h2>${items.length > 0 ? `<ul class="list" id="signatures">${items.join('')}</ul>` : `<p>${esc(w.noSignatures)}</p>`}</section>`;
 }
 
 /** Each photo beside what proves it: when it was taken and the SHA-256 the event chain recorded. */
-function photoEvidence(doc: InspectionDocument, language: InspectionLanguage, photos: InspectionDocument['remarks'][number]['photo_files'], w: InspectionWords): string {
+function photoEvidence(doc: InspectionDocument, language: InspectionLanguage, photos: InspectionDocument['remarks'][number]['photo_files'], phase: 'pickup' | 'delivery', w: InspectionWords): string {
   if (photos.length === 0) return '';
   const items = photos.map((p, i) => {
     const src = esc(new URL(p.thumbnail_url).pathname);
-    return `<li class="photo"><a href="${src}" rel="noopener"><img src="${src}" alt="${esc(fill(w.photoAlt, { number: i + 1 }))}" loading="lazy" decoding="async"></a><p><span class="muted">${esc(fill(w.photoTaken, { time: when(doc, language, p.captured_at) }))}</span><br><span class="muted">${esc(w.photoSha256)}:</span><br><code class="hash">${esc(p.sha256)}</code></p></li>`;
+    return `<li class="photo"><a href="${src}" rel="noopener"><img src="${src}" alt="${esc(fill(w.photoAlt, { number: i + 1 }))}" loading="lazy" decoding="async"></a><p><span class="muted">${esc(fill(w.photoTaken, { time: when(doc, language, p.captured_at, phase) }))}</span><br><span class="muted">${esc(w.photoSha256)}:</span><br><code class="hash">${esc(p.sha256)}</code></p></li>`;
   });
   return `<ul class="photo-evidence">${items.join('')}</ul>`;
 }
 
 function remarks(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const items = doc.remarks.map((r) => {
-    const meta = [when(doc, language, r.created_at), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: formatNumber(language, r.photos) })] : [])].join(' · ');
-    return `<li><strong>${esc(w.reservationTypes[r.type as keyof InspectionWords['reservationTypes']] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span>${photoEvidence(doc, language, r.photo_files, w)}</li>`;
+    const meta = [when(doc, language, r.created_at, r.phase as 'pickup' | 'delivery'), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: formatNumber(language, r.photos) })] : [])].join(' · ');
+    return `<li><strong>${esc(w.reservationTypes[r.type as keyof InspectionWords['reservationTypes']] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span>${photoEvidence(doc, language, r.photo_files, r.phase as 'pickup' | 'delivery', w)}</li>`;
   });
   return `<section class="card" aria-labelledby="remarks-title"><h2 id="remarks-title">${esc(w.remarks)}</h2>${items.length > 0 ? `<ul class="list" id="remarks">${items.join('')}</ul>` : `<p>${esc(w.noRemarks)}</p>`}</section>`;
 }

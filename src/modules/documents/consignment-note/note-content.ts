@@ -6,7 +6,7 @@ import type { NoteLabels } from './cmr-labels.js';
 import type { ConsignmentNoteInput, NoteReservation, NoteSignature } from './consignment-note-input.js';
 import { localTime } from '../../../core/local-time.js';
 import { decimalSum, plainNumber, type Line } from './note-text.js';
-import { noteZones } from './note-zones.js';
+import { noteZones, signatureZone } from './note-zones.js';
 import { noteAnnex, type NoteAnnex } from '../photo-sheets/note-annex.js';
 
 interface Address {
@@ -181,9 +181,9 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
     ],
     20: lines(charges?.carriage && `${l.carriage}: ${money(charges.carriage)}`, charges?.payer && l.payer[charges.payer]),
     21: lines(`${input.established.place} · ${localTime(input.established.at, here)}`),
-    22: signatureLines(signatureOf('consignor'), l, zones.pickup),
-    23: signatureLines(signatureOf('carrier'), l, zones.pickup),
-    24: [...signatureLines(signatureOf('consignee'), l, zones.delivery), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l, zones.delivery, annex)] : [])],
+    22: signatureLines(signatureOf('consignor'), l, signatureZone(zones, 'consignor')),
+    23: signatureLines(signatureOf('carrier'), l, signatureZone(zones, 'carrier')),
+    24: [...signatureLines(signatureOf('consignee'), l, signatureZone(zones, 'consignee')), ...(reservations.some((r) => r.phase === 'delivery') ? [{ text: l.reservationsAtDelivery, bold: true }, ...reservationLines(reservations.filter((r) => r.phase === 'delivery'), l, zones.delivery, annex)] : [])],
   };
 
   return {
