@@ -68,6 +68,13 @@ import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js'
 import { requirementRoutes } from './modules/requirements/requirements.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
+import { apiKeyAccess } from './modules/api-keys/api-key-access.js';
+import { consoleSessionAccess } from './http/console-access.js';
+import { signLinkAccess } from './http/sign-link-access.js';
+import { publicDoorAccess } from './http/public-door-access.js';
+import { driverAccess } from './http/driver-access.js';
+import { idempotencyStore } from './modules/idempotency/idempotency-store.js';
+import { eventWebhooks } from './modules/events/event-catalogue.openapi.js';
 
 export interface BuildAppOptions {
   /** Extra route plugins, registered after the service's own (tests use this for fixture routes). */
@@ -129,13 +136,15 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   app.addSchema(ProblemSchema);
   registerProblemHandling(app, runtime.config.docsUrl);
   registerClientGone(app);
-  await registerOpenApi(app, runtime.config.publicBaseUrl);
-  registerAccessControl(app, runtime);
+  // Who may call a route, in the order of their checks: each credential lives with its module (src/http/credential.ts).
+  const credentials = [consoleSessionAccess(runtime, apiKeyAccess(runtime)), signLinkAccess(runtime), publicDoorAccess(runtime), driverAccess(runtime)];
+  await registerOpenApi(app, { publicBaseUrl: runtime.config.publicBaseUrl, credentials, webhooks: eventWebhooks() });
+  registerAccessControl(app, runtime, credentials);
   // Global, so before each route's credential check: an oversized body is refused whoever sends it.
   registerDeclaredBodyLimit(app);
   registerPublicDoorCors(app, runtime.config.publicDoors.corsOrigins);
   registerTestClockContext(app, runtime);
-  registerIdempotency(app, runtime);
+  registerIdempotency(app, credentials, idempotencyStore(runtime.services));
   registerRequestLog(app, runtime);
   registerRequestMetrics(app, runtime);
   // Last of the hooks, first of the routes: the plugin appends its onSend to each route as it is

@@ -12,53 +12,45 @@ import type { AppRuntime } from '../app-runtime.js';
 import { AppError, isAppError, type ErrorCode } from '../core/errors.js';
 import { requirePermission, type ConsolePermission } from '../modules/console-auth/member-permissions.js';
 import { requireSecondFactor } from '../modules/console-auth/two-factor/second-factor-gate.js';
+import { checkConsoleOrigin, cookieValue } from './cookie-origin.js';
+import type { AccessHook, Credential } from './credential.js';
 import { spendRateBudget } from './rate-limit-answer.js';
 import type { RouteAccess } from './route-config.js';
 import { authenticateConsoleSession, type ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
 import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/console-auth-policy.js';
+
+declare module './route-config.js' {
+  interface RouteAccess {
+    /**
+     * With `consoleOnly`: what the session's member role must be allowed (src/modules/console-auth/
+     * member-permissions.ts), else 403 `forbidden`.
+     */
+    permission?: ConsolePermission;
+    /**
+     * With `consoleOnly`: a console web page (HTML) rather than a JSON call; without a session the
+     * browser is sent to the sign-in page (303 to /console) instead of a 401 problem.
+     */
+    page?: boolean;
+    /**
+     * With `consoleOnly`: the route serves a session that has not passed the second factor yet (the
+     * factor's own routes and page, the session, sign-out); every other console route refuses such a
+     * session with 403 `two_factor_required` (src/modules/console-auth/two-factor/second-factor-gate.ts).
+     */
+    beforeSecondFactor?: boolean;
+    /**
+     * On a keyed route: a request without an Authorization header that carries the console session
+     * cookie goes the console session way instead, with this member permission in place of the
+     * key's scope; tenantContext then serves the session's organisation.
+     */
+    console?: ConsolePermission;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The console session of a `consoleOnly` route (src/http/console-access.ts). */
     consoleSession?: ConsoleSession;
   }
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The value of one cookie in a Cookie header (the first, as browsers send the most specific first). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || undefined;
-  }
-  return undefined;
-}
-
-function requestOrigin(request: FastifyRequest): string | undefined {
-  const origin = request.headers.origin;
-  if (origin && origin !== 'null') return origin;
-  const referer = request.headers.referer;
-  if (!referer) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Refuses a state-changing cookie request that does not come from PUBLIC_BASE_URL's origin. */
-export function checkConsoleOrigin(request: FastifyRequest, expectedOrigin: string): void {
-  if (SAFE_METHODS.has(request.method)) return;
-  const origin = requestOrigin(request);
-  if (origin === expectedOrigin) return;
-  throw new AppError(
-    'forbidden',
-    origin
-      ? `This console request comes from ${origin}, not from ${expectedOrigin}: state-changing console calls are accepted from the console's own pages only.`
-      : `This console request has neither Origin nor Referer: state-changing console calls must come from the console's pages at ${expectedOrigin}.`,
-  );
 }
 
 /**
@@ -94,7 +86,7 @@ export const CONSOLE_TWO_FACTOR_PATH = '/console/two-factor';
 
 const PAGE_REDIRECTS: Partial<Record<ErrorCode, string>> = { unauthorized: CONSOLE_SIGN_IN_PATH, two_factor_required: CONSOLE_TWO_FACTOR_PATH };
 
-export function consoleAccess(runtime: AppRuntime, access: RouteAccess, keyed: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+function consoleAccess(runtime: AppRuntime, access: RouteAccess, keyed: AccessHook): AccessHook {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // An API key on a console route: authenticated as usual, then refused (`forbidden`) by authorize().
     if (request.headers.authorization !== undefined) return keyed(request, reply);
@@ -121,11 +113,49 @@ export function consoleAccess(runtime: AppRuntime, access: RouteAccess, keyed: (
  * cookie without an Authorization header goes the session way, with the member permission instead
  * of the key's scope.
  */
-export function keyOrConsoleAccess(runtime: AppRuntime, permission: ConsolePermission, keyed: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+function keyOrConsoleAccess(runtime: AppRuntime, permission: ConsolePermission, keyed: AccessHook): AccessHook {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.headers.authorization !== undefined || !cookieValue(request.headers.cookie, SESSION_COOKIE)) return keyed(request, reply);
     request.consoleSession = await requireConsoleSession(runtime, request);
     await spendSessionBudget(runtime, reply, request.consoleSession);
     requirePermission(request.consoleSession.role, permission);
+  };
+}
+
+/**
+ * The console session as a credential (src/http/credential.ts), around the API key's: on
+ * `consoleOnly` routes and on keyed routes that take a session too (`console`) the session's hook
+ * takes the key's place (and falls back to it for a request with an Authorization header); every
+ * other route is the key's.
+ */
+export function consoleSessionAccess(runtime: AppRuntime, apiKey: Credential): Credential {
+  return {
+    ...apiKey,
+    accessHook(access) {
+      const keyed = apiKey.accessHook?.(access);
+      if (!keyed) return undefined;
+      if (access.consoleOnly) return consoleAccess(runtime, access, keyed);
+      return access.console ? keyOrConsoleAccess(runtime, access.console, keyed) : keyed;
+    },
+    errors(access) {
+      const keyed = apiKey.errors?.(access) ?? [];
+      if (access.consoleOnly) return access.beforeSecondFactor ? keyed : [...keyed, 'two_factor_required'];
+      if (!access.console) return keyed;
+      // The session path: a role without the permission, or a session that has not passed the second factor (listed beside the key's scope).
+      const at = keyed.indexOf('insufficient_scope') + 1 || keyed.indexOf('invalid_api_key') + 1;
+      return [...keyed.slice(0, at), 'forbidden', 'two_factor_required', ...keyed.slice(at)];
+    },
+    security: (access) => (access.consoleOnly ? [{ cookieAuth: [] }] : apiKey.security?.(access)),
+    securitySchemes: {
+      ...apiKey.securitySchemes,
+      cookieAuth: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description:
+          'Console session (docs/console-auth.md): set by following a sign-in link (`POST /v1/auth/magic-links`). API keys are refused on these routes (403 `forbidden`); ' +
+          'state-changing calls must send an `Origin` (or `Referer`) of PUBLIC_BASE_URL, else 403 `forbidden`.',
+      },
+    },
   };
 }

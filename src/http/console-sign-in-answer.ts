@@ -13,7 +13,7 @@ import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/consol
 import type { OpenedSession } from '../modules/console-auth/open-console-session.js';
 import { CONSOLE_PAGE_CSP } from '../modules/console-auth/render-console-pages.js';
 import type { SignInSource } from '../modules/console-auth/open-console-session.js';
-import { checkConsoleOrigin } from './console-access.js';
+import { checkConsoleOrigin } from './cookie-origin.js';
 import { htmlPageHeaders } from './html-page.js';
 
 /** Sets (or, with an empty value and 0, clears) the console session cookie. */

@@ -10,10 +10,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
 import { AppError } from '../core/errors.js';
 import { authenticateDriverSession, type DriverSession } from '../modules/driver/authenticate-driver-session.js';
-import { DRIVER_COOKIE } from '../modules/driver/driver-policy.js';
 import type { DriverRequest } from '../modules/driver/driver-work.js';
-import { checkConsoleOrigin, cookieValue } from './console-access.js';
+import { DRIVER_COOKIE, phoneHash } from '../modules/driver/driver-policy.js';
+import { checkConsoleOrigin, cookieValue } from './cookie-origin.js';
+import type { Credential, SecurityRequirement } from './credential.js';
 import { spendRateBudget } from './rate-limit-answer.js';
+
+declare module './route-config.js' {
+  interface RouteAccess {
+    /**
+     * With `public`: a driver route (docs/driver.md): the driver session's token, as a bearer token
+     * or the `fds_driver` cookie, instead of an API key.
+     */
+    driver?: boolean;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +35,7 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-export function driverAccess(runtime: AppRuntime) {
+function driverSessionHook(runtime: AppRuntime) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
     let token: string | undefined;
@@ -40,6 +51,34 @@ export function driverAccess(runtime: AppRuntime) {
     if (!session) throw new AppError('unauthorized', 'The driver session has ended (12 hours passed, signed out, or revoked); sign in again.');
     request.driverSession = session;
     await spendRateBudget(reply, runtime.rateLimiter, `driver:${session.id}`, `requests per ${runtime.config.rateLimit.windowS} s for this driver session`, () => runtime.metrics.rateLimitRefused('driver_session'));
+  };
+}
+
+/**
+ * The driver session as a credential (src/http/credential.ts). A driver's Idempotency-Keys are the
+ * phone's (hashed), so a queued action sent again after a new sign-in still finds its first answer.
+ */
+export function driverAccess(runtime: AppRuntime): Credential {
+  return {
+    accessHook: (access) => (access.driver ? driverSessionHook(runtime) : undefined),
+    // None or ended (401), a cookie call from another origin (403), its request window (429).
+    errors: (access) => (access.driver ? ['unauthorized', 'forbidden', 'rate_limited'] : []),
+    security: (access): SecurityRequirement[] | undefined => (access.driver ? [{ driverSession: [] }, { driverCookie: [] }] : undefined),
+    securitySchemes: {
+      driverSession: {
+        type: 'http',
+        scheme: 'bearer',
+        description: "Driver session (docs/driver.md): the `token` of `POST /v1/driver/sessions`, 12 hours. Sees only the tours and shipments assigned to the driver's phone.",
+      },
+      driverCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: DRIVER_COOKIE,
+        description: 'The same driver session as a cookie, for the driver web app; state-changing calls must send an `Origin` (or `Referer`) of PUBLIC_BASE_URL, else 403 `forbidden`.',
+      },
+    },
+    ownsKeysOf: (access) => Boolean(access?.driver),
+    keyOwner: (request, key) => (request.driverSession ? { organizationId: phoneHash(runtime.services.secrets.urls, request.driverSession.phone), mode: 'driver', key } : undefined),
   };
 }
 

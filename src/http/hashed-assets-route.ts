@@ -4,11 +4,10 @@
  * (src/http/precompressed-assets.ts), so the per-request compression stays off here.
  */
 import type { FastifyInstance } from 'fastify';
-import type { HashedAssets } from '../modules/sign-app/sign-app-assets.js';
-import { sendPageAsset } from './html-page.js';
+import { sendPageAsset, type PageAsset } from './html-page.js';
 import { pickEncoding, precompress } from './precompressed-assets.js';
 
-export function serveHashedAssets(app: FastifyInstance, urlPath: string, assets: HashedAssets<string>, what: string): void {
+export function serveHashedAssets(app: FastifyInstance, urlPath: string, assets: { byName: ReadonlyMap<string, PageAsset> }, what: string): void {
   const variants = new Map([...assets.byName].map(([name, asset]) => [name, precompress(asset.body)]));
   app.get<{ Params: { name: string } }>(`${urlPath}/:name`, { config: { access: { public: true } }, schema: { hide: true }, compress: false }, async (request, reply) => {
     const asset = assets.byName.get(request.params.name);

@@ -1,11 +1,16 @@
 /**
  * How the service's own web pages (signing, contact) answer: the page with its Content-Security-
  * Policy, no referrer, no sniffing and no caching; their scripts and styles under content-hashed
- * names, cached a year (src/modules/sign-app/sign-app-assets.ts).
+ * names, cached a year (the pages' modules name them: src/modules/sign-app/sign-app-assets.ts).
  */
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../core/errors.js';
-import type { Asset } from '../modules/sign-app/sign-app-assets.js';
+
+/** One file of a page, as its module read it. */
+export interface PageAsset {
+  body: Buffer;
+  contentType: string;
+}
 
 export function htmlPageHeaders(reply: FastifyReply, csp: string): FastifyReply {
   return reply
@@ -17,7 +22,7 @@ export function htmlPageHeaders(reply: FastifyReply, csp: string): FastifyReply 
 }
 
 /** One hashed file of a page, or 404 `not_found` for a name the page does not have. */
-export function sendPageAsset(reply: FastifyReply, asset: Asset | undefined, what: string): FastifyReply {
+export function sendPageAsset(reply: FastifyReply, asset: PageAsset | undefined, what: string): FastifyReply {
   if (!asset) throw new AppError('not_found', `No such file of ${what}.`);
   return reply.type(asset.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body);
 }

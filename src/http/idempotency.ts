@@ -26,32 +26,35 @@
  *   is short and renewed by the process while the request runs (running-keys.ts), so the
  *   in-progress mark ends with its process: a retry after a kill waits seconds, not a minute.
  *
- * A sign link that refuses a request looks its key up first (src/http/sign-link-access.ts): a key
- * it has on record answers here, so a submit retried after it spent its link replays.
+ * A sign link that refuses a request looks its key up first (src/modules/signatures/sign-link-access.ts):
+ * a key it has on record answers here, so a submit retried after it spent its link replays.
+ * Whose key it is, and which keyless routes have an owner for keys, the credentials say
+ * (src/http/credential.ts); the kept keys are the idempotency module's, through src/ports/idempotency-store.ts.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
-import { isAppError } from '../core/errors.js';
+import { isAppError, type AppError } from '../core/errors.js';
 import type { Database, Write } from '../ports/database.js';
+import type { IdempotencyStore, IdempotencyTenantKey, StoredResponse } from '../ports/idempotency-store.js';
+import type { Credential } from './credential.js';
 import { appendRouteHook } from './route-hooks.js';
 import { honoursIdempotencyKey, type RouteAccess } from './route-config.js';
-import { phoneHash } from '../modules/driver/driver-policy.js';
-import {
-  beginIdempotentRequest,
-  checkIdempotencyKey,
-  finishIdempotentRequest,
-  keepFinishedResponse,
-  keepResponseWrite,
-  isKeyCollision,
-  signLinkKeyOwner,
-  lookUpIdempotentRequest,
-  requestFingerprint,
-  IDEMPOTENCY_KEY_PATTERN,
-  type IdempotencyTenantKey,
-  type StoredResponse,
-} from '../modules/idempotency/idempotent-request.js';
-import { RunningKeys } from '../modules/idempotency/running-keys.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The kept keys, for keptResponse (set by registerIdempotency). */
+    idempotencyStore: IdempotencyStore;
+  }
+  interface FastifyRequest {
+    idempotency?: IdempotencyTenantKey & { fingerprint: string; inTransaction: boolean; kept?: boolean };
+    /**
+     * A credential's refusal of a request whose Idempotency-Key it has on record (a spent sign
+     * link): the key answers here, else this refusal is raised.
+     */
+    refusalUnlessKept?: AppError;
+  }
+}
 
 export const REPLAY_HEADER = 'idempotent-replayed';
 /** Headers kept with the response and replayed; the rest (Request-Id, RateLimit-*) are per call. */
@@ -77,46 +80,52 @@ function sendReplay(reply: FastifyReply, replay: StoredResponse): FastifyReply {
   return sendVerbatim(reply, replay.body);
 }
 
-/** The header as every honouring operation documents it; its shape is checked by checkIdempotencyKey. */
-const IDEMPOTENCY_KEY_HEADER = Type.String({
-  pattern: IDEMPOTENCY_KEY_PATTERN,
-  description:
-    'Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. ' +
-    'The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`).',
-});
+/** The header as every honouring operation documents it; its shape is checked by the store's checkKey. */
+function idempotencyKeyHeader(store: IdempotencyStore) {
+  return Type.String({
+    pattern: store.keyPattern,
+    description:
+      'Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. ' +
+      'The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`).',
+  });
+}
 
 /**
- * Whose key it is: the API key's tenant; on a driver route the driver's phone (hashed), so a queued
- * action sent again after a new sign-in still finds its first answer; or on a keyless sign route
- * the sign link of the path.
+ * Whose key it is: the first credential of the request that names an owner (app.ts orders them:
+ * the API key's tenant; on a driver route the driver's phone, hashed, so a queued action sent again
+ * after a new sign-in still finds its first answer; else the sign link of the path).
  */
-function keyOwner(request: FastifyRequest, key: string, urlsSecret: string): IdempotencyTenantKey {
-  if (request.principal) return { organizationId: request.principal.organizationId, mode: request.principal.mode, key };
-  if (request.driverSession) return { organizationId: phoneHash(urlsSecret, request.driverSession.phone), mode: 'driver', key };
-  return signLinkKeyOwner((request.params as { token: string }).token, key);
+function keyOwner(credentials: readonly Credential[], request: FastifyRequest, key: string): IdempotencyTenantKey {
+  for (const credential of credentials) {
+    const owner = credential.keyOwner?.(request, key);
+    if (owner) return owner;
+  }
+  throw new Error(`${request.routeOptions.url ?? ''}: no credential owns its Idempotency-Key`);
 }
 
 /** Adds the Idempotency-Key hooks and the documented header to every POST, as routes are declared. */
-export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): void {
-  const running = new RunningKeys(runtime.services, (error) => app.log.warn({ err: error }, 'Idempotency-Key lock renewal failed'));
+export function registerIdempotency(app: FastifyInstance, credentials: readonly Credential[], store: IdempotencyStore): void {
+  app.decorate('idempotencyStore', store);
+  const header = idempotencyKeyHeader(store);
+  const running = store.running((error) => app.log.warn({ err: error }, 'Idempotency-Key lock renewal failed'));
   const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
-    if (Array.isArray(key)) return checkIdempotencyKey('');
-    checkIdempotencyKey(key);
-    const tenantKey = keyOwner(request, key, runtime.services.secrets.urls);
-    const fingerprint = requestFingerprint(request.method, request.url, request.body);
-    // The sign link refused the request but has its key on record (src/http/sign-link-access.ts):
+    if (Array.isArray(key)) return store.checkKey('');
+    store.checkKey(key);
+    const tenantKey = keyOwner(credentials, request, key);
+    const fingerprint = store.fingerprint(request.method, request.url, request.body);
+    // The sign link refused the request but has its key on record (src/modules/signatures/sign-link-access.ts):
     // the key answers — the first answer, or another request's key — else the refusal stands.
-    if (request.signLinkRefusal) {
-      const kept = await lookUpIdempotentRequest(runtime.services, tenantKey, fingerprint);
+    if (request.refusalUnlessKept) {
+      const kept = await store.lookUp(tenantKey, fingerprint);
       if (kept) return sendReplay(reply, kept);
-      throw request.signLinkRefusal;
+      throw request.refusalUnlessKept;
     }
     // An `in-transaction` route looks the key up only when its write collides or it refuses the
     // request (keptResponse): a new key, the common case, costs no extra round trip.
     const inTransaction = request.routeOptions.config.idempotent === 'in-transaction';
-    const replay = inTransaction ? undefined : await beginIdempotentRequest(runtime.services, tenantKey, fingerprint);
+    const replay = inTransaction ? undefined : await store.begin(tenantKey, fingerprint);
     if (!replay) {
       request.idempotency = { ...tenantKey, fingerprint, inTransaction };
       if (!inTransaction) running.started(tenantKey, fingerprint);
@@ -132,8 +141,8 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
     running.finished(key);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
     const response: StoredResponse = { status: reply.statusCode, headers: keptHeaders(reply), body };
-    if (key.inTransaction) await keepFinishedResponse(runtime.services, key, key.fingerprint, response);
-    else await finishIdempotentRequest(runtime.services, key, response);
+    if (key.inTransaction) await store.keepFinished(key, key.fingerprint, response);
+    else await store.finish(key, response);
     return payload;
   };
 
@@ -146,12 +155,12 @@ export function registerIdempotency(app: FastifyInstance, runtime: AppRuntime): 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!honoursIdempotencyKey(route)) return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
-    if ((!access || access.public) && !access?.driver && !route.url.includes(':token')) {
+    if (!credentials.some((credential) => credential.ownsKeysOf?.(access, route.url))) {
       throw new Error(`${route.url}: a keyless POST needs a scope for Idempotency-Key (a sign token in the path) or idempotent: false`);
     }
     const schema = (route.schema ??= {}) as { headers?: unknown };
     if (schema.headers) throw new Error(`${route.url}: declare Idempotency-Key in src/http/idempotency.ts, which adds it to every POST`);
-    schema.headers = Type.Object({ 'Idempotency-Key': Type.Optional(IDEMPOTENCY_KEY_HEADER) });
+    schema.headers = Type.Object({ 'Idempotency-Key': Type.Optional(header) });
     appendRouteHook(route, 'preHandler', preHandler);
     appendRouteHook(route, 'onSend', onSend);
     appendRouteHook(route, 'onResponse', onResponse);
@@ -177,8 +186,9 @@ export interface KeptResponse<T> {
  * Then a kept response of the same request is replayed, another request's key is
  * `idempotency_key_reused`, and one still running is `idempotency_in_progress`.
  */
-export function keptResponse<T>(runtime: AppRuntime, request: FastifyRequest, reply: FastifyReply, status: number, headersOf: (result: T) => Record<string, string>): KeptResponse<T> {
+export function keptResponse<T>(runtime: Pick<AppRuntime, 'services'>, request: FastifyRequest, reply: FastifyReply, status: number, headersOf: (result: T) => Record<string, string>): KeptResponse<T> {
   const key = request.idempotency?.inTransaction ? request.idempotency : undefined;
+  const store = request.server.idempotencyStore;
   let kept: string | undefined;
   const prepare = (result: T) => reply.status(status).headers(headersOf(result));
   const response: KeptResponse<T> = {
@@ -187,7 +197,7 @@ export function keptResponse<T>(runtime: AppRuntime, request: FastifyRequest, re
           prepare(result).type('application/json; charset=utf-8');
           kept = String(reply.serialize(result));
           key.kept = true;
-          return [keepResponseWrite(db, key, key.fingerprint, { status, headers: keptHeaders(reply), body: kept }, runtime.services.clock.now())];
+          return [store.keepWrite(db, key, key.fingerprint, { status, headers: keptHeaders(reply), body: kept }, runtime.services.clock.now())];
         }
       : undefined,
     async send(run) {
@@ -198,9 +208,9 @@ export function keptResponse<T>(runtime: AppRuntime, request: FastifyRequest, re
         if (!key) throw error;
         key.kept = false;
         kept = undefined;
-        const collided = isKeyCollision(error);
+        const collided = store.isKeyCollision(error);
         if (!collided && !(isAppError(error) && error.status < 500)) throw error;
-        const replay = await lookUpIdempotentRequest(runtime.services, key, key.fingerprint);
+        const replay = await store.lookUp(key, key.fingerprint);
         if (replay) {
           key.kept = true;
           return sendReplay(reply, replay);

@@ -1,18 +1,26 @@
 /**
  * The OpenAPI 3.1 document, generated from the route schemas by @fastify/swagger, and its
- * completion: every keyed operation gets its security requirement (with the scope it needs) and
- * the error responses of the shared request path beside its own, so the document lists every code
- * an operation can answer.
+ * completion: every operation gets its security requirement (with the scope it needs) and the error
+ * responses of the shared request path beside its own, so the document lists every code an
+ * operation can answer. The credentials (src/http/credential.ts) say what their checks answer and
+ * name their security schemes; the event catalogue's webhooks come from src/app.ts too.
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { API_VERSION, SERVICE_NAME } from '../core/version.js';
-import { SCOPES, SCOPE_DESCRIPTIONS } from '../core/scopes.js';
 import type { ErrorCode } from '../core/errors.js';
 import { MAX_JSON_DEPTH } from '../core/json-depth.js';
-import { eventWebhooks } from '../modules/events/event-catalogue.openapi.js';
+import type { Credential } from './credential.js';
 import { errorResponses } from './problem.schema.js';
-import { honoursIdempotencyKey, IDEMPOTENCY_ERRORS, keyedRouteErrors } from './route-config.js';
+import { honoursIdempotencyKey, IDEMPOTENCY_ERRORS, type RouteAccess } from './route-config.js';
+
+export interface OpenApiOptions {
+  publicBaseUrl: string;
+  /** Who may call the routes, in the order of their checks. */
+  credentials: readonly Credential[];
+  /** The document's `webhooks`: what the service sends to webhook endpoints. */
+  webhooks: unknown;
+}
 
 const DESCRIPTION = `Electronic freight documents for the EU behind one API: the eCMR consignment note as data and PDF,
 signatures with evidence, inspection links, remarks, proof of delivery, the Peppol e-invoice, the eFTI dataset
@@ -52,70 +60,33 @@ function documentRenderQueue(responses: Responses): void {
 }
 
 /** Adds security and the shared error responses to a route's schema, as routes are declared. */
-function completeRoute(route: RouteOptions): void {
-  const config = (route.config ?? {}) as { access?: import('./route-config.js').RouteAccess; errors?: ErrorCode[] };
+function completeRoute(route: RouteOptions, credentials: readonly Credential[]): void {
+  const config = (route.config ?? {}) as { access?: RouteAccess; errors?: ErrorCode[] };
   const schema = (route.schema ??= {}) as Record<string, unknown> & { response?: Record<string, unknown>; hide?: boolean };
   if (schema.hide) return;
   const access = config.access;
-  const idempotent = honoursIdempotencyKey(route);
-  const shared: ErrorCode[] =
-    access && !access.public
-      ? keyedRouteErrors(access, hasBody(route), idempotent)
-      : [
-          ...(access?.door ? (['rate_limited', 'botcheck_failed'] as const) : []),
-          // The driver session: none or ended (401), a cookie call from another origin (403), its request window (429).
-          ...(access?.driver ? (['unauthorized', 'forbidden', 'rate_limited'] as const) : []),
-          ...(hasBody(route) ? (['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const) : []),
-          ...(idempotent ? IDEMPOTENCY_ERRORS : []),
-          'internal_error',
-          'service_unavailable',
-        ];
+  const shared: ErrorCode[] = [
+    ...(access ? credentials.flatMap((credential) => credential.errors?.(access) ?? []) : []),
+    ...(hasBody(route) ? (['malformed_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed'] as const) : []),
+    ...(honoursIdempotencyKey(route) ? IDEMPOTENCY_ERRORS : []),
+    'internal_error',
+    'service_unavailable',
+  ];
   const errors = errorResponses([...shared, ...(config.errors ?? [])]);
   if (config.errors?.includes('pdf_render_failed')) documentRenderQueue(errors as Responses);
   schema.response = { ...errors, ...schema.response };
-  if (access?.consoleOnly) schema.security = [{ cookieAuth: [] }];
-  else if (access?.driver) schema.security = [{ driverSession: [] }, { driverCookie: [] }];
-  else if (access && !access.public) schema.security = [{ apiKey: access.scope ? [access.scope] : [] }];
-  else schema.security = [];
+  schema.security = (access && credentials.map((credential) => credential.security?.(access)).find((security) => security !== undefined)) ?? [];
 }
 
-export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
-  app.addHook('onRoute', completeRoute);
+export async function registerOpenApi(app: FastifyInstance, { publicBaseUrl, credentials, webhooks }: OpenApiOptions): Promise<void> {
+  app.addHook('onRoute', (route) => completeRoute(route, credentials));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: SERVICE_NAME, version: API_VERSION, description: DESCRIPTION, license: { name: 'Apache-2.0', identifier: 'Apache-2.0' } },
       servers: [{ url: publicBaseUrl }],
       components: {
-        securitySchemes: {
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            description:
-              'API key: `sk_test_…` (sandbox) or `sk_live_…` (live). Each operation lists the scope it needs. Scopes:\n\n' +
-              SCOPES.map((s) => `- \`${s}\`: ${SCOPE_DESCRIPTIONS[s]}`).join('\n'),
-            'x-scopes': Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]])),
-          } as never,
-          cookieAuth: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: 'fds_session',
-            description:
-              'Console session (docs/console-auth.md): set by following a sign-in link (`POST /v1/auth/magic-links`). API keys are refused on these routes (403 `forbidden`); ' +
-              'state-changing calls must send an `Origin` (or `Referer`) of PUBLIC_BASE_URL, else 403 `forbidden`.',
-          },
-          driverSession: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'Driver session (docs/driver.md): the `token` of `POST /v1/driver/sessions`, 12 hours. Sees only the tours and shipments assigned to the driver\'s phone.',
-          },
-          driverCookie: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: 'fds_driver',
-            description: 'The same driver session as a cookie, for the driver web app; state-changing calls must send an `Origin` (or `Referer`) of PUBLIC_BASE_URL, else 403 `forbidden`.',
-          },
-        },
+        securitySchemes: Object.assign({}, ...credentials.map((credential) => credential.securitySchemes ?? {})),
       },
       tags: [
         { name: 'system', description: 'Health, version, the OpenAPI document and the key in use.' },
@@ -133,7 +104,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'privacy', description: 'Erasure of the personal data of one data subject across the organisation, with a dry run first; the retention of sealed documents (docs/privacy.md).' },
         { name: 'test-clocks', description: 'Sandbox only: test clocks that attached shipments, signature requests and webhook endpoints follow instead of real time.' },
       ],
-      webhooks: eventWebhooks() as never,
+      webhooks: webhooks as never,
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });

@@ -13,17 +13,25 @@ import { rateLimiterOf } from '../core/rate-limiters.js';
 import { BOTCHECK_HEADER } from '../modules/botcheck/botcheck-policy.js';
 import { verifyBotcheckToken } from '../modules/botcheck/verify-botcheck-token.js';
 import type { RateLimitDecision } from '../ports/keyvalue.js';
+import type { Credential } from './credential.js';
 import { rateLimited, setRateLimitHeaders } from './rate-limit-answer.js';
 
 /** The public doors and their per-IP windows (PublicDoor in RouteAccess). */
 export type PublicDoor = 'validate' | 'contact';
+
+declare module './route-config.js' {
+  interface RouteAccess {
+    /** The public doors (validator, contact form): with `public`, a per-IP window and the bot check before the body. */
+    door?: PublicDoor;
+  }
+}
 
 export function doorWindow(runtime: AppRuntime, door: PublicDoor): { points: number; durationS: number } {
   const doors = runtime.config.publicDoors;
   return door === 'validate' ? { points: doors.validatorPerMinute, durationS: 60 } : { points: doors.contact.limit, durationS: doors.contact.windowS };
 }
 
-export function publicDoorAccess(runtime: AppRuntime, door: PublicDoor) {
+function doorHook(runtime: AppRuntime, door: PublicDoor) {
   const window = doorWindow(runtime, door);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const limiter = rateLimiterOf(runtime.services.kv, { keyPrefix: `rl:door:${door}`, ...window });
@@ -40,5 +48,13 @@ export function publicDoorAccess(runtime: AppRuntime, door: PublicDoor) {
     }
     const token = request.headers[BOTCHECK_HEADER];
     await verifyBotcheckToken(runtime.services, runtime.config.publicDoors.botcheck, Array.isArray(token) ? token[0] : token);
+  };
+}
+
+/** The public doors as a credential (src/http/credential.ts). */
+export function publicDoorAccess(runtime: AppRuntime): Credential {
+  return {
+    accessHook: (access) => (access.door ? doorHook(runtime, access.door) : undefined),
+    errors: (access) => (access.door ? ['rate_limited', 'botcheck_failed'] : []),
   };
 }

@@ -6,28 +6,34 @@
  * not 422), and no body is parsed for a link that could not use it.
  *
  * Except for a request whose Idempotency-Key this link has on record: its key is looked up before
- * any refusal, and then Idempotency-Key answers (src/http/idempotency.ts) — the first answer of the
+ * any refusal, and then Idempotency-Key answers (src/http/idempotency.ts, refusalUnlessKept) — the first answer of the
  * same request (the submit that used the link, retried), `idempotency_key_reused` for another.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../app-runtime.js';
-import { isAppError, type AppError } from '../core/errors.js';
+import { isAppError } from '../core/errors.js';
 import { idempotencyKeyOnRecord, signLinkKeyOwner } from '../modules/idempotency/idempotent-request.js';
 import { openSignLink, type OpenSignLink } from '../modules/signatures/sign-link.js';
+import type { Credential } from './credential.js';
 
 /** Which links a sign route takes: `pending` ones, or also used ones (the driver's handoff after signing). */
 export type SignLinkRule = 'pending' | 'pending-or-used';
 
+declare module './route-config.js' {
+  interface RouteAccess {
+    /** Sign routes: the link token in the path is judged before the body. */
+    signLink?: SignLinkRule;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     signLink?: OpenSignLink;
-    /** The link's refusal of a request whose Idempotency-Key it has on record, raised if that key answers nothing. */
-    signLinkRefusal?: AppError;
   }
 }
 
 /** The onRequest hook of a route with `access.signLink`: opens the link or raises its token error. */
-export function signLinkAccess(runtime: AppRuntime, rule: SignLinkRule) {
+function openLinkOf(runtime: AppRuntime, rule: SignLinkRule) {
   return async (request: FastifyRequest): Promise<void> => {
     const { token } = request.params as { token: string };
     try {
@@ -35,7 +41,7 @@ export function signLinkAccess(runtime: AppRuntime, rule: SignLinkRule) {
     } catch (error) {
       const key = request.headers['idempotency-key'];
       if (isAppError(error) && typeof key === 'string' && (await idempotencyKeyOnRecord(runtime.services, signLinkKeyOwner(token, key)))) {
-        request.signLinkRefusal = error;
+        request.refusalUnlessKept = error;
         return;
       }
       throw error;
@@ -43,9 +49,21 @@ export function signLinkAccess(runtime: AppRuntime, rule: SignLinkRule) {
   };
 }
 
+/**
+ * The sign link as a credential (src/http/credential.ts). On a keyless route with the token in its
+ * path, Idempotency-Keys are the link's (its token's hash, never the token): the last owner asked.
+ */
+export function signLinkAccess(runtime: AppRuntime): Credential {
+  return {
+    accessHook: (access) => (access.signLink ? openLinkOf(runtime, access.signLink) : undefined),
+    ownsKeysOf: (_access, url) => url.includes(':token'),
+    keyOwner: (request, key) => signLinkKeyOwner((request.params as { token: string }).token, key),
+  };
+}
+
 /** The link the route's access hook opened. */
 export function signLinkOf(request: FastifyRequest): OpenSignLink {
-  if (request.signLinkRefusal) throw request.signLinkRefusal;
+  if (request.refusalUnlessKept) throw request.refusalUnlessKept;
   if (!request.signLink) throw new Error(`${request.routeOptions.url} declares no access.signLink`);
   return request.signLink;
 }

@@ -7,7 +7,8 @@
  * From the bottom: the kernel (core helpers, port interfaces, and the row types each area keeps in
  * `<area>.tables.ts`, which src/adapters/database/schema.ts only combines); then adapters (one per
  * port) and the job queue; then the domain modules; then the HTTP layer (src/http and each
- * module's `*.routes.ts`); and at the top the files that put a process together.
+ * module's HTTP-layer files: `*.routes.ts`, `*-access.ts`); and at the top the files that put a
+ * process together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
@@ -47,6 +48,14 @@ const KNOWN_EXCEPTIONS: ReadonlyArray<[from: string, to: string]> = [
 
 const COMPOSITION = new Set(['src/app.ts', 'src/runtime.ts', 'src/main.ts', 'src/jobs/catalogue.ts']);
 
+/**
+ * A module's HTTP-layer files, named as such: its route tables (`*.routes.ts`, with the helpers
+ * they share) and its credentials' request-path checks (`*-access.ts`, src/http/credential.ts).
+ */
+function isModuleHttpFile(file: string): boolean {
+  return file.startsWith('src/modules/') && (file.endsWith('.routes.ts') || file.endsWith('-access.ts'));
+}
+
 function layerOf(file: string): Layer {
   if (COMPOSITION.has(file) || file.startsWith('src/cli/')) return 'composition';
   if (file === 'src/config.ts' || /^src\/config-[a-z]+\.ts$/.test(file)) return 'config';
@@ -55,7 +64,7 @@ function layerOf(file: string): Layer {
   if (file.startsWith('src/adapters/')) return 'adapters';
   if (file.startsWith('src/jobs/')) return 'jobs';
   // src/app-runtime.ts is what the HTTP app is given: the type the routes and plugins read.
-  if (file === 'src/app-runtime.ts' || file.startsWith('src/http/') || (file.startsWith('src/modules/') && file.endsWith('.routes.ts'))) return 'http';
+  if (file === 'src/app-runtime.ts' || file.startsWith('src/http/') || isModuleHttpFile(file)) return 'http';
   if (file.startsWith('src/modules/')) return 'modules';
   throw new Error(`${file} is in no layer: place it in MAY_IMPORT's map`);
 }

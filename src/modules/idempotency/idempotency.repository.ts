@@ -1,20 +1,9 @@
 /** Queries on `idempotency_keys`, scoped by organisation and mode. */
 import { sql } from 'kysely';
 import type { Database, Write } from '../../ports/database.js';
-import type { Mode } from '../../core/mode.js';
+import type { IdempotencyTenantKey, StoredResponse } from '../../ports/idempotency-store.js';
 
-/** Whose key: an organisation and mode, (mode `sign_link`) the hash of a sign link's token, or (mode `driver`) of a driver's phone. */
-export interface IdempotencyTenantKey {
-  organizationId: string;
-  mode: Mode | 'sign_link' | 'driver';
-  key: string;
-}
-
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export type { IdempotencyTenantKey, StoredResponse };
 
 export interface IdempotencyRecord {
   request_hash: string;
