@@ -69,7 +69,7 @@ import { requirementRoutes } from './modules/requirements/requirements.routes.js
 import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
 import { apiKeyAccess } from './modules/api-keys/api-key-access.js';
-import { consoleSessionAccess } from './http/console-access.js';
+import { consoleSessionAccess } from './modules/console-auth/console-access.js';
 import { signLinkAccess } from './http/sign-link-access.js';
 import { publicDoorAccess } from './http/public-door-access.js';
 import { driverAccess } from './http/driver-access.js';

@@ -1,7 +1,7 @@
 /**
  * What every console page route shares: its context (the session, its view, the organisation and
  * the page language), the answer's headers, and form bodies. Page routes declare
- * `config: { access: { consoleOnly: true, page: true, permission } }` (src/http/console-access.ts):
+ * `config: { access: { consoleOnly: true, page: true, permission } }` (src/modules/console-auth/console-access.ts):
  * without a session a GET is sent to the sign-in page; a POST from another origin is refused.
  * Pages post `application/x-www-form-urlencoded` forms (no script) inside `consoleFormScope`.
  */

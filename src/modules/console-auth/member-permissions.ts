@@ -1,6 +1,6 @@
 /**
  * What each member role may do in the console (docs/console-auth.md, "Roles"). One table, read by
- * the route table (`access: { consoleOnly: true, permission }`, checked in src/http/console-access.ts)
+ * the route table (`access: { consoleOnly: true, permission }`, checked in src/modules/console-auth/console-access.ts)
  * and by the pages, which show only the buttons a role may press.
  *
  * - owner: everything, including making or unmaking owners; an organisation always keeps one owner.

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { isAppError } from '../../core/errors.js';
 import { IdString } from '../../core/schema-types.js';
-import { CONSOLE_TWO_FACTOR_PATH } from '../../http/console-access.js';
+import { CONSOLE_TWO_FACTOR_PATH } from '../console-auth/console-access.js';
 import { cookieValue } from '../../http/cookie-origin.js';
 import { consoleFormScope, consolePageContext, consolePageRoute, consoleSessionOf, formValue, formValues, sendConsolePage, type FormBody } from '../../http/console-page.js';
 import { requestMagicLinkWithinLimits } from '../../http/magic-link-request.js';

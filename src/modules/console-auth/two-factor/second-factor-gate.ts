@@ -1,6 +1,6 @@
 /**
  * The console's second-factor rule (service description, Authentication 11; docs/console-auth.md,
- * "Second factor"), applied by src/http/console-access.ts to every console route that does not
+ * "Second factor"), applied by src/modules/console-auth/console-access.ts to every console route that does not
  * serve the way to the factor itself:
  * - a user with an active factor: the session must have passed it (verify) since sign-in;
  * - a user without one, in an organisation that requires it: nothing but enrolment.

@@ -8,18 +8,18 @@
  * the Origin check covers older ones and same-site sibling hosts.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import { AppError, isAppError, type ErrorCode } from '../core/errors.js';
-import { requirePermission, type ConsolePermission } from '../modules/console-auth/member-permissions.js';
-import { requireSecondFactor } from '../modules/console-auth/two-factor/second-factor-gate.js';
-import { checkConsoleOrigin, cookieValue } from './cookie-origin.js';
-import type { AccessHook, Credential } from './credential.js';
-import { spendRateBudget } from './rate-limit-answer.js';
-import type { RouteAccess } from './route-config.js';
-import { authenticateConsoleSession, type ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
-import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/console-auth-policy.js';
+import type { AppRuntime } from '../../app-runtime.js';
+import { AppError, isAppError, type ErrorCode } from '../../core/errors.js';
+import { requirePermission, type ConsolePermission } from './member-permissions.js';
+import { requireSecondFactor } from './two-factor/second-factor-gate.js';
+import { checkConsoleOrigin, cookieValue } from '../../http/cookie-origin.js';
+import type { AccessHook, Credential } from '../../http/credential.js';
+import { spendRateBudget } from '../../http/rate-limit-answer.js';
+import type { RouteAccess } from '../../http/route-config.js';
+import { authenticateConsoleSession, type ConsoleSession } from './authenticate-console-session.js';
+import { SESSION_COOKIE, sessionLifetimes } from './console-auth-policy.js';
 
-declare module './route-config.js' {
+declare module '../../http/route-config.js' {
   interface RouteAccess {
     /**
      * With `consoleOnly`: what the session's member role must be allowed (src/modules/console-auth/
@@ -48,7 +48,7 @@ declare module './route-config.js' {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The console session of a `consoleOnly` route (src/http/console-access.ts). */
+    /** The console session of a `consoleOnly` route (src/modules/console-auth/console-access.ts). */
     consoleSession?: ConsoleSession;
   }
 }
