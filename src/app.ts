@@ -72,7 +72,7 @@ import { apiKeyAccess } from './modules/api-keys/api-key-access.js';
 import { consoleSessionAccess } from './modules/console-auth/console-access.js';
 import { signLinkAccess } from './http/sign-link-access.js';
 import { publicDoorAccess } from './http/public-door-access.js';
-import { driverAccess } from './http/driver-access.js';
+import { driverAccess } from './modules/driver/driver-access.js';
 import { idempotencyStore } from './modules/idempotency/idempotency-store.js';
 import { eventWebhooks } from './modules/events/event-catalogue.openapi.js';
 

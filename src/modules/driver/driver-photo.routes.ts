@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { driverRequest } from '../../http/driver-access.js';
+import { driverRequest } from './driver-access.js';
 import { DriverPhotoParamsSchema } from './driver.schema.js';
 import { getDriverPhoto } from './get-driver-photo.js';
 

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
-import { driverRequest } from '../../http/driver-access.js';
+import { driverRequest } from './driver-access.js';
 import { keptResponse, noHeaders } from '../../http/idempotency.js';
 import type { HandoffLink } from '../signatures/hand-off.js';
 import type { SignatureView } from '../signatures/signature-view.js';

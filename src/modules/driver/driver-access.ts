@@ -7,16 +7,16 @@
  * their own, as large as an API key's.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import { AppError } from '../core/errors.js';
-import { authenticateDriverSession, type DriverSession } from '../modules/driver/authenticate-driver-session.js';
-import type { DriverRequest } from '../modules/driver/driver-work.js';
-import { DRIVER_COOKIE, phoneHash } from '../modules/driver/driver-policy.js';
-import { checkConsoleOrigin, cookieValue } from './cookie-origin.js';
-import type { Credential, SecurityRequirement } from './credential.js';
-import { spendRateBudget } from './rate-limit-answer.js';
+import type { AppRuntime } from '../../app-runtime.js';
+import { AppError } from '../../core/errors.js';
+import { authenticateDriverSession, type DriverSession } from './authenticate-driver-session.js';
+import type { DriverRequest } from './driver-work.js';
+import { DRIVER_COOKIE, phoneHash } from './driver-policy.js';
+import { checkConsoleOrigin, cookieValue } from '../../http/cookie-origin.js';
+import type { Credential, SecurityRequirement } from '../../http/credential.js';
+import { spendRateBudget } from '../../http/rate-limit-answer.js';
 
-declare module './route-config.js' {
+declare module '../../http/route-config.js' {
   interface RouteAccess {
     /**
      * With `public`: a driver route (docs/driver.md): the driver session's token, as a bearer token
@@ -28,7 +28,7 @@ declare module './route-config.js' {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The driver session of a driver route (src/http/driver-access.ts). */
+    /** The driver session of a driver route (src/modules/driver/driver-access.ts). */
     driverSession?: DriverSession;
   }
 }
