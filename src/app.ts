@@ -70,7 +70,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
 import { apiKeyAccess } from './modules/api-keys/api-key-access.js';
 import { consoleSessionAccess } from './modules/console-auth/console-access.js';
-import { signLinkAccess } from './http/sign-link-access.js';
+import { signLinkAccess } from './modules/signatures/sign-link-access.js';
 import { publicDoorAccess } from './http/public-door-access.js';
 import { driverAccess } from './modules/driver/driver-access.js';
 import { idempotencyStore } from './modules/idempotency/idempotency-store.js';

@@ -8,7 +8,7 @@ import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { pagePictureHeaders } from '../../http/html-page.js';
 import { keptResponse, noHeaders } from '../../http/idempotency.js';
-import { signLinkOf } from '../../http/sign-link-access.js';
+import { signLinkOf } from '../signatures/sign-link-access.js';
 import type { RemarkView } from './remark-view.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';

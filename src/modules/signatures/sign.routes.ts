@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { negotiateLanguage } from '../../core/language.js';
 import { keptResponse, noHeaders } from '../../http/idempotency.js';
-import { signLinkOf } from '../../http/sign-link-access.js';
+import { signLinkOf } from './sign-link-access.js';
 import type { SignatureView } from './signature-view.js';
 import { SignatureSchema } from './signature.schema.js';
 import { HandoffSchema, IdentificationSchema, IdentifySignerSchema, OtpSentSchema, OtpVerifiedSchema, SignContextSchema, SignTokenParamsSchema, SubmitSignatureSchema, VerifyOtpSchema, type IdentifySignerBody, type SubmitSignatureBody, type VerifyOtp } from './signature-request.schema.js';

@@ -1,7 +1,7 @@
 /**
  * POST /v1/sign/{token}/submit: the signer signs through their link. Checks run in the order the
  * service description gives — the token (judged as the request arrives, before the body:
- * src/http/sign-link-access.ts), then (when the link requires them) the one-time password
+ * src/modules/signatures/sign-link-access.ts), then (when the link requires them) the one-time password
  * and the identification, then the document version — and the signature is recorded like any
  * other (record-signature.ts), with the link marked used in the same transaction. At `ades`/`qes`
  * the trust service signs the SHA-256 of the version shown first (trust-signature.ts): method

@@ -10,16 +10,16 @@
  * same request (the submit that used the link, retried), `idempotency_key_reused` for another.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import { isAppError } from '../core/errors.js';
-import { idempotencyKeyOnRecord, signLinkKeyOwner } from '../modules/idempotency/idempotent-request.js';
-import { openSignLink, type OpenSignLink } from '../modules/signatures/sign-link.js';
-import type { Credential } from './credential.js';
+import type { AppRuntime } from '../../app-runtime.js';
+import { isAppError } from '../../core/errors.js';
+import { idempotencyKeyOnRecord, signLinkKeyOwner } from '../idempotency/idempotent-request.js';
+import { openSignLink, type OpenSignLink } from './sign-link.js';
+import type { Credential } from '../../http/credential.js';
 
 /** Which links a sign route takes: `pending` ones, or also used ones (the driver's handoff after signing). */
 export type SignLinkRule = 'pending' | 'pending-or-used';
 
-declare module './route-config.js' {
+declare module '../../http/route-config.js' {
   interface RouteAccess {
     /** Sign routes: the link token in the path is judged before the body. */
     signLink?: SignLinkRule;
