@@ -1,7 +1,7 @@
 /**
  * The public validator (issue 17): `POST /v1/public/validate`, the dry run of
  * `POST /v1/shipments/validate` without an API key — the same use case, so the two never
- * disagree — behind the public door's per-IP window and bot check (src/http/public-door-access.ts)
+ * disagree — behind the public door's per-IP window and bot check (src/modules/botcheck/public-door-access.ts)
  * and callable from browsers of CORS_ORIGINS (src/http/public-door-cors.ts); and its page,
  * `GET /validate`, with its files under /validate/assets/. Nothing is stored: no tenant, no
  * request-log row (those are per API key), no idempotency record.

@@ -7,19 +7,19 @@
  * Counting comes first, so a client that fails the bot check spends its budget too.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import { AppError } from '../core/errors.js';
-import { rateLimiterOf } from '../core/rate-limiters.js';
-import { BOTCHECK_HEADER } from '../modules/botcheck/botcheck-policy.js';
-import { verifyBotcheckToken } from '../modules/botcheck/verify-botcheck-token.js';
-import type { RateLimitDecision } from '../ports/keyvalue.js';
-import type { Credential } from './credential.js';
-import { rateLimited, setRateLimitHeaders } from './rate-limit-answer.js';
+import type { AppRuntime } from '../../app-runtime.js';
+import { AppError } from '../../core/errors.js';
+import { rateLimiterOf } from '../../core/rate-limiters.js';
+import { BOTCHECK_HEADER } from './botcheck-policy.js';
+import { verifyBotcheckToken } from './verify-botcheck-token.js';
+import type { RateLimitDecision } from '../../ports/keyvalue.js';
+import type { Credential } from '../../http/credential.js';
+import { rateLimited, setRateLimitHeaders } from '../../http/rate-limit-answer.js';
 
 /** The public doors and their per-IP windows (PublicDoor in RouteAccess). */
 export type PublicDoor = 'validate' | 'contact';
 
-declare module './route-config.js' {
+declare module '../../http/route-config.js' {
   interface RouteAccess {
     /** The public doors (validator, contact form): with `public`, a per-IP window and the bot check before the body. */
     door?: PublicDoor;
