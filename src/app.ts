@@ -11,7 +11,7 @@ import type { AppRuntime } from './app-runtime.js';
 import { newId } from './core/ids.js';
 import { registerAccessControl } from './http/access.js';
 import { registerIdempotency } from './http/idempotency.js';
-import { registerTestClockContext } from './http/test-clock-context.js';
+import { registerTestClockContext } from './modules/test-clocks/test-clock-access.js';
 import { registerOpenApi } from './http/openapi.js';
 import { plannedRoutes } from './http/planned-routes.js';
 import { registerProblemHandling } from './http/problem.js';

@@ -17,7 +17,7 @@ export function tenantContext(runtime: AppRuntime, request: FastifyRequest): Ten
   // The actor, IP and user agent of administrative acts (the audit log).
   const source = { actor: { type: 'api_key' as const, id: principal.keyId }, ip: request.ip, ...(userAgent ? { userAgent } : {}) };
   const base = { ...runtime.services, organizationId: principal.organizationId, mode: principal.mode, requestId: request.id, source, signal: request.clientGone };
-  // A sandbox request on something attached to a test clock reads that clock (src/http/test-clock-context.ts).
+  // A sandbox request on something attached to a test clock reads that clock (src/modules/test-clocks/test-clock-access.ts).
   const testClock = request.testClock;
   return testClock ? { ...base, clock: frozenClock(testClock.frozenTime, runtime.services.clock), testClockId: testClock.id } : base;
 }

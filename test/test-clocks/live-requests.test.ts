@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../src/core/errors.js';
-import { requestTestClock, type AttachableTable } from '../../src/http/test-clock-context.js';
+import { requestTestClock, type AttachableTable } from '../../src/modules/test-clocks/test-clock-access.js';
 import { recordingDatabase } from '../support/recording-database.js';
 
 const live = { mode: 'live' as const, organizationId: 'org_01JD0000000000000000000000' };

@@ -71,7 +71,7 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     gate_status: initialGateStatus(ctx, ctx.mode),
     // eFTI UIL dataset id (issue 16): random, so it reveals nothing and is never reused.
     dataset_id: randomUUID(),
-    // Sandbox: `?test_clock=` (src/http/test-clock-context.ts); this request's clock is then that clock.
+    // Sandbox: `?test_clock=` (src/modules/test-clocks/test-clock-access.ts); this request's clock is then that clock.
     test_clock_id: ctx.testClockId ?? null,
   };
   const gate = gateRegistration(ctx.db, ctx, undefined, row, now);

@@ -101,7 +101,7 @@ export async function createSignatureRequest(ctx: TenantContext, shipmentId: str
       id: newId('signature_request', now),
       organization_id: ctx.organizationId,
       mode: ctx.mode,
-      // `?test_clock=`, or else the clock of the shipment (src/http/test-clock-context.ts).
+      // `?test_clock=`, or else the clock of the shipment (src/modules/test-clocks/test-clock-access.ts).
       test_clock_id: ctx.testClockId ?? null,
       shipment_id: shipment.id,
       role: input.role,

@@ -34,7 +34,7 @@ export async function createWebhookEndpoint(ctx: TenantContext, input: CreateWeb
     // Recorded so that every worker on the database, strict or not, judges the target alike.
     allow_private_targets: allowPrivateTargets,
     simulated_failure: false,
-    // Sandbox: `?test_clock=` (src/http/test-clock-context.ts).
+    // Sandbox: `?test_clock=` (src/modules/test-clocks/test-clock-access.ts).
     test_clock_id: ctx.testClockId ?? null,
   };
   await withTransaction(ctx.db, async (trx) => {

@@ -8,13 +8,13 @@
  * key never causes a test clock to be read: its requests leave here before any query.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import type { Principal } from '../modules/api-keys/authenticate-api-key.js';
-import type { Database } from '../ports/database.js';
-import { AppError } from '../core/errors.js';
-import { testClockToAttach } from '../modules/test-clocks/attach-test-clock.js';
-import { selectAttachedClockTime } from '../modules/test-clocks/test-clocks.repository.js';
-import { appendRouteHook } from './route-hooks.js';
+import type { AppRuntime } from '../../app-runtime.js';
+import type { Principal } from '../api-keys/authenticate-api-key.js';
+import type { Database } from '../../ports/database.js';
+import { AppError } from '../../core/errors.js';
+import { testClockToAttach } from './attach-test-clock.js';
+import { selectAttachedClockTime } from './test-clocks.repository.js';
+import { appendRouteHook } from '../../http/route-hooks.js';
 
 /** A test clock a request follows: its id (what a creation attaches) and its time then. */
 export interface RequestTestClock {
