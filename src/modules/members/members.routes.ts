@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { IdString } from '../../core/schema-types.js';
-import { signInLinkRoutes } from '../../http/console-sign-in-answer.js';
+import { signInLinkRoutes } from '../console-auth/sign-in-link.routes.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import { sessionLifetimes } from '../console-auth/console-auth-policy.js';
 import { renderConfirmInvitation, renderInvitationRefused } from '../console-auth/render-console-pages.js';

@@ -5,12 +5,12 @@
  * Both doors count in the same windows, so the form is no way around the limits.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import { AppError } from '../core/errors.js';
-import { normalizedEmail, secretHash } from '../modules/console-auth/console-auth-policy.js';
-import type { CreateMagicLink } from '../modules/console-auth/console-auth.schema.js';
-import { requestMagicLink } from '../modules/console-auth/request-magic-link.js';
-import { countInWindow } from './rate-limit-answer.js';
+import type { AppRuntime } from '../../app-runtime.js';
+import { AppError } from '../../core/errors.js';
+import { normalizedEmail, secretHash } from './console-auth-policy.js';
+import type { CreateMagicLink } from './console-auth.schema.js';
+import { requestMagicLink } from './request-magic-link.js';
+import { countInWindow } from '../../http/rate-limit-answer.js';
 
 /** Counts one request against a window; past it, 429 `rate_limited` with Retry-After. */
 function count(runtime: AppRuntime, reply: FastifyReply, window: { prefix: string; key: string; limit: number; what: string }): Promise<void> {

@@ -8,13 +8,13 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import { SESSION_COOKIE, sessionLifetimes } from '../modules/console-auth/console-auth-policy.js';
-import type { OpenedSession } from '../modules/console-auth/open-console-session.js';
-import { CONSOLE_PAGE_CSP } from '../modules/console-auth/render-console-pages.js';
-import type { SignInSource } from '../modules/console-auth/open-console-session.js';
-import { checkConsoleOrigin } from './cookie-origin.js';
-import { htmlPageHeaders } from './html-page.js';
+import type { AppRuntime } from '../../app-runtime.js';
+import { SESSION_COOKIE, sessionLifetimes } from './console-auth-policy.js';
+import type { OpenedSession } from './open-console-session.js';
+import { CONSOLE_PAGE_CSP } from './render-console-pages.js';
+import type { SignInSource } from './open-console-session.js';
+import { checkConsoleOrigin } from '../../http/cookie-origin.js';
+import { htmlPageHeaders } from '../../http/html-page.js';
 
 /** Sets (or, with an empty value and 0, clears) the console session cookie. */
 export function setSessionCookie(runtime: Pick<AppRuntime, 'config'>, reply: FastifyReply, value: string, maxAgeS: number): FastifyReply {
