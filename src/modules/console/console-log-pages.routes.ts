@@ -7,7 +7,7 @@ import { Type, type TProperties } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { IdString } from '../../core/schema-types.js';
-import { consolePageContext, consolePageRoute, dropEmptyQueryValues, sendConsolePage } from '../../http/console-page.js';
+import { consolePageContext, consolePageRoute, dropEmptyQueryValues, sendConsolePage } from './console-page.routes.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import { ListAuditLogQuerySchema } from '../audit-log/audit-log.schema.js';
 import { checkAuditIntegrity } from '../audit-log/check-audit-integrity.js';

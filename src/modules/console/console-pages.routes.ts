@@ -11,7 +11,7 @@ import { isAppError } from '../../core/errors.js';
 import { IdString } from '../../core/schema-types.js';
 import { CONSOLE_TWO_FACTOR_PATH } from '../console-auth/console-access.js';
 import { cookieValue } from '../../http/cookie-origin.js';
-import { consoleFormScope, consolePageContext, consolePageRoute, consoleSessionOf, formValue, formValues, sendConsolePage, type FormBody } from '../../http/console-page.js';
+import { consoleFormScope, consolePageContext, consolePageRoute, consoleSessionOf, formValue, formValues, sendConsolePage, type FormBody } from './console-page.routes.js';
 import { requestMagicLinkWithinLimits } from '../console-auth/magic-link-request-access.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import { createApiKey } from '../api-keys/create-api-key.js';

@@ -8,7 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { isAppError } from '../../core/errors.js';
-import { consoleFormScope, consolePageContext, consolePageRoute, dropEmptyQueryValues, formValue, sendConsolePage, type FormBody } from '../../http/console-page.js';
+import { consoleFormScope, consolePageContext, consolePageRoute, dropEmptyQueryValues, formValue, sendConsolePage, type FormBody } from './console-page.routes.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import { roleMay } from '../console-auth/member-permissions.js';
 import { createWebhookEndpoint } from '../webhooks/create-webhook-endpoint.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { AppError, ERROR_CATALOGUE, isAppError } from '../../core/errors.js';
 import { countInWindow } from '../../http/rate-limit-answer.js';
-import { consoleFormScope, consolePageContext, consoleSessionOf, formValue, sendConsolePage, type ConsolePageContext, type FormBody } from '../../http/console-page.js';
+import { consoleFormScope, consolePageContext, consoleSessionOf, formValue, sendConsolePage, type ConsolePageContext, type FormBody } from '../console/console-page.routes.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import type { ConsolePermission } from '../console-auth/member-permissions.js';
 import { ROLES } from '../console-auth/console-auth.schema.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../../app-runtime.js';
 import { isAppError, type ErrorCode } from '../../../core/errors.js';
 import { rateLimiterOf } from '../../../core/rate-limiters.js';
-import { consolePageContext, consoleFormScope, consoleSessionOf, formValue, sendConsolePage, type FormBody } from '../../../http/console-page.js';
+import { consolePageContext, consoleFormScope, consoleSessionOf, formValue, sendConsolePage, type FormBody } from '../../console/console-page.routes.js';
 import { spendRateBudget } from '../../../http/rate-limit-answer.js';
 import { consoleTenantContext } from '../../../http/tenant-context.js';
 import type { ActSource } from '../../../core/context.js';

@@ -6,15 +6,15 @@
  * Pages post `application/x-www-form-urlencoded` forms (no script) inside `consoleFormScope`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import { htmlPageHeaders } from './html-page.js';
-import type { ConsoleSession } from '../modules/console-auth/authenticate-console-session.js';
-import type { ConsoleSessionView } from '../modules/console-auth/console-auth.schema.js';
-import { describeConsoleSession } from '../modules/console-auth/describe-console-session.js';
-import type { ConsolePermission } from '../modules/console-auth/member-permissions.js';
-import { findOrganization, type Organization } from '../modules/organizations/organizations.repository.js';
-import { CONSOLE_FRAME_CSP } from '../modules/console/console-layout.js';
-import { consoleLanguage, type ConsoleLanguage } from '../modules/console/console-words.js';
+import type { AppRuntime } from '../../app-runtime.js';
+import { htmlPageHeaders } from '../../http/html-page.js';
+import type { ConsoleSession } from '../console-auth/authenticate-console-session.js';
+import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
+import { describeConsoleSession } from '../console-auth/describe-console-session.js';
+import type { ConsolePermission } from '../console-auth/member-permissions.js';
+import { findOrganization, type Organization } from '../organizations/organizations.repository.js';
+import { CONSOLE_FRAME_CSP } from './console-layout.js';
+import { consoleLanguage, type ConsoleLanguage } from './console-words.js';
 
 export interface ConsolePageContext {
   session: ConsoleSession;
