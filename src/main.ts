@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     const sandbox = config.environment === 'production' ? undefined : await ensureSandbox(runtime.services);
     await app.listen({ port: config.port, host: config.host });
     // The gate and federated grantees call the API processes, on a port of their own (mutual TLS).
-    if (config.efti) open.platform = await (await import('./http/platform-listener.js')).startPlatformListener(runtime, config.efti, config.host);
+    if (config.efti) open.platform = await (await import('./platform-listener.js')).startPlatformListener(runtime, config.efti, config.host);
     if (sandbox) process.stdout.write(welcome(config, sandbox));
   }
   if (config.role !== 'api') {

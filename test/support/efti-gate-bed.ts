@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { startPlatformListener } from '../../src/http/platform-listener.js';
+import { startPlatformListener } from '../../src/platform-listener.js';
 import type { Backend } from './backends.js';
 import { makeEftiCerts, type EftiCerts } from './efti-certs.js';
 import { startFakeGate, type FakeGate } from './fake-efti-gate.js';

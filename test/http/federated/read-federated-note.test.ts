@@ -1,5 +1,5 @@
 /**
- * The grantee's read through the real platform listener (src/http/platform-listener.ts, started as
+ * The grantee's read through the real platform listener (src/platform-listener.ts, started as
  * in production with EFTI_* set, over real mutual TLS): the certificate a delegation names — a
  * certificate of no gate CA — reads the note (the full inspection document plus the delegation and
  * its evidence), while the gate's routes on the same listener refuse that certificate as

@@ -10,15 +10,15 @@
  * for slow clients and bodies (src/http/listener-limits.ts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppRuntime } from '../app-runtime.js';
-import type { EftiConfig } from '../config.js';
-import { newId } from '../core/ids.js';
-import { gateRoutes } from '../modules/efti/gate/gate.routes.js';
-import { federatedRoutes } from '../modules/federated/federated.routes.js';
-import { clientErrorHandler } from './framework-errors.js';
-import { fastifyLimits, nodeServerLimits, registerDeclaredBodyLimit } from './listener-limits.js';
-import { registerProblemHandling } from './problem.js';
-import { FindingSchema, ProblemSchema } from './problem.schema.js';
+import type { AppRuntime } from './app-runtime.js';
+import type { EftiConfig } from './config.js';
+import { newId } from './core/ids.js';
+import { gateRoutes } from './modules/efti/gate/gate.routes.js';
+import { federatedRoutes } from './modules/federated/federated.routes.js';
+import { clientErrorHandler } from './http/framework-errors.js';
+import { fastifyLimits, nodeServerLimits, registerDeclaredBodyLimit } from './http/listener-limits.js';
+import { registerProblemHandling } from './http/problem.js';
+import { FindingSchema, ProblemSchema } from './http/problem.schema.js';
 
 export async function buildPlatformListener(runtime: AppRuntime, efti: EftiConfig): Promise<FastifyInstance> {
   const app = Fastify({
