@@ -136,8 +136,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   app.addSchema(ProblemSchema);
   registerProblemHandling(app, runtime.config.docsUrl);
   registerClientGone(app);
-  // Who may call a route, in the order of their checks: each credential lives with its module (src/http/credential.ts).
-  const credentials = [consoleSessionAccess(runtime, apiKeyAccess(runtime)), signLinkAccess(runtime), publicDoorAccess(runtime), driverAccess(runtime)];
+  // Who may call a route: each credential lives with its module (src/http/credential.ts). The sign
+  // link comes last: it owns the Idempotency-Keys that no credential before it claims.
+  const credentials = [consoleSessionAccess(runtime, apiKeyAccess(runtime)), publicDoorAccess(runtime), driverAccess(runtime), signLinkAccess(runtime)];
   await registerOpenApi(app, { publicBaseUrl: runtime.config.publicBaseUrl, credentials, webhooks: eventWebhooks() });
   registerAccessControl(app, runtime, credentials);
   // Global, so before each route's credential check: an oversized body is refused whoever sends it.

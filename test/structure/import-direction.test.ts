@@ -6,9 +6,10 @@
  *
  * From the bottom: the kernel (core helpers, port interfaces, and the row types each area keeps in
  * `<area>.tables.ts`, which src/adapters/database/schema.ts only combines); then adapters (one per
- * port) and the job queue; then the domain modules; then the HTTP layer (src/http and each
- * module's HTTP-layer files: `*.routes.ts`, `*-access.ts`); and at the top the files that put a
- * process together.
+ * port) and the job queue; then the domain modules; then the HTTP layer; and at the top the
+ * files that put a process together. The HTTP layer has two parts: the kit in src/http, which every
+ * route uses and which knows no module (not one import of src/modules), and each module's HTTP-layer
+ * files (`*.routes.ts`, `*-access.ts`), which use the kit and their module; src/app.ts composes them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
@@ -18,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-type Layer = 'kernel' | 'adapters' | 'jobs' | 'modules' | 'config' | 'http' | 'composition';
+type Layer = 'kernel' | 'adapters' | 'jobs' | 'modules' | 'config' | 'runtime' | 'kit' | 'http' | 'composition';
 
 /** Which layers each layer may import. Composition (entry points and wiring) may import anything. */
 const MAY_IMPORT: Record<Exclude<Layer, 'composition'>, readonly Layer[]> = {
@@ -28,7 +29,11 @@ const MAY_IMPORT: Record<Exclude<Layer, 'composition'>, readonly Layer[]> = {
   modules: ['kernel', 'jobs', 'modules'],
   // The configuration checks S3_REGION against the object store's list of EU regions.
   config: ['kernel', 'adapters', 'config'],
-  http: ['kernel', 'jobs', 'modules', 'config', 'http'],
+  // src/app-runtime.ts: what the HTTP app is given (the configuration, the services, the modules' writers and probes).
+  runtime: ['kernel', 'jobs', 'modules', 'config', 'runtime'],
+  // The kit reads the runtime it is given, never a module: a module's need comes in through a port or a credential.
+  kit: ['kernel', 'jobs', 'config', 'runtime', 'kit'],
+  http: ['kernel', 'jobs', 'modules', 'config', 'runtime', 'kit', 'http'],
 };
 
 /**
@@ -46,7 +51,7 @@ const KNOWN_EXCEPTIONS: ReadonlyArray<[from: string, to: string]> = [
   ['src/adapters/efti-xml/efti-xml-worker.ts', 'src/modules/efti/efti-xml.ts'],
 ];
 
-const COMPOSITION = new Set(['src/app.ts', 'src/runtime.ts', 'src/main.ts', 'src/jobs/catalogue.ts']);
+const COMPOSITION = new Set(['src/app.ts', 'src/platform-listener.ts', 'src/runtime.ts', 'src/main.ts', 'src/jobs/catalogue.ts']);
 
 /**
  * A module's HTTP-layer files, named as such: its route tables (`*.routes.ts`, with the helpers
@@ -64,7 +69,9 @@ function layerOf(file: string): Layer {
   if (file.startsWith('src/adapters/')) return 'adapters';
   if (file.startsWith('src/jobs/')) return 'jobs';
   // src/app-runtime.ts is what the HTTP app is given: the type the routes and plugins read.
-  if (file === 'src/app-runtime.ts' || file.startsWith('src/http/') || isModuleHttpFile(file)) return 'http';
+  if (file === 'src/app-runtime.ts') return 'runtime';
+  if (file.startsWith('src/http/')) return 'kit';
+  if (isModuleHttpFile(file)) return 'http';
   if (file.startsWith('src/modules/')) return 'modules';
   throw new Error(`${file} is in no layer: place it in MAY_IMPORT's map`);
 }
@@ -139,12 +146,21 @@ describe('the structure of src/', () => {
     expect(cycles(graph)).toEqual([]);
   });
 
-  it('fails on an adapter that imports a module and on a cycle (the checks can fail)', () => {
+  it('keeps the HTTP kit free of modules: no file of src/http imports src/modules', () => {
+    const kitImports = [...graph].flatMap(([from, targets]) => (from.startsWith('src/http/') ? targets.filter((to) => to.startsWith('src/modules/')).map((to) => `${from} -> ${to}`) : []));
+    expect(kitImports).toEqual([]);
+  });
+
+  it('fails on an adapter that imports a module, on a kit file that imports one, and on a cycle (the checks can fail)', () => {
     const broken = new Map(graph);
     broken.set('src/adapters/trust-service/simulator.ts', ['src/modules/documents/pades/load-sealing-key.ts']);
+    broken.set('src/http/problem.ts', ['src/modules/api-keys/authorize.ts']);
     broken.set('src/core/ids.ts', ['src/core/ulid.ts']);
     broken.set('src/core/ulid.ts', ['src/core/ids.ts']);
-    expect(wrongDirection(broken)).toEqual(['src/adapters/trust-service/simulator.ts -> src/modules/documents/pades/load-sealing-key.ts (adapters may not import modules)']);
+    expect(wrongDirection(broken).sort()).toEqual([
+      'src/adapters/trust-service/simulator.ts -> src/modules/documents/pades/load-sealing-key.ts (adapters may not import modules)',
+      'src/http/problem.ts -> src/modules/api-keys/authorize.ts (kit may not import modules)',
+    ]);
     expect(cycles(broken).some((cycle) => cycle.includes('src/core/ids.ts -> src/core/ulid.ts') || cycle.includes('src/core/ulid.ts -> src/core/ids.ts'))).toBe(true);
   });
 });

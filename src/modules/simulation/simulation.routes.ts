@@ -1,6 +1,6 @@
 /**
  * Sandbox simulation (service description, area "test": simulate sign, deliver, remark or
- * auto-advance). Test keys only: a live key is 403 `test_mode_only` (src/http/access.ts).
+ * auto-advance). Test keys only: a live key is 403 `test_mode_only` (src/modules/api-keys/api-key-access.ts).
  * Registered in the shipments' scope: its answer embeds the `Shipment` schema.
  */
 import { Type } from '@sinclair/typebox';
