@@ -2,9 +2,10 @@
  * One way a request proves who sends it: an API key, a console session, a driver session, a sign
  * link, a public door's bot check. The kit knows none of them: each is an HTTP-layer file of its
  * module (`*-access.ts`) that adds its fields to RouteAccess (declaration merging on
- * src/http/route-config.ts) and hands the kit this object; src/app.ts lists them, in the order
- * their checks run on a route. The access hooks (access.ts), the OpenAPI document (openapi.ts) and
- * Idempotency-Key (idempotency.ts) ask the list, never a module.
+ * src/http/route-config.ts) and hands the kit this object; src/app.ts lists them. The access hooks
+ * (access.ts), the OpenAPI document (openapi.ts) and Idempotency-Key (idempotency.ts) ask the list
+ * in its order, never a module: a route's hooks run in it, its first security requirement is
+ * documented, its first owner of a key owns it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../core/errors.js';
