@@ -9,6 +9,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync }
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppRuntime } from './app-runtime.js';
 import { newId } from './core/ids.js';
+import { compilingOnFirstUse } from './core/compiled-on-first-use.js';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { registerAccessControl } from './http/access.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerTestClockContext } from './modules/test-clocks/test-clock-access.js';
@@ -107,7 +109,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Fastify types this factory for its own Ajv pool; ours takes the same arguments (src/http/validation.ts).
-    schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
+    // Each route's check and serializer compile on its first request, not at start (src/core/compiled-on-first-use.ts).
+    schemaController: { compilersFactory: { buildValidator: compilingOnFirstUse(buildValidator) as never, buildSerializer: compilingOnFirstUse(SerializerSelector()) as never } },
     // Responses are not validated; their serializer only needs to know the format the requests check (core/json-validation.ts).
     serializerOpts: { ajv: { formats: { 'time-zone': true } } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -92,6 +92,7 @@ const EnvSchema = Type.Object({
   INVITATION_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
   INVITATION_WINDOW_S: Type.Integer({ minimum: 1, default: 3600 }),
   BILLING_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
+  DEV_OWNER_EMAIL: Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', default: 'dev@example.com' }),
   CONTACT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
 });
 
@@ -130,6 +131,8 @@ export interface Config {
   /** The platform certificate PDFs are sealed with (PEM); without it a self-signed one is made and kept. */
   seal?: { privateKeyPem: string; certificatePem: string };
   environment: Environment;
+  /** Outside production: the console user the first start makes owner of its sandbox organisation. */
+  devOwnerEmail?: string;
   role: Role;
   logLevel: string;
   /** `share`: most points of a key's budget a process takes from the key-value store at once (see rate-limit-shares.ts). */
@@ -280,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     qtsp: e.QTSP_URL && e.QTSP_TOKEN && e.QTSP_CREDENTIAL_ID ? { url: e.QTSP_URL, token: e.QTSP_TOKEN, credentialId: e.QTSP_CREDENTIAL_ID } : undefined,
     seal: e.SEAL_PRIVATE_KEY && e.SEAL_CERTIFICATE ? { privateKeyPem: pemOrFile(e.SEAL_PRIVATE_KEY), certificatePem: pemOrFile(e.SEAL_CERTIFICATE) } : undefined,
     environment: e.ENVIRONMENT,
+    devOwnerEmail: e.ENVIRONMENT === 'production' ? undefined : e.DEV_OWNER_EMAIL,
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowS: e.RATE_LIMIT_WINDOW_S, share: e.RATE_LIMIT_SHARE },

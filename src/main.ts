@@ -19,8 +19,8 @@ import type { OutgoingMessage } from './ports/notifier.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
-function welcome(config: Config, sandbox: { organizationId: string; testKey: string }): string {
-  const base = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+function welcome(config: Config, sandbox: { organizationId: string; testKey: string; ownerEmail?: string }): string {
+  const base = config.publicBaseUrl;
   return [
     '',
     'First start: created a sandbox organisation and a test API key (shown only this once).',
@@ -28,10 +28,18 @@ function welcome(config: Config, sandbox: { organizationId: string; testKey: str
     `  API key:      ${sandbox.testKey}`,
     'Try it:',
     `  curl -H "Authorization: Bearer ${sandbox.testKey}" ${base}/v1/whoami`,
+    `  BASE=${base} KEY=${sandbox.testKey} sh examples/quickstart.sh   # a shipment to its invoice, a webhook, a tour`,
     `API reference: ${base}/docs`,
-    `Console: ${base}/console${config.smtpUrl ? '' : ' (without SMTP_URL its sign-in mails are printed here)'}`,
+    `Console: ${base}/console${sandbox.ownerEmail ? ` (sign in as ${sandbox.ownerEmail}, this organisation's owner; DEV_OWNER_EMAIL names another)` : ''}`,
+    config.smtpUrl ? '' : '  Without SMTP_URL the sign-in mail, link included, is printed here.',
     '',
   ].join('\n');
+}
+
+/** Outside production, what the start is doing, as it does it (production has only the structured logs). */
+function progress(config: Config, since: number): (what: string) => void {
+  if (config.environment === 'production') return () => undefined;
+  return (what) => process.stdout.write(`[start ${((performance.now() - since) / 1000).toFixed(1)} s] ${what}\n`);
 }
 
 /** Development without SMTP_URL: an e-mail kept in the outbox, printed so that its link can be followed. */
@@ -51,6 +59,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
+  const step = progress(config, performance.now());
+  step('loading the service');
   // What is open so far; shutdown closes whatever is set.
   const open: { runtime?: Runtime; app?: FastifyInstance; platform?: FastifyInstance; tracing?: Tracing } = {};
 
@@ -84,6 +94,7 @@ async function main(): Promise<void> {
   const { buildApp } = await import('./app.js');
   const { ensureSandbox } = await import('./modules/organizations/ensure-sandbox.js');
 
+  step(`opening the ${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`} and applying migrations`);
   let runtime: Runtime;
   try {
     runtime = open.runtime = await createRuntime(config, { onError: (err, context) => logger.error({ err, context }, 'background work failed'), onOutboxMail: printMail });
@@ -97,10 +108,12 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
 
+  step(`database at schema version ${runtime.schemaVersion}; ${config.role === 'worker' ? 'starting the workers' : 'building the app'}`);
   const app = (open.app = config.role === 'worker' ? undefined : await buildApp(runtime));
   if (app) {
-    const sandbox = config.environment === 'production' ? undefined : await ensureSandbox(runtime.services);
+    const sandbox = config.environment === 'production' ? undefined : await ensureSandbox(runtime.services, config.devOwnerEmail);
     await app.listen({ port: config.port, host: config.host });
+    step(`listening at ${config.publicBaseUrl} (${config.host}:${config.port})`);
     // The gate and federated grantees call the API processes, on a port of their own (mutual TLS).
     if (config.efti) open.platform = await (await import('./platform-listener.js')).startPlatformListener(runtime, config.efti, config.host);
     if (sandbox) process.stdout.write(welcome(config, sandbox));

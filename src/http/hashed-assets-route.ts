@@ -11,7 +11,7 @@ export function serveHashedAssets(app: FastifyInstance, urlPath: string, assets:
   const variants = new Map([...assets.byName].map(([name, asset]) => [name, precompress(asset.body)]));
   app.get<{ Params: { name: string } }>(`${urlPath}/:name`, { config: { access: { public: true } }, schema: { hide: true }, compress: false }, async (request, reply) => {
     const asset = assets.byName.get(request.params.name);
-    const encoded = variants.get(request.params.name) ?? {};
+    const encoded = (await variants.get(request.params.name)) ?? {};
     const encoding = pickEncoding(request.headers['accept-encoding'], encoded);
     if (Object.keys(encoded).length > 0) reply.header('vary', 'accept-encoding');
     if (!asset || !encoding) return sendPageAsset(reply, asset, what);

@@ -39,7 +39,7 @@ export function markBodyCheckedByHandler(method: string, url: string): void {
 export function buildValidator(externalSchemas: Record<string, unknown> | undefined): FastifySchemaCompiler<unknown> {
   for (const schema of Object.values(externalSchemas ?? {})) {
     const id = (schema as { $id?: string }).$id;
-    for (const ajv of [bodyAjv, parameterAjv]) if (id && !ajv.getSchema(id)) ajv.addSchema(schema as object);
+    for (const ajv of [bodyAjv, parameterAjv]) if (id && !ajv.schemas[id]) ajv.addSchema(schema as object);
   }
   return validatorCompiler;
 }

@@ -59,12 +59,12 @@ describe('examples/shipment.json (README quick start)', () => {
     const send = (call: CurlCall) =>
       t.app.inject({
         method: call.method,
-        url: decodeURIComponent(call.path).replace('shp_…', id),
+        url: decodeURIComponent(call.path).replace('$SHIPMENT', id),
         headers: Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k, v.replace('$KEY', tenant.testKey)])),
         ...(call.body !== undefined ? { payload: call.body } : {}),
       });
     const [simulate] = curlCalls('/simulate');
-    expect(simulate).toMatchObject({ method: 'POST', path: '/v1/test/shipments/shp_%E2%80%A6/simulate' });
+    expect(simulate).toMatchObject({ method: 'POST', path: '/v1/test/shipments/$SHIPMENT/simulate' });
     const simulated = await send(simulate!);
     expect(simulated.statusCode, simulated.body).toBe(200);
     expect(simulated.json().shipment.status).toBe('delivered');

@@ -1,0 +1,51 @@
+/**
+ * Schema compilers that compile a route's check or serializer when the route first needs it, not
+ * while the app starts: compiling every request and response schema of every route up front was
+ * most of the time `npm start` took to listen, for routes a process may never serve. A schema that
+ * does not compile then fails its route's first request instead of the start;
+ * test/structure/route-schemas-compile.test.ts compiles them all so that never reaches a user.
+ */
+
+/** A compiled validator (Ajv's `errors` after a failed call) or serializer. */
+type Compiled = ((input: unknown) => unknown) & { errors?: unknown };
+
+/** Fastify's compiler factories: (schemas the scope added, options) → (route schema) → compiled function. */
+type CompilerFactory = (...factoryArgs: never[]) => (routeSchema: never) => Compiled;
+
+/** Compiles still pending, kept only while a test tracks them (kept always, they would hold every app's schemas). */
+let pending: Set<() => unknown> | undefined;
+
+export function compiledOnFirstUse(compile: () => Compiled): Compiled {
+  let compiled: Compiled | undefined;
+  const force = () => (compiled ??= compile());
+  pending?.add(force);
+  const lazy: Compiled = (input) => {
+    const target = compiled ?? force();
+    const result = target(input);
+    // Fastify reads a failed validation's findings from the function it was given.
+    lazy.errors = target.errors;
+    return result;
+  };
+  return lazy;
+}
+
+/** Wraps a compiler factory so that each route's function is compiled on its first call. */
+export function compilingOnFirstUse<F extends CompilerFactory>(factory: F): F {
+  return ((...factoryArgs: Parameters<F>) => {
+    const compiler = factory(...factoryArgs);
+    return (routeSchema: never) => compiledOnFirstUse(() => compiler(routeSchema));
+  }) as F;
+}
+
+/** From now on, remember the compiles of the apps built (a test calls this before buildApp). */
+export function trackPendingCompiles(): void {
+  pending = new Set();
+}
+
+/** Compiles every route function remembered since trackPendingCompiles; throws the first compile error. */
+export function compileAllPending(): number {
+  const all = [...(pending ?? [])];
+  pending = undefined;
+  for (const force of all) force();
+  return all.length;
+}
