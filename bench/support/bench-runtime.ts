@@ -34,7 +34,8 @@ async function adminQuery(admin: string, query: string): Promise<void> {
   await client.end();
 }
 
-export async function startBenchService(name: string): Promise<BenchService> {
+/** `env` adds settings of this bench's own (TRUST_PROXY for a load from many client addresses). */
+export async function startBenchService(name: string, env: Record<string, string> = {}): Promise<BenchService> {
   const admin = process.env.DATABASE_URL;
   const scratch = `fds_bench_${name}_${process.pid}`;
   let databaseUrl: string | undefined;
@@ -53,6 +54,7 @@ export async function startBenchService(name: string): Promise<BenchService> {
     RATE_LIMIT_REQUESTS: '1000000000',
     RATE_LIMIT_WINDOW_S: '1',
     ENVIRONMENT: 'test',
+    ...env,
   });
   const runtime = await createRuntime(config, { database: config.databaseUrl ? undefined : await openPglite('memory://') });
   const app = await buildApp(runtime);

@@ -1,7 +1,10 @@
 /**
- * The load generator for creates, run as its own process so it does not share the server's event
- * loop: autocannon with the options given as JSON in argv[2], every request with a fresh
- * Idempotency-Key (as a client's retry-safe creates would), printing its result as JSON.
+ * The load generator for requests that differ one from the next, run as its own process so it does
+ * not share the server's event loop: autocannon with the options given as JSON in argv[2], every
+ * request with a fresh Idempotency-Key (as a client's retry-safe creates would) or from a fresh
+ * client address (X-Forwarded-For, to a service that trusts this host as its proxy: per-address
+ * limits such as the inspection link's 60 a minute would refuse one address at speed), printing
+ * its result as JSON.
  */
 import { randomUUID } from 'node:crypto';
 import autocannon, { type Request } from 'autocannon';
@@ -13,9 +16,17 @@ interface LoadOptions {
   body?: string;
   connections: number;
   seconds: number;
+  uniqueIdempotencyKey?: boolean;
+  uniqueClientAddress?: boolean;
 }
 
 const options = JSON.parse(process.argv[2]!) as LoadOptions;
+let clients = 0;
+/** The next address of 10.0.0.0/8: 16 million before one repeats. */
+function nextAddress(): string {
+  clients = (clients + 1) & 0xffffff;
+  return `10.${clients >> 16}.${(clients >> 8) & 255}.${clients & 255}`;
+}
 const result = await autocannon({
   url: options.url,
   connections: options.connections,
@@ -26,7 +37,11 @@ const result = await autocannon({
       headers: options.headers,
       ...(options.body ? { body: options.body } : {}),
       setupRequest: (request: Request) => {
-        request.headers = { ...request.headers, 'idempotency-key': randomUUID() };
+        request.headers = {
+          ...request.headers,
+          ...(options.uniqueIdempotencyKey ? { 'idempotency-key': randomUUID() } : {}),
+          ...(options.uniqueClientAddress ? { 'x-forwarded-for': nextAddress() } : {}),
+        };
         return request;
       },
     },

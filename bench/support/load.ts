@@ -22,6 +22,8 @@ export interface Target {
   headers?: Record<string, string>;
   body?: string;
   uniqueIdempotencyKey?: boolean;
+  /** Each request from another client address (X-Forwarded-For; the service must trust this host as its proxy). */
+  uniqueClientAddress?: boolean;
   /** Connections of this load; BENCH_CONNECTIONS when not given. */
   connections?: number;
 }
@@ -30,12 +32,12 @@ const AUTOCANNON_CLI = join(import.meta.dirname, '..', '..', 'node_modules', 'au
 
 /**
  * Loads the target from a child process. Fixed requests go through autocannon's own CLI (it drives
- * about twice the rate of its programmatic API here, which matters at whoami's 50k/s); creates that
- * need a fresh Idempotency-Key per request go through ./load-process.ts.
+ * about twice the rate of its programmatic API here, which matters at whoami's 50k/s); requests that
+ * need a fresh Idempotency-Key or client address each go through ./load-process.ts.
  */
 export async function load(target: Target, seconds: number): Promise<Result> {
   const options = { method: 'GET' as const, headers: {}, connections: CONNECTIONS, ...target, seconds };
-  if (options.uniqueIdempotencyKey) {
+  if (options.uniqueIdempotencyKey || options.uniqueClientAddress) {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-process.ts'), JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 });
     return JSON.parse(stdout) as Result;
   }

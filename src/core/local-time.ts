@@ -44,8 +44,8 @@ const EUROPEAN = /^(Europe\/|Atlantic\/(Canary|Madeira|Faroe)$|Africa\/(Ceuta|Al
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(locale: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${zone} ${JSON.stringify(options)}`;
+function formatter(locale: string, zone: string, options: Intl.DateTimeFormatOptions, optionsKey = JSON.stringify(options)): Intl.DateTimeFormat {
+  const key = `${locale} ${zone} ${optionsKey}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
@@ -55,10 +55,12 @@ function formatter(locale: string, zone: string, options: Intl.DateTimeFormatOpt
 }
 
 const NUMERIC = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } as const;
+/** Worked out once: every time a page or PDF prints reads the wall clock several times. */
+const NUMERIC_KEY = JSON.stringify(NUMERIC);
 
 /** The wall clock of `zone` at `at`, as numbers. */
 function wallClock(at: Date, zone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
-  const parts = Object.fromEntries(formatter('en-US', zone, NUMERIC).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(formatter('en-US', zone, NUMERIC, NUMERIC_KEY).formatToParts(at).map((p) => [p.type, p.value]));
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second) };
 }
 
@@ -78,9 +80,18 @@ export function offsetText(minutes: number): string {
   return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
+/** Per zone and year: the zones times named times' years, a few dozen in practice. */
+const standardOffsets = new Map<string, number>();
+
 /** The zone's standard offset that year: the smaller of its January and July offsets. */
 function standardOffset(year: number, zone: string): number {
-  return Math.min(utcOffsetMinutes(new Date(Date.UTC(year, 0, 1)), zone), utcOffsetMinutes(new Date(Date.UTC(year, 6, 1)), zone));
+  const key = `${zone} ${year}`;
+  let offset = standardOffsets.get(key);
+  if (offset === undefined) {
+    offset = Math.min(utcOffsetMinutes(new Date(Date.UTC(year, 0, 1)), zone), utcOffsetMinutes(new Date(Date.UTC(year, 6, 1)), zone));
+    standardOffsets.set(key, offset);
+  }
+  return offset;
 }
 
 function namesOf(zone: string, standard: number): ZoneNames | undefined {
@@ -93,7 +104,7 @@ function namesOf(zone: string, standard: number): ZoneNames | undefined {
  */
 export function zoneAbbreviation(at: Date, zone: string): string {
   const offset = utcOffsetMinutes(at, zone);
-  const standard = standardOffset(wallClock(at, 'UTC').year, zone);
+  const standard = standardOffset(at.getUTCFullYear(), zone);
   const names = namesOf(zone, standard);
   if (names && offset === standard) return names.standard;
   if (names?.summer && offset === standard + 60) return names.summer;
@@ -105,7 +116,7 @@ export function zoneAbbreviation(at: Date, zone: string): string {
  * script that formats times on the phone with the same names (it falls back to `UTC+hh:mm`).
  */
 export function zoneAbbreviations(zone: string, at: Date): Record<string, string> {
-  const standard = standardOffset(wallClock(at, 'UTC').year, zone);
+  const standard = standardOffset(at.getUTCFullYear(), zone);
   const names = namesOf(zone, standard);
   if (!names) return zone === 'UTC' ? { '+00:00': 'UTC' } : {};
   return { [offsetText(standard)]: names.standard, ...(names.summer ? { [offsetText(standard + 60)]: names.summer } : {}) };

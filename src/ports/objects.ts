@@ -27,6 +27,13 @@ export interface ObjectStore {
   putStream(key: string, body: Readable, options: { contentType: string }): Promise<{ size: number }>;
   /** The object under `key`, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /**
+   * What names the bytes now under `key` without reading them (opaque; what the store already keeps:
+   * a file's size, inode and change times, an S3 ETag): it changes when other bytes are written
+   * there, by this store or behind its back, so a check of those bytes can be kept until it does
+   * (the inspection's seal verdict). Null when there is no object.
+   */
+  version(key: string): Promise<string | null>;
   /** The object's bytes as a stream (not read into memory), or null when there is none. */
   getStream(key: string): Promise<StreamedObject | null>;
   /** Removes the object; absent keys are fine. */

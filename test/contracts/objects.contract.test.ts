@@ -65,6 +65,21 @@ describe.each(adapters)('objects contract: %s', (_name, make) => {
     expect(await f.store.get('nothing/here')).toBeNull();
   });
 
+  it('names the stored bytes by a version that changes when other bytes are written, without reading them', async () => {
+    expect(await f.store.version('a/versioned.pdf')).toBeNull();
+    await f.store.put('a/versioned.pdf', Buffer.from('sealed one'), { contentType: 'application/pdf' });
+    const first = await f.store.version('a/versioned.pdf');
+    expect(first).toEqual(expect.any(String));
+    expect(await f.store.version('a/versioned.pdf')).toBe(first);
+    // Other bytes of the same length, as a tampered file would be.
+    await f.store.put('a/versioned.pdf', Buffer.from('sealed two'), { contentType: 'application/pdf' });
+    const second = await f.store.version('a/versioned.pdf');
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
+    await f.store.delete('a/versioned.pdf');
+    expect(await f.store.version('a/versioned.pdf')).toBeNull();
+  });
+
   it('streams an object in and out across several multipart parts, and a short one as one put', async () => {
     const body = randomBytes(17 * 1024 * 1024 + 123);
     const chunks = function* () {

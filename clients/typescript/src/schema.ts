@@ -4294,7 +4294,7 @@ export interface components {
                     platform_id: string | null;
                 };
             };
-            /** @description Checked at every request. */
+            /** @description Checked again whenever the chain head, the current note, its stored file or the organisation's erasures change, else at most five minutes old. */
             integrity: {
                 /** @description As `GET /v1/shipments/{id}/integrity` reports it. */
                 chain: {
@@ -4302,7 +4302,10 @@ export interface components {
                     first_bad_seq: number | null;
                     valid: boolean;
                 };
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the checks ran.
+                 */
                 checked_at: string;
                 /** @description The current PDF; null when none can be read. */
                 document: {

@@ -62,6 +62,17 @@ export function createFileSystemObjectStore(rootDir: string): ObjectStore {
         throw error;
       }
     },
+    async version(key) {
+      try {
+        // Every put renames a new file into place (a new inode); a write in place behind the store's
+        // back moves the change time, which no one can set back.
+        const info = await stat(pathOf(key), { bigint: true });
+        return `${info.size}:${info.ino}:${info.mtimeNs}:${info.ctimeNs}`;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
     async get(key) {
       const file = pathOf(key);
       try {

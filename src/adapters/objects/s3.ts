@@ -6,6 +6,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   HeadBucketCommand,
   PutObjectCommand,
   S3Client,
@@ -103,6 +104,16 @@ export function createS3ObjectStore(config: S3Config): ObjectStore {
       try {
         const res = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
         return { body: res.Body as Readable, contentType: res.ContentType ?? 'application/octet-stream', size: res.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async version(key) {
+      assertObjectKey(key);
+      try {
+        const res = await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return `${res.ETag ?? ''}:${res.VersionId ?? ''}:${res.LastModified?.getTime() ?? ''}:${res.ContentLength ?? ''}`;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

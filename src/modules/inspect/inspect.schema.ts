@@ -102,9 +102,9 @@ export const InspectionSchema = Type.Object(
           ],
           { description: 'The current PDF; null when none can be read.' },
         ),
-        checked_at: DateTimeString(),
+        checked_at: DateTimeString({ description: 'When the checks ran.' }),
       },
-      { description: 'Checked at every request.' },
+      { description: 'Checked again whenever the chain head, the current note, its stored file or the organisation\'s erasures change, else at most five minutes old.' },
     ),
     efti: Type.Object({
       uil: Type.Object(

@@ -12,6 +12,7 @@ import type { Services, TenantContext } from '../../core/context.js';
 import { DEFAULT_LINK_SECONDS } from '../documents/document.schema.js';
 import { signedDownloadUrl } from '../documents/download-links.js';
 import { selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { erasureCount } from '../privacy/privacy.repository.js';
 import { remarkPhotoFiles, shipmentPhotos, type RemarkPhotoFile } from '../remarks/remark-photo-files.js';
 import { selectRemarks } from '../remarks/remarks.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
@@ -59,7 +60,9 @@ function versionView(ctx: TenantContext, row: DocumentRow, expires: number): Ins
 
 export async function inspectionDocument(services: Services, shipment: ShipmentRow, options: InspectionOptions = {}): Promise<InspectionDocument> {
   const ctx: TenantContext = { ...services, organizationId: shipment.organization_id, mode: shipment.mode, requestId: 'inspection' };
-  const [notes, signatures, remarks, photos, followUps] = await Promise.all([
+  const [erasures, notes, signatures, remarks, photos, followUps] = await Promise.all([
+    // Counted with the rows, before the integrity checks read the chain (inspection-integrity.ts).
+    erasureCount(ctx.db, ctx),
     selectDocuments(ctx.db, ctx, { shipmentId: shipment.id, kind: 'consignment_note', order: 'asc', limit: MAX_VERSIONS }),
     selectSignatures(ctx.db, ctx, shipment.id),
     selectRemarks(ctx.db, ctx, shipment.id, { order: 'asc' }),
@@ -67,7 +70,7 @@ export async function inspectionDocument(services: Services, shipment: ShipmentR
     followUpsOf(ctx, shipment.id),
   ]);
   const current = notes.at(-1);
-  const integrity = await inspectionIntegrity(ctx, shipment.id, current);
+  const integrity = await inspectionIntegrity(ctx, shipment, current, erasures);
   const expires = Math.floor(ctx.clock.now().getTime() / 1000) + DEFAULT_LINK_SECONDS;
   const datasetId = shipment.dataset_id;
   return {

@@ -6,16 +6,32 @@
 import { zoneAbbreviation } from '../../core/local-time.js';
 import type { InspectionLanguage } from './inspection-request.js';
 
+/**
+ * Formatters by language and zone: making one costs ICU far more than formatting with it, and a
+ * page writes dozens of times. Bounded by the 24 languages times the zones notes name.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function formatterOf<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let known = formatters.get(key) as F | undefined;
+  if (!known) {
+    known = make();
+    formatters.set(key, known);
+  }
+  return known;
+}
+
 /** `4 mar 2026, 10:05 CET` in `zone`: the zone's customary short name, as Intl's own runs long in some languages (Greek spells it out). */
 export function formatTime(language: InspectionLanguage, iso: string, zone = 'UTC'): string {
   const at = new Date(iso);
-  return `${new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(at)} ${zoneAbbreviation(at, zone)}`;
+  const time = formatterOf(`time ${language} ${zone}`, () => new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }));
+  return `${time.format(at)} ${zoneAbbreviation(at, zone)}`;
 }
 
 export function formatNumber(language: InspectionLanguage, value: number): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(value);
+  return formatterOf(`number ${language}`, () => new Intl.NumberFormat(language, { maximumFractionDigits: 3 })).format(value);
 }
 
 export function formatWeight(language: InspectionLanguage, kilograms: number): string {
-  return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 3 }).format(kilograms);
+  return formatterOf(`weight ${language}`, () => new Intl.NumberFormat(language, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 3 })).format(kilograms);
 }

@@ -40,11 +40,21 @@ export function inspectionLanguage(override: string | undefined, acceptLanguage:
   return spoken(override) ?? pickLanguage(acceptLanguage, INSPECTION_LANGUAGES) ?? 'en';
 }
 
+/** Bounded: the note's languages times the page's 24. */
+const names = new Map<string, string>();
+
 /**
  * A language's name in another (`inLanguage`), from Intl: as a sentence says it (`niderlandzki`), or
  * capitalised to stand alone, as the switcher lists each language by its own name (`Polski`).
  */
 export function languageName(language: string, inLanguage: InspectionLanguage, standAlone = false): string {
-  const name = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(language) ?? language;
-  return standAlone ? name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1) : name;
+  // Every page names 25 languages: each name is worked out once (ICU's display names are slow to open).
+  const key = `${language} ${inLanguage} ${standAlone}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    const plain = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(language) ?? language;
+    name = standAlone ? plain.charAt(0).toLocaleUpperCase(inLanguage) + plain.slice(1) : plain;
+    names.set(key, name);
+  }
+  return name;
 }

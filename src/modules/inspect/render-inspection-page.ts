@@ -48,6 +48,18 @@ function printedLanguage(doc: InspectionDocument): NoteLanguage {
  * stays): the choice lives in the URL, kept on reload and when the link is passed on.
  */
 function switcher(language: InspectionLanguage): string {
+  let html = switchers.get(language);
+  if (html === undefined) {
+    html = switcherHtml(language);
+    switchers.set(language, html);
+  }
+  return html;
+}
+
+/** The same for every page in a language: made once per language. */
+const switchers = new Map<InspectionLanguage, string>();
+
+function switcherHtml(language: InspectionLanguage): string {
   const w = INSPECTION_WORDS[language];
   const links = INSPECTION_LANGUAGES.map((l) =>
     l === language
