@@ -124,9 +124,9 @@ await sleep(WARMUP_S * 1000);
 const samples: MemorySample[] = [];
 const end = started + (WARMUP_S + MINUTES * 60) * 1000;
 const mb = (n: number) => (n / MB).toFixed(1).padStart(7);
-console.log(`${'min'.padStart(6)} ${'rss'.padStart(7)} ${'heap'.padStart(7)} ${'extern'.padStart(7)} ${'arrbuf'.padStart(7)} ${'thrHeap'.padStart(7)} ${'thrExt'.padStart(7)}  rounds webhooks failures   (MB; thr = render threads, summed)`);
+console.log(`${'min'.padStart(6)} ${'rss'.padStart(7)} ${'heap'.padStart(7)} ${'extern'.padStart(7)} ${'arrbuf'.padStart(7)} ${'thrHeap'.padStart(7)} ${'thrExt'.padStart(7)}  rounds webhooks failures recycled  (MB; thr = render threads, summed)`);
 for (;;) {
-  const memory = await ask<Omit<MemorySample, 'minute' | 'rounds' | 'webhooks'> & { threads: { heapUsed: number; external: number; jobs: number }[] }>(service, 'sample');
+  const memory = await ask<Omit<MemorySample, 'minute' | 'rounds' | 'webhooks'> & { threads: { heapUsed: number; external: number }[]; recycled: number }>(service, 'sample');
   const { received } = await ask<{ received: number }>(receiver, 'count');
   const sample: MemorySample = {
     minute: (performance.now() - started) / 60_000 - WARMUP_S / 60,
@@ -141,7 +141,7 @@ for (;;) {
   };
   samples.push(sample);
   console.log(
-    `${sample.minute.toFixed(2).padStart(6)} ${mb(sample.rss)} ${mb(sample.heapUsed)} ${mb(sample.external)} ${mb(sample.arrayBuffers)} ${mb(sample.threadHeap)} ${mb(sample.threadExternal)}  ${String(sample.rounds).padStart(6)} ${String(received).padStart(8)} ${String(counts.failures).padStart(8)}`,
+    `${sample.minute.toFixed(2).padStart(6)} ${mb(sample.rss)} ${mb(sample.heapUsed)} ${mb(sample.external)} ${mb(sample.arrayBuffers)} ${mb(sample.threadHeap)} ${mb(sample.threadExternal)}  ${String(sample.rounds).padStart(6)} ${String(received).padStart(8)} ${String(counts.failures).padStart(8)} ${String(memory.recycled).padStart(8)}`,
   );
   if (performance.now() + SAMPLE_S * 1000 > end + 1) break;
   await sleep(SAMPLE_S * 1000);

@@ -10,15 +10,16 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { loadConfig } from '../../src/config.js';
 import { createRuntime } from '../../src/runtime.js';
 import { buildApp } from '../../src/app.js';
+import { WorkerRenderPool } from '../../src/adapters/pdf-renderer/worker-pool.js';
 import { ensureSandbox } from '../../src/modules/organizations/ensure-sandbox.js';
 import { SOAK_MEMORY_CHANNEL, type ThreadMemory } from './soak-report.js';
 
-const threads = new Map<number, ThreadMemory & { at: number }>();
+const threads = new Map<number, ThreadMemory>();
 const channel = new BroadcastChannel(SOAK_MEMORY_CHANNEL);
 channel.unref();
 channel.onmessage = (event) => {
   const report = (event as { data: ThreadMemory }).data;
-  threads.set(report.threadId, { ...report, at: Date.now() });
+  threads.set(report.threadId, report);
 };
 
 const config = loadConfig();
@@ -34,16 +35,19 @@ runtime.jobs.loop.start();
 runtime.deliveries.start();
 process.send!({ address, key: sandbox.testKey });
 
-/** A replaced thread's last report stays until a newer one: only threads heard from in the last minute count. */
+/** The last report of each live render thread (a replaced thread's is forgotten). */
 function liveThreads(): ThreadMemory[] {
-  for (const [id, report] of threads) if (Date.now() - report.at > 60_000) threads.delete(id);
-  return [...threads.values()].map(({ at: _at, ...report }) => report);
+  const pool = runtime.services.renderer;
+  const live = new Set(pool instanceof WorkerRenderPool ? pool.threads.map((t) => t.threadId) : threads.keys());
+  for (const id of threads.keys()) if (!live.has(id)) threads.delete(id);
+  return [...threads.values()];
 }
 
 process.on('message', (message) => {
   if (message === 'sample') {
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-    process.send!({ rss, heapUsed, heapTotal, external, arrayBuffers, threads: liveThreads() });
+    const pool = runtime.services.renderer;
+    process.send!({ rss, heapUsed, heapTotal, external, arrayBuffers, threads: liveThreads(), recycled: pool instanceof WorkerRenderPool ? pool.recycled : 0 });
   }
   if (message === 'exit') void stop();
 });
