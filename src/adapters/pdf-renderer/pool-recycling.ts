@@ -7,7 +7,10 @@
  * The threads are replaced as a generation, never one by one under a job: the generation that has
  * started its share of jobs is retired (it takes no new job), the next job starts a new one, and the
  * retired one is destroyed as soon as the jobs running on it have settled. No job is cut short; for
- * that moment the process has the new threads beside the old ones that are finishing.
+ * that moment the process has the new threads beside the old ones that are finishing. The next
+ * generation is started when the current one has done nine tenths of its share, so its threads
+ * are ready when it takes over (a thread's start — modules, fonts, sealing key — would otherwise
+ * hold up the renders waiting for it).
  */
 
 interface Destroyable {
@@ -25,6 +28,8 @@ export class PoolGenerations<P extends Destroyable> {
   readonly #create: () => P;
   readonly #jobsPerGeneration: number;
   #current: Generation<P> | undefined;
+  /** Started ahead, to take over from the current generation when it retires. */
+  #next: Generation<P> | undefined;
   readonly #live: Generation<P>[] = [];
   #replaced = 0;
 
@@ -44,6 +49,7 @@ export class PoolGenerations<P extends Destroyable> {
     const current = this.#generation();
     current.started++;
     current.held++;
+    if (!this.#next && current.started >= this.#jobsPerGeneration * 0.9) this.#next = this.#created();
     if (current.started >= this.#jobsPerGeneration) {
       current.retired = true;
       this.#current = undefined;
@@ -54,10 +60,16 @@ export class PoolGenerations<P extends Destroyable> {
 
   #generation(): Generation<P> {
     if (!this.#current) {
-      this.#current = { pool: this.#create(), started: 0, held: 0, retired: false };
-      this.#live.push(this.#current);
+      this.#current = this.#next ?? this.#created();
+      this.#next = undefined;
     }
     return this.#current;
+  }
+
+  #created(): Generation<P> {
+    const generation = { pool: this.#create(), started: 0, held: 0, retired: false };
+    this.#live.push(generation);
+    return generation;
   }
 
   /** A job of `pool` settled: a retired generation holding no more jobs is destroyed. */
@@ -87,7 +99,7 @@ export class PoolGenerations<P extends Destroyable> {
   }
 
   async destroyAll(): Promise<void> {
-    this.#current = undefined;
+    this.#current = this.#next = undefined;
     await Promise.all(this.#live.splice(0).map((g) => g.pool.destroy()));
   }
 }
