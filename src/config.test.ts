@@ -26,8 +26,8 @@ describe('SMS and trust service configuration', () => {
 describe('render pool configuration', () => {
   it('defaults to one thread per core but one (at least one), 100 queued jobs and a 30 s timeout', () => {
     const threads = availableParallelism();
-    expect(loadConfig({}).render).toEqual({ threads, queue: 100, timeoutMs: 30_000, nice: 10, perOrganisation: Math.max(1, threads - 1), memoryMb: 512 });
-    expect(loadConfig({ RENDER_THREADS: '3', RENDER_QUEUE: '0', RENDER_TIMEOUT_MS: '5000', RENDER_NICE: '0' }).render).toEqual({ threads: 3, queue: 0, timeoutMs: 5000, nice: 0, perOrganisation: 2, memoryMb: 512 });
+    expect(loadConfig({}).render).toEqual({ threads, queue: 100, timeoutMs: 30_000, nice: 10, perOrganisation: Math.max(1, threads - 1), memoryMb: 512, recycleAfterJobs: 500 });
+    expect(loadConfig({ RENDER_THREADS: '3', RENDER_QUEUE: '0', RENDER_TIMEOUT_MS: '5000', RENDER_NICE: '0' }).render).toEqual({ threads: 3, queue: 0, timeoutMs: 5000, nice: 0, perOrganisation: 2, memoryMb: 512, recycleAfterJobs: 500 });
   });
 
   it('leaves one organisation one thread fewer than all unless told, never more than all; limits each thread to RENDER_MEMORY_MB', () => {
@@ -35,6 +35,8 @@ describe('render pool configuration', () => {
     expect(loadConfig({ RENDER_THREADS: '4', RENDER_THREADS_PER_ORGANISATION: '2' }).render.perOrganisation).toBe(2);
     expect(loadConfig({ RENDER_THREADS: '2', RENDER_THREADS_PER_ORGANISATION: '8' }).render.perOrganisation).toBe(2);
     expect(loadConfig({ RENDER_MEMORY_MB: '256' }).render.memoryMb).toBe(256);
+    expect(loadConfig({ RENDER_RECYCLE_AFTER_JOBS: '50' }).render.recycleAfterJobs).toBe(50);
+    expect(loadConfig({ RENDER_RECYCLE_AFTER_JOBS: '0' }).render.recycleAfterJobs).toBeUndefined();
     expect(() => loadConfig({ RENDER_MEMORY_MB: '16' })).toThrow(/RENDER_MEMORY_MB/);
     expect(() => loadConfig({ RENDER_THREADS_PER_ORGANISATION: '0' })).toThrow(/RENDER_THREADS_PER_ORGANISATION/);
   });

@@ -62,6 +62,7 @@ const EnvSchema = Type.Object({
   RENDER_NICE: Type.Integer({ minimum: 0, maximum: 19, default: 10 }),
   RENDER_THREADS_PER_ORGANISATION: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
   RENDER_MEMORY_MB: Type.Integer({ minimum: 64, default: 512 }),
+  RENDER_RECYCLE_AFTER_JOBS: Type.Integer({ minimum: 0, default: 500 }),
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
   METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
@@ -149,8 +150,10 @@ export interface Config {
    * rendering takes the CPU the requests leave and never delays them. `perOrganisation` is how many
    * of the threads one organisation's jobs may take at once (one fewer than all unless set), and
    * `memoryMb` each thread's JavaScript heap limit: a render past it fails alone, its thread is replaced.
+   * `recycleAfterJobs`: renders per thread after which the threads are replaced (unset: never), so
+   * what they keep of past renders outside their heap does not grow the process without end.
    */
-  render: { threads: number; queue: number; timeoutMs: number; nice: number; perOrganisation: number; memoryMb: number };
+  render: { threads: number; queue: number; timeoutMs: number; nice: number; perOrganisation: number; memoryMb: number; recycleAfterJobs?: number };
   /** Signed checkpoints of the hash chains (docs/audit-log.md): how often the schedule makes them; 0 leaves them to `POST /v1/audit-log/checkpoints`. */
   checkpoints: { intervalMinutes: number };
   /** `GET /metrics` (Prometheus) on a listener of its own, never the API port; absent when METRICS_PORT is unset. */
@@ -370,7 +373,9 @@ function renderConfig(e: Static<typeof EnvSchema>): Config['render'] {
   const threads = e.RENDER_THREADS ?? defaultRenderThreads();
   // Below the pool's size, so another organisation always finds a thread; one when the pool has one.
   const perOrganisation = Math.min(threads, e.RENDER_THREADS_PER_ORGANISATION ?? Math.max(1, threads - 1));
-  return { threads, queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS, nice: e.RENDER_NICE, perOrganisation, memoryMb: e.RENDER_MEMORY_MB };
+  // 0 never recycles.
+  const recycleAfterJobs = e.RENDER_RECYCLE_AFTER_JOBS === 0 ? undefined : e.RENDER_RECYCLE_AFTER_JOBS;
+  return { threads, queue: e.RENDER_QUEUE, timeoutMs: e.RENDER_TIMEOUT_MS, nice: e.RENDER_NICE, perOrganisation, memoryMb: e.RENDER_MEMORY_MB, recycleAfterJobs };
 }
 
 /**

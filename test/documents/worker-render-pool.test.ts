@@ -98,7 +98,7 @@ describe('the worker render pool shared between organisations', () => {
     slow.close();
     await Promise.all(pools.map((p) => p.close()));
   });
-  const testPool = (threads: number, more: { memoryMb?: number } = {}) => {
+  const testPool = (threads: number, more: { memoryMb?: number; recycleAfterJobs?: number } = {}) => {
     const made = new WorkerRenderPool({ threads, queue: 50, timeoutMs: 30_000, sealingKey: pem, workerUrl: TEST_RENDER_WORKER_URL, ...more });
     pools.push(made);
     return made;
@@ -167,4 +167,16 @@ describe('the worker render pool shared between organisations', () => {
     expect(Buffer.from(next).subarray(0, 5).toString()).toBe('%PDF-');
     expect(pool.threads[0]).not.toBe(hogging);
   });
+
+  it('replaces its threads after their share of jobs without failing one, and keeps no retired thread', async () => {
+    const pool = testPool(1, { recycleAfterJobs: 2 });
+    await warm(pool, 1);
+    const [first] = pool.threads;
+    // The warm job and the first of these fill the first generation; the rest run on the next ones.
+    const pdfs = await Promise.all(Array.from({ length: 4 }, (_, n) => pool.render(job(n, `r${n}`), ORG_A)));
+    for (const pdf of pdfs) expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pool.recycled).toBe(2);
+    await expect.poll(() => pool.threads.length).toBe(1);
+    expect(pool.threads[0]).not.toBe(first);
+  }, 120_000);
 });

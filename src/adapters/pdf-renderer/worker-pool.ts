@@ -20,7 +20,8 @@
  *   that crashes or passes its memory limits (`memoryMb`, node's resourceLimits) is replaced the
  *   same way; only its own job rejects.
  * - The threads start with the first job (most processes of a test run never render), get the
- *   sealing key once as PEM in their workerData, and are terminated by `close()`.
+ *   sealing key once as PEM in their workerData, and are terminated by `close()`. After
+ *   `recycleAfterJobs` jobs per thread they are replaced by fresh ones (./pool-recycling.ts).
  * - A thread loads ./render-worker.js next to this file when it runs compiled (dist/), and
  *   ./render-worker.ts through tsx's loader when it runs from sources (tsx, Vitest: Vitest's own
  *   transform does not reach into threads).
@@ -29,6 +30,7 @@ import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { RenderAborted, RenderQueueFull, type PdfRenderer, type RenderJob, type RenderOptions } from '../../ports/pdf-renderer.js';
 import { startedJob, type RenderTask, type RenderWorkerData } from './render-task.js';
+import { PoolGenerations } from './pool-recycling.js';
 
 export interface RenderPoolOptions {
   threads: number;
@@ -39,6 +41,8 @@ export interface RenderPoolOptions {
   perOrganisation?: number;
   /** Each thread's JavaScript heap limit (resourceLimits.maxOldGenerationSizeMb); see RENDER_MEMORY_MB. */
   memoryMb?: number;
+  /** Jobs per thread after which the threads are replaced (./pool-recycling.ts); unset never. See RENDER_RECYCLE_AFTER_JOBS. */
+  recycleAfterJobs?: number;
   /** Added to the threads' nice value (0 = the event loop's priority); see RENDER_NICE. */
   nice?: number;
   sealingKey: RenderWorkerData['sealingKey'];
@@ -67,7 +71,7 @@ interface Waiting {
 
 export class WorkerRenderPool implements PdfRenderer {
   readonly #options: RenderPoolOptions;
-  #pool: Piscina<RenderTask, Uint8Array> | undefined;
+  readonly #pools: PoolGenerations<Piscina<RenderTask, Uint8Array>>;
   /** Jobs handed to piscina and not settled. */
   #running = 0;
   /** Jobs waiting for a thread, oldest first. */
@@ -83,6 +87,7 @@ export class WorkerRenderPool implements PdfRenderer {
 
   constructor(options: RenderPoolOptions) {
     this.#options = options;
+    this.#pools = new PoolGenerations(() => this.#start(), options.threads * (options.recycleAfterJobs ?? Infinity));
   }
 
   async render(job: RenderJob, { organizationId, signal }: RenderOptions): Promise<Uint8Array> {
@@ -90,11 +95,15 @@ export class WorkerRenderPool implements PdfRenderer {
     const { threads, queue, timeoutMs } = this.#options;
     if (this.pending >= threads + queue) throw new RenderQueueFull(this.#retryAfterS());
     if (signal?.aborted) throw new RenderAborted();
-    const pool = (this.#pool ??= this.#start());
+    // Before the first job waits, so the threads start meanwhile.
+    if (!this.#pools.current && this.#pools.live.length === 0) this.#pools.start();
     await this.#turn(organizationId, signal);
+    // Taken when the job runs and held until it settles: only running jobs keep a retired generation alive.
+    const pool = this.#pools.acquire();
     try {
       return await this.#run(pool, job, timeoutMs);
     } finally {
+      this.#pools.release(pool);
       this.#running--;
       const running = this.#runningOf.get(organizationId)! - 1;
       if (running > 0) this.#runningOf.set(organizationId, running);
@@ -187,18 +196,23 @@ export class WorkerRenderPool implements PdfRenderer {
 
   /** Jobs waiting for a thread (here, or in piscina while a replaced thread starts). */
   get waiting(): number {
-    return this.#waiting.length + (this.#pool?.queueSize ?? 0);
+    return this.#waiting.length + this.#pools.live.reduce((sum, pool) => sum + pool.queueSize, 0);
   }
 
-  /** The live threads (none before the first job): tests terminate one to see a crash handled. */
+  /** The live threads (none before the first job), of every generation: tests terminate one to see a crash handled. */
   get threads(): readonly Worker[] {
-    return this.#pool?.threads ?? [];
+    return this.#pools.live.flatMap((pool) => pool.threads);
+  }
+
+  /** Generations of threads replaced so far (`recycleAfterJobs`). */
+  get recycled(): number {
+    return this.#pools.replaced;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     for (const waiting of this.#waiting.splice(0)) waiting.drop(new Error('the render pool is closed'));
-    await this.#pool?.destroy();
+    await this.#pools.destroyAll();
   }
 
   #start(): Piscina<RenderTask, Uint8Array> {
@@ -231,7 +245,7 @@ export class WorkerRenderPool implements PdfRenderer {
 
   /** Seconds until the jobs held now have likely run, from the mean run time so far (1 to 60). */
   #retryAfterS(): number {
-    const meanMs = this.#pool?.histogram.runTime.mean;
+    const meanMs = this.#pools.live.at(-1)?.histogram.runTime.mean;
     const drainS = meanMs && Number.isFinite(meanMs) ? (this.pending * meanMs) / this.#options.threads / 1000 : 1;
     return Math.min(60, Math.max(1, Math.ceil(drainS)));
   }
