@@ -13,6 +13,7 @@ interface LoadOptions {
   body?: string;
   connections: number;
   seconds: number;
+  rate?: number;
 }
 
 const options = JSON.parse(process.argv[2]!) as LoadOptions;
@@ -20,6 +21,7 @@ const result = await autocannon({
   url: options.url,
   connections: options.connections,
   duration: options.seconds,
+  ...(options.rate ? { overallRate: options.rate } : {}),
   requests: [
     {
       method: options.method,
