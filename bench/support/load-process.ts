@@ -18,6 +18,7 @@ interface LoadOptions {
   seconds: number;
   uniqueIdempotencyKey?: boolean;
   uniqueClientAddress?: boolean;
+  rate?: number;
 }
 
 const options = JSON.parse(process.argv[2]!) as LoadOptions;
@@ -31,6 +32,7 @@ const result = await autocannon({
   url: options.url,
   connections: options.connections,
   duration: options.seconds,
+  ...(options.rate ? { overallRate: options.rate } : {}),
   requests: [
     {
       method: options.method,

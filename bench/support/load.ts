@@ -26,6 +26,8 @@ export interface Target {
   uniqueClientAddress?: boolean;
   /** Connections of this load; BENCH_CONNECTIONS when not given. */
   connections?: number;
+  /** Requests per second over all connections (autocannon's overallRate); as fast as answered when not given. */
+  rate?: number;
 }
 
 const AUTOCANNON_CLI = join(import.meta.dirname, '..', '..', 'node_modules', 'autocannon', 'autocannon.js');
@@ -42,7 +44,8 @@ export async function load(target: Target, seconds: number): Promise<Result> {
     return JSON.parse(stdout) as Result;
   }
   const headers = Object.entries(options.headers as Record<string, string>).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const args = [AUTOCANNON_CLI, '-j', '-c', String(options.connections), '-d', String(seconds), '-m', options.method, ...headers, ...(options.body ? ['-b', options.body] : []), options.url];
+  const rate = options.rate ? ['-R', String(options.rate)] : [];
+  const args = [AUTOCANNON_CLI, '-j', '-c', String(options.connections), '-d', String(seconds), ...rate, '-m', options.method, ...headers, ...(options.body ? ['-b', options.body] : []), options.url];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
   const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };

@@ -8,12 +8,11 @@ import render from '../../src/adapters/pdf-renderer/render-worker.js';
 import type { RenderTask } from '../../src/adapters/pdf-renderer/render-task.js';
 import { SOAK_MEMORY_CHANNEL, type ThreadMemory } from './soak-report.js';
 
-
 const channel = new BroadcastChannel(SOAK_MEMORY_CHANNEL);
 channel.unref();
 let jobs = 0;
 
-export default async function soakRender(task: RenderTask): Promise<Uint8Array> {
+export default async function soakRender(task: RenderTask): ReturnType<typeof render> {
   try {
     return await render(task);
   } finally {

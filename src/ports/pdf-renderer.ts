@@ -4,7 +4,8 @@
  * milliseconds of CPU each, so the production adapter runs them in a pool of worker threads and
  * never on the event loop (DESIGN, Lifecycle); the request awaits the bytes, stores them, then
  * commits. Jobs and results are plain, structured-cloneable data; the sealing key is the
- * adapter's own, given to it once.
+ * adapter's own, given to it once. The result carries the SHA-256 of its bytes, hashed where the
+ * render ran, so the event loop does not hash every PDF it stores.
  *
  * `render` rejects with `RenderQueueFull` when the pool already holds as many jobs as it may (the
  * domain answers 503 `service_unavailable` with Retry-After), with `RenderAborted` when the job was
@@ -19,6 +20,12 @@ export type RenderJob =
   | { kind: 'consignment_note'; input: ConsignmentNoteInput; seal: SealOptions }
   | { kind: 'proof_of_delivery'; input: PodPdfInput; seal: SealOptions };
 
+/** A sealed PDF: its bytes and their SHA-256 (lowercase hex), which the document row keeps. */
+export interface RenderedPdf {
+  bytes: Uint8Array;
+  sha256: string;
+}
+
 /** Who a render is for, apart from what it renders. */
 export interface RenderOptions {
   /** The organisation the render is for: the renderer shares its threads fairly between organisations. */
@@ -29,7 +36,7 @@ export interface RenderOptions {
 
 export interface PdfRenderer {
   /** The sealed PDF of the job; rejects with RenderQueueFull when full, RenderAborted when dropped, another error when the render failed. */
-  render(job: RenderJob, options: RenderOptions): Promise<Uint8Array>;
+  render(job: RenderJob, options: RenderOptions): Promise<RenderedPdf>;
   /** Stops the renderer; jobs still running are abandoned (their requests have ended by then). */
   close(): Promise<void>;
 }

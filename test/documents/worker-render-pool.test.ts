@@ -4,16 +4,20 @@
  * thread start in the order they came, so under load no request waits far longer than the others;
  * and the threads run at a lower priority than the event loop (RENDER_NICE); one organisation's
  * jobs never take every thread nor keep another's waiting behind all of theirs; a job dropped
- * while it waits never runs; a thread past its heap limit fails only its own job.
+ * while it waits never runs; a thread past its heap limit fails only its own job. A thread hands
+ * its PDF over with the SHA-256 of exactly those bytes.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { BroadcastChannel } from 'node:worker_threads';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferableSymbol, valueSymbol } from 'piscina';
+import { handedOver } from '../../src/adapters/pdf-renderer/render-task.js';
 import { WorkerRenderPool } from '../../src/adapters/pdf-renderer/worker-pool.js';
 import { sealingKeyFromPem, generateSelfSignedSealingKey } from '../../src/core/key-material/sealing-key.js';
 import { sealedConsignmentNote } from '../../src/modules/documents/rendering/sealed-consignment-note.js';
-import { RenderAborted, type RenderJob } from '../../src/ports/pdf-renderer.js';
+import { RenderAborted, type RenderedPdf, type RenderJob } from '../../src/ports/pdf-renderer.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
 import { TEST_RENDER_CHANNEL, TEST_RENDER_LOG_CHANNEL, TEST_RENDER_WORKER_URL } from '../support/test-render-channel.js';
 
@@ -58,7 +62,28 @@ describe('the worker render pool', () => {
   it('seals in a thread exactly as on the main thread, with the key given once', async () => {
     const inThread = await pool.render(job(1), ORG_A);
     const onMain = await sealedConsignmentNote(job(1).input, await sealingKeyFromPem(pem.privateKeyPem, pem.certificatePem), job(1).seal);
-    expect(Buffer.from(inThread).equals(Buffer.from(onMain))).toBe(true);
+    expect(Buffer.from(inThread.bytes).equals(Buffer.from(onMain))).toBe(true);
+  });
+
+  it('hands over the bytes with their SHA-256, hashed in the thread, the buffer holding the PDF alone', async () => {
+    const { bytes, sha256 } = await pool.render(job(2), ORG_A);
+    expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+    // Moved, not a view into a larger copy: the document row's size is the buffer's.
+    expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.byteLength]);
+  });
+
+  it('hashes a view into a larger buffer over the view alone, and moves a copy of the view only', () => {
+    const pdf = Buffer.from('%PDF-1.7 the sealed note');
+    const larger = new Uint8Array(64);
+    larger.set(pdf, 16);
+    const view = larger.subarray(16, 16 + pdf.length);
+    const rendered = handedOver(view) as unknown as Record<symbol, unknown>;
+    const { bytes, sha256 } = rendered[valueSymbol] as RenderedPdf;
+    expect(sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+    expect(Buffer.from(bytes).equals(pdf)).toBe(true);
+    expect(rendered[transferableSymbol]).toBe(bytes.buffer);
+    expect(rendered[transferableSymbol]).not.toBe(larger.buffer);
   });
 
   it('starts waiting jobs in the order they came', async () => {
@@ -164,7 +189,7 @@ describe('the worker render pool shared between organisations', () => {
     const [hogging] = pool.threads;
     await expect(pool.render(job(1, 'hog'), ORG_A)).rejects.toThrow(/memory/i);
     const next = await pool.render(job(2, 'after the hog'), ORG_A);
-    expect(Buffer.from(next).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.from(next.bytes).subarray(0, 5).toString()).toBe('%PDF-');
     expect(pool.threads[0]).not.toBe(hogging);
   });
 
@@ -174,7 +199,7 @@ describe('the worker render pool shared between organisations', () => {
     const [first] = pool.threads;
     // The warm job and the first of these fill the first generation; the rest run on the next ones.
     const pdfs = await Promise.all(Array.from({ length: 4 }, (_, n) => pool.render(job(n, `r${n}`), ORG_A)));
-    for (const pdf of pdfs) expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    for (const pdf of pdfs) expect(Buffer.from(pdf.bytes).subarray(0, 5).toString()).toBe('%PDF-');
     expect(pool.recycled).toBe(2);
     await expect.poll(() => pool.threads.length).toBe(1);
     expect(pool.threads[0]).not.toBe(first);

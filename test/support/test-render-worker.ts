@@ -13,6 +13,7 @@ import { BroadcastChannel, parentPort, threadId } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import render from '../../src/adapters/pdf-renderer/render-worker.js';
 import { jobStarted, type RenderTask } from '../../src/adapters/pdf-renderer/render-task.js';
+import type { RenderedPdf } from '../../src/ports/pdf-renderer.js';
 import { SLOW_JOB_MS, TEST_RENDER_CHANNEL, TEST_RENDER_LOG_CHANNEL } from './test-render-channel.js';
 
 const channel = new BroadcastChannel(TEST_RENDER_CHANNEL);
@@ -24,7 +25,7 @@ function reference(task: RenderTask): unknown {
   return task.job.kind === 'consignment_note' ? task.job.input.shipment.reference : task.job.input.reference;
 }
 
-export default async function testRender(task: RenderTask): Promise<Uint8Array> {
+export default async function testRender(task: RenderTask): Promise<RenderedPdf> {
   log.postMessage({ reference: reference(task) });
   if (reference(task) === 'hog') {
     parentPort!.postMessage(jobStarted(task.id, threadId));

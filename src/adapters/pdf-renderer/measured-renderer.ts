@@ -5,16 +5,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Metrics } from '../../ports/metrics.js';
-import { RenderAborted, RenderQueueFull, type PdfRenderer, type RenderJob, type RenderOptions } from '../../ports/pdf-renderer.js';
+import { RenderAborted, RenderQueueFull, type PdfRenderer, type RenderedPdf, type RenderJob, type RenderOptions } from '../../ports/pdf-renderer.js';
 
 export function measuredRenderer(renderer: PdfRenderer, metrics: Metrics): PdfRenderer {
   return {
-    async render(job: RenderJob, options: RenderOptions): Promise<Uint8Array> {
+    async render(job: RenderJob, options: RenderOptions): Promise<RenderedPdf> {
       const started = performance.now();
       try {
-        const bytes = await renderer.render(job, options);
+        const rendered = await renderer.render(job, options);
         metrics.renderDone(job.kind, (performance.now() - started) / 1000);
-        return bytes;
+        return rendered;
       } catch (error) {
         metrics.renderFailed(job.kind, error instanceof RenderQueueFull ? 'queue_full' : error instanceof RenderAborted ? 'dropped' : 'error');
         throw error;

@@ -1,6 +1,8 @@
 /** What the pool and its threads exchange (./worker-pool.ts, ./render-worker.ts). */
+import { createHash } from 'node:crypto';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { SealingKeyPem } from '../../core/key-material/sealing-key.js';
-import type { RenderJob } from '../../ports/pdf-renderer.js';
+import type { RenderedPdf, RenderJob } from '../../ports/pdf-renderer.js';
 
 /** The sealing key as PEM: plain strings clone into a thread, where a CryptoKey may not. */
 export interface RenderWorkerData {
@@ -25,4 +27,16 @@ export function startedJob(message: unknown): { id: number; threadId: number } |
   const m = message as Record<string, unknown> | null;
   const id = m?.[STARTED];
   return typeof id === 'number' && typeof m?.threadId === 'number' ? { id, threadId: m.threadId } : undefined;
+}
+
+/**
+ * The PDF and its SHA-256, its memory moved to the receiving thread (piscina's transfer list):
+ * only a buffer that holds the PDF alone is moved, a view into a larger one is copied out first
+ * (here, in the render thread), so nothing else of this thread's memory goes with it.
+ */
+export function handedOver(bytes: Uint8Array): RenderedPdf {
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  const rendered: RenderedPdf = { bytes: own, sha256: createHash('sha256').update(own).digest('hex') };
+  // piscina posts the value and transfers the buffer; the pool's caller receives the value.
+  return move({ [transferableSymbol]: own.buffer, [valueSymbol]: rendered }) as unknown as RenderedPdf;
 }

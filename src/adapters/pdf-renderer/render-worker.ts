@@ -2,14 +2,15 @@
  * The entry of a render thread (./worker-pool.ts): piscina calls the default export with each job.
  * The sealing key arrives once, as PEM in the thread's workerData, and is imported once per thread;
  * fonts and other per-process caches of the renderer live as long as the thread. Before the work
- * starts the thread says so, which starts the job's timeout in the pool.
+ * starts the thread says so, which starts the job's timeout in the pool. The sealed bytes are
+ * hashed here and handed over, not copied: what is left for the event loop is to store them.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { sealedConsignmentNote } from '../../modules/documents/rendering/sealed-consignment-note.js';
 import { sealingKeyFromPem } from '../../core/key-material/sealing-key.js';
 import { sealedProofOfDelivery } from '../../modules/pod/sealed-proof-of-delivery.js';
-import type { RenderJob } from '../../ports/pdf-renderer.js';
-import { jobStarted, type RenderTask, type RenderWorkerData } from './render-task.js';
+import type { RenderedPdf, RenderJob } from '../../ports/pdf-renderer.js';
+import { handedOver, jobStarted, type RenderTask, type RenderWorkerData } from './render-task.js';
 
 const { sealingKey } = workerData as RenderWorkerData;
 const key = sealingKeyFromPem(sealingKey.privateKeyPem, sealingKey.certificatePem);
@@ -25,7 +26,7 @@ async function sealed(job: RenderJob): Promise<Uint8Array> {
   }
 }
 
-export default async function render(task: RenderTask): Promise<Uint8Array> {
+export default async function render(task: RenderTask): Promise<RenderedPdf> {
   parentPort!.postMessage(jobStarted(task.id, threadId));
-  return sealed(task.job);
+  return handedOver(await sealed(task.job));
 }

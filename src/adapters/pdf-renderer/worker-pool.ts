@@ -19,6 +19,8 @@
  *   not count): past that, its thread is terminated and replaced, and the job rejects. A thread
  *   that crashes or passes its memory limits (`memoryMb`, node's resourceLimits) is replaced the
  *   same way; only its own job rejects.
+ * - A thread hands its PDF over rather than copying it (the bytes' memory moves to the event loop's
+ *   thread), with the SHA-256 it computed: the event loop neither copies nor hashes the bytes.
  * - The threads start with the first job (most processes of a test run never render), get the
  *   sealing key once as PEM in their workerData, and are terminated by `close()`. After
  *   `recycleAfterJobs` jobs per thread they are replaced by fresh ones (./pool-recycling.ts).
@@ -28,7 +30,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { RenderAborted, RenderQueueFull, type PdfRenderer, type RenderJob, type RenderOptions } from '../../ports/pdf-renderer.js';
+import { RenderAborted, RenderQueueFull, type PdfRenderer, type RenderedPdf, type RenderJob, type RenderOptions } from '../../ports/pdf-renderer.js';
 import { startedJob, type RenderTask, type RenderWorkerData } from './render-task.js';
 import { PoolGenerations } from './pool-recycling.js';
 
@@ -71,7 +73,7 @@ interface Waiting {
 
 export class WorkerRenderPool implements PdfRenderer {
   readonly #options: RenderPoolOptions;
-  readonly #pools: PoolGenerations<Piscina<RenderTask, Uint8Array>>;
+  readonly #pools: PoolGenerations<Piscina<RenderTask, RenderedPdf>>;
   /** Jobs handed to piscina and not settled. */
   #running = 0;
   /** Jobs waiting for a thread, oldest first. */
@@ -90,7 +92,7 @@ export class WorkerRenderPool implements PdfRenderer {
     this.#pools = new PoolGenerations(() => this.#start(), options.threads * (options.recycleAfterJobs ?? Infinity));
   }
 
-  async render(job: RenderJob, { organizationId, signal }: RenderOptions): Promise<Uint8Array> {
+  async render(job: RenderJob, { organizationId, signal }: RenderOptions): Promise<RenderedPdf> {
     if (this.#closed) throw new Error('the render pool is closed');
     const { threads, queue, timeoutMs } = this.#options;
     if (this.pending >= threads + queue) throw new RenderQueueFull(this.#retryAfterS());
@@ -169,7 +171,7 @@ export class WorkerRenderPool implements PdfRenderer {
     return perOrganisation ?? Math.max(1, threads - 1);
   }
 
-  async #run(pool: Piscina<RenderTask, Uint8Array>, job: RenderJob, timeoutMs: number): Promise<Uint8Array> {
+  async #run(pool: Piscina<RenderTask, RenderedPdf>, job: RenderJob, timeoutMs: number): Promise<RenderedPdf> {
     const id = ++this.#nextId;
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
@@ -215,9 +217,9 @@ export class WorkerRenderPool implements PdfRenderer {
     await this.#pools.destroyAll();
   }
 
-  #start(): Piscina<RenderTask, Uint8Array> {
+  #start(): Piscina<RenderTask, RenderedPdf> {
     const { threads, sealingKey, workerUrl = RENDER_WORKER_URL } = this.#options;
-    const pool = new Piscina<RenderTask, Uint8Array>({
+    const pool = new Piscina<RenderTask, RenderedPdf>({
       filename: workerUrl.href,
       minThreads: threads,
       maxThreads: threads,

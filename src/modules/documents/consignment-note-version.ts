@@ -8,7 +8,6 @@
  * so the client's retry is safe. Bytes stored for a change that then fails to commit are never
  * referenced (and cost only their space).
  */
-import { createHash } from 'node:crypto';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Database, Write } from '../../ports/database.js';
@@ -60,7 +59,7 @@ export async function consignmentNoteVersion(
 ): Promise<{ writes: Write[]; document: DocumentRow }> {
   if (!shipment.inspection_token) throw new Error(`shipment ${shipment.id} has no inspection token: it is rendered only once issued`);
   const id = newId('document', cause.created_at);
-  const body = await renderSealedPdf(
+  const { body, sha256 } = await renderSealedPdf(
     ctx,
     {
       kind: 'consignment_note',
@@ -90,7 +89,7 @@ export async function consignmentNoteVersion(
     version: options.version,
     content_type: 'application/pdf',
     size: body.length,
-    sha256: createHash('sha256').update(body).digest('hex'),
+    sha256,
     filename: `cmr-${shipment.id}-v${options.version}.pdf`,
     object_key: key,
     cause_event_id: cause.event_id,

@@ -6,7 +6,6 @@
  * first requests racing both render, but only one document commits (unique per shipment); the
  * other serves the winner's. A render that fails is 500 `pdf_render_failed` with nothing stored.
  */
-import { createHash } from 'node:crypto';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Language } from '../../core/language.js';
@@ -68,7 +67,7 @@ export async function proofOfDeliveryPdf(ctx: TenantContext, shipmentId: string,
   const now = ctx.clock.now();
   const id = newId('document', now);
   const input = await pdfInput(ctx, facts, id, language, now);
-  const body = await renderSealedPdf(
+  const { body, sha256 } = await renderSealedPdf(
     ctx,
     { kind: 'proof_of_delivery', input, seal: { at: now, reason: `Proof of delivery ${facts.shipment.id}`, location: 'EU' } },
     'The proof of delivery could not be rendered; nothing was stored. Retry the request.',
@@ -84,7 +83,7 @@ export async function proofOfDeliveryPdf(ctx: TenantContext, shipmentId: string,
     version: 1,
     content_type: 'application/pdf',
     size: body.length,
-    sha256: createHash('sha256').update(body).digest('hex'),
+    sha256,
     filename: `pod-${facts.shipment.id}.pdf`,
     object_key: key,
     // The consignee's signature delivered the shipment: it is what this proof proves.
