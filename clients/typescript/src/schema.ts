@@ -14491,7 +14491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14499,7 +14499,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -15551,7 +15551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15559,7 +15559,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -25085,7 +25085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_transition` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_transition`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25093,7 +25093,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_transition";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_transition" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -25722,7 +25722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25730,7 +25730,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -26450,7 +26450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `invalid_transition`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `invalid_transition`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26458,7 +26458,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "invalid_transition" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "invalid_transition" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -28054,7 +28054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28062,7 +28062,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -31921,7 +31921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -31929,7 +31929,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
