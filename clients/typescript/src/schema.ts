@@ -14494,7 +14494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14502,7 +14502,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -15554,7 +15554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15562,7 +15562,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -25088,7 +25088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_transition` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_transition`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25096,7 +25096,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_transition";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_transition" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -25725,7 +25725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25733,7 +25733,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -26453,7 +26453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `invalid_transition`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `invalid_transition`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26461,7 +26461,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "invalid_transition" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "invalid_transition" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -28057,7 +28057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `already_signed`, `invalid_state`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28065,7 +28065,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "already_signed" | "invalid_state" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -31924,7 +31924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -31932,7 +31932,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

@@ -1,12 +1,13 @@
 /**
  * A new version of a shipment's consignment note, made inside the request that causes it (DESIGN,
- * Lifecycle: render, store, then commit): the PDF is rendered from the shipment as it will be
- * committed and sealed (PAdES B-B, once: see pades/seal-pdf.ts) in the renderer's threads, off the
- * event loop; its bytes are put in the object store, and the caller commits the returned writes
- * (the document row and the storage meter) with its change. A render that fails raises 500
- * `pdf_render_failed` (a full render queue 503 `service_unavailable`) before anything is written,
- * so the client's retry is safe. Bytes stored for a change that then fails to commit are never
- * referenced (and cost only their space).
+ * Lifecycle: render, store, then commit in a short transaction that re-checks the head): the PDF
+ * is rendered from the shipment as it will be committed and sealed (PAdES B-B, once: see
+ * pades/seal-pdf.ts) in the renderer's threads, off the event loop, with no transaction open (the
+ * callers go through shipments/change-with-render.ts, or commit a new shipment in one statement);
+ * its bytes are put in the object store, and the caller commits the returned writes (the document
+ * row and the storage meter) with its change. A render that fails raises 500 `pdf_render_failed`
+ * (a full render queue 503 `service_unavailable`) before anything is written, so the client's
+ * retry is safe. Bytes stored for a change whose transaction rolls back are removed again.
  */
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';

@@ -197,7 +197,7 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<{ Params: { id: string; position: number }; Body: DriverCompleteStopBody }>(
     DRIVER_PATHS.completeStop,
     {
-      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
       schema: {
         operationId: 'completeDriverStop',
         tags,
@@ -257,7 +257,7 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
     DRIVER_PATHS.remarks,
     {
       bodyLimit: REMARK_WITH_PHOTOS_BODY_LIMIT,
-      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
       schema: {
         operationId: 'makeDriverRemark',
         tags,

@@ -66,7 +66,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: CreateRemark }>(
     REMARK_PATHS.shipmentRemarks,
     {
-      config: { access: { scope: 'remarks:write' }, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'remarks:write' }, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
       schema: {
         operationId: 'createRemark',
         tags: ['remarks'],
@@ -92,7 +92,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
       config: {
         access: { public: true, signLink: 'pending' },
         idempotent: 'in-transaction',
-        errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'unsupported_media_type', 'invalid_state', 'shipment_immutable', 'pdf_render_failed'],
+        errors: ['not_found', 'token_expired', 'token_revoked', 'token_rotated', 'already_signed', 'otp_invalid', 'unsupported_media_type', 'invalid_state', 'shipment_immutable', 'pdf_render_failed', 'conflict'],
       },
       schema: {
         operationId: 'createSignLinkRemark',

@@ -2,7 +2,9 @@
  * Moves a shipment along the state machine (issue, cancel; pickup and delivery for the signature
  * areas), appending the transition's event in the same transaction. Issuing checks the content
  * against the business rules again, meters `shipments_issued` for the UTC day and renders version
- * 1 of the consignment note before the commit (a failed render changes nothing).
+ * 1 of the consignment note render-first (DESIGN, Lifecycle: render, store, then commit in a short
+ * transaction that re-checks the head; change-with-render.ts): a failed render changes nothing,
+ * and no transaction is open while the note renders.
  */
 import type { TenantContext } from '../../core/context.js';
 import type { Language } from '../../core/language.js';
@@ -14,7 +16,7 @@ import { validationError } from './create-shipment.js';
 import { findShipment } from './get-shipment.js';
 import { assertTransition, TRANSITIONS, type TargetStatus } from './shipment-status.js';
 import { shipmentView, type ShipmentView } from './shipment-view.js';
-import type { ShipmentRow } from './shipments.repository.js';
+import { changeWithRender } from './change-with-render.js';
 import { recordShipmentChange } from './record-shipment-change.js';
 import { validateShipment } from './validate-shipment.js';
 import { routeAtIssue } from '../providers/route-at-issue.js';
@@ -30,33 +32,33 @@ export interface TransitionOptions {
 
 export async function changeShipmentStatus(ctx: TenantContext, id: string, to: TargetStatus, options: TransitionOptions): Promise<ShipmentView> {
   const now = ctx.clock.now();
-  const view = (row: ShipmentRow) => shipmentView(row, options.language, ctx);
+  if (to === 'issued') return issue(ctx, id, now, options);
   return withTransaction(ctx.db, async (trx) => {
     const row = await findShipment(trx, ctx, id, { forUpdate: true });
     assertTransition(id, row.status, to);
-    let warnings = row.warnings;
-    if (to === 'issued') {
-      const result = validateShipment(row.data, 'en');
-      if (!result.valid) throw validationError(result, 'The shipment');
-      warnings = result.warnings;
-    }
     const transition = TRANSITIONS[to];
-    const changes = {
-      status: to,
-      warnings,
-      [transition.stamp]: now,
-      ...(options.cancellationReason !== undefined ? { cancellation_reason: options.cancellationReason } : {}),
-    };
-    if (to !== 'issued') return view(await recordShipmentChange(trx, ctx, row, changes, [{ type: transition.event, status: to, fields: options.fields }], now));
-    const issuing = { ...changes, inspection_token: row.inspection_token ?? newInspectionToken() };
+    const changes = { status: to, [transition.stamp]: now, ...(options.cancellationReason !== undefined ? { cancellation_reason: options.cancellationReason } : {}) };
+    return shipmentView(await recordShipmentChange(trx, ctx, row, changes, [{ type: transition.event, status: to, fields: options.fields }], now), options.language, ctx);
+  }, options.alsoWrite);
+}
+
+function issue(ctx: TenantContext, id: string, now: Date, options: TransitionOptions): Promise<ShipmentView> {
+  return changeWithRender(ctx, id, now, async (row) => {
+    assertTransition(id, row.status, 'issued');
+    const result = validateShipment(row.data, 'en');
+    if (!result.valid) throw validationError(result, 'The shipment');
+    const transition = TRANSITIONS.issued;
+    const changes = { status: 'issued' as const, warnings: result.warnings, [transition.stamp]: now, inspection_token: row.inspection_token ?? newInspectionToken() };
     // Where the note is kept: the organisation's routing rules decide at issue (docs/providers.md).
-    const routing = await routeAtIssue(trx, ctx, row, now);
-    const events = [{ type: transition.event, status: to, fields: options.fields }, ...(routing ? [routing.event] : [])];
-    const issued = await recordShipmentChange(trx, ctx, row, issuing, events, now, async (changed, [event]) => {
-      const note = await consignmentNoteVersion(ctx, trx, changed, event!, { version: 1, language: noteLanguage(changed, options.language) });
-      return [usageWrite(trx, ctx, 'shipments_issued', now), ...note.writes, ...(routing?.writes ?? [])];
-    });
-    return view(issued);
+    const routing = await routeAtIssue(ctx.db, ctx, row, now);
+    return {
+      changes,
+      events: [{ type: transition.event, status: 'issued', fields: options.fields }, ...(routing ? [routing.event] : [])],
+      async render(changed, [event]) {
+        const note = await consignmentNoteVersion(ctx, ctx.db, changed, event!, { version: 1, language: noteLanguage(changed, options.language) });
+        return { writes: [usageWrite(ctx.db, ctx, 'shipments_issued', now), ...note.writes, ...(routing?.writes ?? [])], stored: [note.document.object_key], answer: shipmentView(changed, options.language, ctx) };
+      },
+    };
   }, options.alsoWrite);
 }
 

@@ -19,15 +19,31 @@ export function chainOf(ctx: TenantContext, row: Pick<ShipmentRow, 'id' | 'event
  */
 export type AlsoWrites = readonly Write[] | ((changed: ShipmentRow, events: readonly StoredShipmentEvent[]) => Promise<readonly Write[]>);
 
-/** Stores the change, its events and any `also` writes in one statement; a change the eFTI gate must hear of queues its registration too. */
-export async function recordShipmentChange(trx: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date, also: AlsoWrites = []): Promise<ShipmentRow> {
+/** A change made ready to commit: the row as it will be, its chained events, and the writes that store both (and queue the eFTI gate's registration when it must hear of it). */
+export interface PreparedShipmentChange {
+  changed: ShipmentRow;
+  events: StoredShipmentEvent[];
+  writes: Write[];
+}
+
+/**
+ * Chains the events onto the row's head and builds the writes of the change, without running
+ * them: what `recordShipmentChange` commits at once, and `changeWithRender` commits after the
+ * render once the head is found unchanged.
+ */
+export function prepareShipmentChange(db: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date): PreparedShipmentChange {
   const target = chainOf(ctx, row);
   const chained = chainShipmentEvents(target, events, now);
   const all: ShipmentChanges = { ...changes, event_seq: chained.head.seq, head_hash: chained.head.hash, updated_at: now };
-  const gate = gateRegistration(trx, ctx, row, { ...row, ...all }, now);
+  const gate = gateRegistration(db, ctx, row, { ...row, ...all }, now);
   if (gate) all.gate_status = gate.gate_status;
-  const changed = { ...row, ...all };
-  const extra = typeof also === 'function' ? await also(changed, chained.events) : also;
-  await writeAsOneStatement(trx, [updateShipmentWrite(trx, ctx, row.id, all), ...shipmentEventsWrites(trx, target, chained.events), ...extra, ...(gate?.writes ?? [])]);
-  return changed;
+  return { changed: { ...row, ...all }, events: chained.events, writes: [updateShipmentWrite(db, ctx, row.id, all), ...shipmentEventsWrites(db, target, chained.events), ...(gate?.writes ?? [])] };
+}
+
+/** Stores the change, its events and any `also` writes in one statement; a change the eFTI gate must hear of queues its registration too. */
+export async function recordShipmentChange(trx: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date, also: AlsoWrites = []): Promise<ShipmentRow> {
+  const prepared = prepareShipmentChange(trx, ctx, row, changes, events, now);
+  const extra = typeof also === 'function' ? await also(prepared.changed, prepared.events) : also;
+  await writeAsOneStatement(trx, [...prepared.writes, ...extra]);
+  return prepared.changed;
 }

@@ -141,7 +141,7 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<ById>(
     SHIPMENT_PATHS.issue,
     {
-      config: { ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_transition', 'pdf_render_failed'] },
+      config: { ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_transition', 'pdf_render_failed', 'conflict'] },
       schema: {
         operationId: 'issueShipment',
         tags: ['shipments'],

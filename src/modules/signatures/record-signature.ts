@@ -5,27 +5,29 @@
  * `signature.completed`, moves the shipment on when the signature completes a phase (consignor and
  * carrier: `in_transit`; consignee: `delivered`, with `shipment.delivered`), and renders the next
  * version of the note with the signature in its box (and every remark made so far). All of it
- * commits together or not at all.
+ * commits together or not at all, render-first (DESIGN, Lifecycle: render, store, then commit in a
+ * short transaction that re-checks the head; shipments/change-with-render.ts): the rules are
+ * checked on the shipment and signatures as read, the note renders with no transaction open, and
+ * the commit finds the head unchanged and the sign link still pending, or reads and renders again.
  */
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { assertPixelLimit, SIGNATURE_IMAGE_LIMIT } from '../../core/image-limits.js';
 import type { Language } from '../../core/language.js';
-import { withTransaction, type AlsoWrite, type Database } from '../../ports/database.js';
+import type { AlsoWrite, Database } from '../../ports/database.js';
 import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
-import type { ShipmentEventSpec } from '../events/record-shipment-events.js';
-import { findShipment } from '../shipments/get-shipment.js';
-import { recordShipmentChange } from '../shipments/record-shipment-change.js';
+import { changeWithRender } from '../shipments/change-with-render.js';
 import { TRANSITIONS } from '../shipments/shipment-status.js';
 import { storageWrite, usageWrite } from '../usage/record-usage.js';
 import { noteReservations } from '../remarks/note-reservations.js';
-import { withPhotoEvidence } from '../remarks/photo-evidence.js';
+import { readPhotoEvidence } from '../remarks/photo-evidence.js';
 import { noteSignatures } from './note-signatures.js';
 import { assertMaySign, assertSignatureMayChange, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
 import { signatureView, type SignatureView } from './signature-view.js';
-import { setRequestStatusWrite } from './signature-requests.repository.js';
+import { assertLinkStanding } from './sign-link.js';
+import { selectSignatureRequest, setRequestStatusWrite } from './signature-requests.repository.js';
 import { useIdentificationWrite } from './identifications.repository.js';
 import type { TrustSignature } from './sign-steps.tables.js';
 import type { ProviderEvidence } from './signatures.tables.js';
@@ -85,69 +87,81 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
   // Every entry checks its image; this is the last stop before it is kept and printed.
   if (input.image_png) assertPixelLimit(input.image_png, SIGNATURE_IMAGE_LIMIT, '$.signature.image', 'drawn signature');
   const now = ctx.clock.now();
-  return withPhotoEvidence(ctx, shipmentId, [], (evidence) => withTransaction(ctx.db, async (trx: Database) => {
-    const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
-    const signed = await selectSignatures(trx, ctx, shipment.id);
+  return changeWithRender<SignatureView>(ctx, shipmentId, now, async (shipment) => {
+    const signed = await selectSignatures(ctx.db, ctx, shipment.id);
     assertSignatureMayChange(shipment, signed, input.role);
     const carriers = ((shipment.data.successive_carriers as unknown[] | undefined) ?? []).length;
     const successiveIndex = checkSuccessiveIndex(input.role, input.successive_index, carriers);
     assertMaySign(shipment, signed, input.role, successiveIndex);
-    const current = await selectCurrentNote(trx, ctx, shipment.id);
+    const current = await selectCurrentNote(ctx.db, ctx, shipment.id);
     if (!current) throw new Error(`shipment ${shipment.id} is ${shipment.status} but has no consignment note`);
     assertShownIsCurrent(current, input.shown);
+    const evidence = await readPhotoEvidence(ctx, shipment.id);
 
     const id = newId('signature', now);
-    let imageKey: string | null = null;
-    if (input.image_png) {
-      imageKey = `${ctx.organizationId}/${ctx.mode}/shipments/${shipment.id}/${id}.png`;
-      await ctx.objects.put(imageKey, input.image_png, { contentType: 'image/png' });
-    }
     const next = statusAfter(signed, input.role);
-    const events: ShipmentEventSpec[] = [
-      { type: 'signature.completed', status: shipment.status, fields: { signature_id: id, role: input.role, ...(successiveIndex >= 0 ? { successive_index: successiveIndex } : {}) } },
-      ...(next ? [{ type: TRANSITIONS[next].event, status: next }] : []),
-    ];
-    const changes = next ? { status: next, [TRANSITIONS[next].stamp]: now } : {};
-    let row: SignatureRow | undefined;
-    await recordShipmentChange(trx, ctx, shipment, changes, events, now, async (changed, [completed]) => {
-      row = {
-        id,
-        organization_id: ctx.organizationId,
-        mode: ctx.mode,
-        shipment_id: shipment.id,
-        role: input.role,
-        successive_index: successiveIndex,
-        phase: PHASE_OF[input.role],
-        method: input.method,
-        level: input.level,
-        signer_name: input.signer_name,
-        document_id: current.id,
-        document_sha256: current.sha256,
-        signed_at: now,
-        captured_at: input.evidence.captured_at ?? null,
-        ip: input.evidence.ip,
-        user_agent: input.evidence.user_agent,
-        location: input.evidence.location ?? null,
-        otp_reference: input.evidence.otp_reference ?? null,
-        identification_reference: input.evidence.identification_reference ?? null,
-        image_object_key: imageKey,
-        event_id: completed!.event_id,
-        rendered_document_id: '',
-        signature_request_id: input.signatureRequestId ?? null,
-        handoff_from: input.handoffFrom ?? null,
-        trust_signature: input.evidence.trust_signature ?? null,
-        simulated: input.simulated ?? false,
-        provider_evidence: input.providerEvidence ?? null,
-      };
-      const signatures = await noteSignatures(ctx, [...signed, row]);
-      const reservations = await noteReservations(trx, ctx, shipment.id, noteLanguage(changed, language), evidence);
-      const note = await consignmentNoteVersion(ctx, trx, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures, reservations });
-      row.rendered_document_id = note.document.id;
-      const used = input.signatureRequestId ? [setRequestStatusWrite(trx, input.signatureRequestId, 'pending', 'completed', now, id)] : [];
-      if (input.identificationId) used.push(useIdentificationWrite(trx, input.identificationId, now));
-      if (input.image_png) used.push(storageWrite(trx, ctx, now, input.image_png.length));
-      return [insertSignatureWrite(trx, row), ...note.writes, usageWrite(trx, ctx, 'signatures', now, 1, input.level), ...used];
-    });
-    return signatureView(row!);
-  }, alsoWrite));
+    return {
+      changes: next ? { status: next, [TRANSITIONS[next].stamp]: now } : {},
+      events: [
+        { type: 'signature.completed', status: shipment.status, fields: { signature_id: id, role: input.role, ...(successiveIndex >= 0 ? { successive_index: successiveIndex } : {}) } },
+        ...(next ? [{ type: TRANSITIONS[next].event, status: next }] : []),
+      ],
+      async render(changed, [completed]) {
+        let imageKey: string | null = null;
+        if (input.image_png) {
+          imageKey = `${ctx.organizationId}/${ctx.mode}/shipments/${shipment.id}/${id}.png`;
+          await ctx.objects.put(imageKey, input.image_png, { contentType: 'image/png' });
+        }
+        const row: SignatureRow = {
+          id,
+          organization_id: ctx.organizationId,
+          mode: ctx.mode,
+          shipment_id: shipment.id,
+          role: input.role,
+          successive_index: successiveIndex,
+          phase: PHASE_OF[input.role],
+          method: input.method,
+          level: input.level,
+          signer_name: input.signer_name,
+          document_id: current.id,
+          document_sha256: current.sha256,
+          signed_at: now,
+          captured_at: input.evidence.captured_at ?? null,
+          ip: input.evidence.ip,
+          user_agent: input.evidence.user_agent,
+          location: input.evidence.location ?? null,
+          otp_reference: input.evidence.otp_reference ?? null,
+          identification_reference: input.evidence.identification_reference ?? null,
+          image_object_key: imageKey,
+          event_id: completed!.event_id,
+          rendered_document_id: '',
+          signature_request_id: input.signatureRequestId ?? null,
+          handoff_from: input.handoffFrom ?? null,
+          trust_signature: input.evidence.trust_signature ?? null,
+          simulated: input.simulated ?? false,
+          provider_evidence: input.providerEvidence ?? null,
+        };
+        const signatures = await noteSignatures(ctx, [...signed, row]);
+        const reservations = await noteReservations(ctx.db, ctx, shipment.id, noteLanguage(changed, language), evidence);
+        const note = await consignmentNoteVersion(ctx, ctx.db, changed, completed!, { version: current.version + 1, language: noteLanguage(changed, language), signatures, reservations });
+        row.rendered_document_id = note.document.id;
+        const used = input.signatureRequestId ? [setRequestStatusWrite(ctx.db, input.signatureRequestId, 'pending', 'completed', now, id)] : [];
+        if (input.identificationId) used.push(useIdentificationWrite(ctx.db, input.identificationId, now));
+        if (input.image_png) used.push(storageWrite(ctx.db, ctx, now, input.image_png.length));
+        return {
+          writes: [insertSignatureWrite(ctx.db, row), ...note.writes, usageWrite(ctx.db, ctx, 'signatures', now, 1, input.level), ...used],
+          stored: [note.document.object_key, ...(imageKey ? [imageKey] : [])],
+          answer: signatureView(row),
+        };
+      },
+      // A sign link is not part of the shipment's chain: one withdrawn or replaced during the render signs nothing.
+      confirm: input.signatureRequestId ? async (trx) => assertRequestPending(trx, ctx, input.signatureRequestId!) : undefined,
+    };
+  }, alsoWrite);
+}
+
+async function assertRequestPending(trx: Database, ctx: TenantContext, id: string): Promise<void> {
+  const request = await selectSignatureRequest(trx, ctx, id, { forUpdate: true });
+  assertLinkStanding(request);
+  if (request.status !== 'pending') throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
 }

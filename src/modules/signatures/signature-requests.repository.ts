@@ -32,8 +32,10 @@ export function insertSignatureRequestWrite(db: Database, row: SignatureRequestR
   return db.insertInto('signature_requests').values(row);
 }
 
-export async function selectSignatureRequest(db: Database, t: Tenant, id: string): Promise<SignatureRequestRow | undefined> {
-  return db.selectFrom('signature_requests').selectAll().where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).executeTakeFirst();
+/** One request of the tenant; `forUpdate` locks it for the rest of the transaction. */
+export async function selectSignatureRequest(db: Database, t: Tenant, id: string, options: { forUpdate?: boolean } = {}): Promise<SignatureRequestRow | undefined> {
+  const query = db.selectFrom('signature_requests').selectAll().where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function selectSignatureRequestByTokenHash(db: Database, tokenHash: string): Promise<SignatureRequestRow | undefined> {

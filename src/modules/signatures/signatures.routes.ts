@@ -58,7 +58,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
   app.post<ById & { Body: RecordSignature }>(
     SIGNATURE_PATHS.shipmentSignatures,
     {
-      config: { access: { scope: 'signatures:write' }, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { access: { scope: 'signatures:write' }, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'already_signed', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
       schema: {
         operationId: 'recordSignature',
         tags: ['signatures'],

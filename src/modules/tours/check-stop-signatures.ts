@@ -10,21 +10,23 @@ import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { selectShipment } from '../shipments/shipments.repository.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
-import type { PhotoEvidence } from '../remarks/photo-evidence.js';
-import { recordUnsignedStop } from './record-unsigned-stop.js';
-import { missingSigners } from './stop-signatures.js';
+import { missingSigners, type UnsignedStop } from './stop-signatures.js';
 import type { MissingSignatures } from './tour.schema.js';
 import type { StoredStop } from './tours.repository.js';
 
 const WHO = { carrier: 'the carrier (driver)', consignor: 'the consignor (sender)', consignee: 'the consignee' } as const;
 
-/** Raises `signatures_missing`, `validation_failed` (`other` without text) and what recording the reason raises. */
-export async function checkStopSignatures(trx: Database, ctx: TenantContext, where: { tour_id: string; position: number }, stop: StoredStop, given: MissingSignatures | undefined, capturedAt: Date, now: Date, evidence?: PhotoEvidence): Promise<void> {
-  const shipment = await selectShipment(trx, ctx, stop.shipment_id);
-  if (!shipment) return;
-  const signed = new Set((await selectSignatures(trx, ctx, shipment.id)).map((s) => s.role as string));
+/**
+ * The stop closed without its signatures that must be recorded on the shipment, or undefined when
+ * none are missing. Raises `signatures_missing` (missing, no reason given) and `validation_failed`
+ * (`other` without text).
+ */
+export async function checkStopSignatures(db: Database, ctx: TenantContext, where: { tour_id: string; position: number }, stop: StoredStop, given: MissingSignatures | undefined, capturedAt: Date): Promise<UnsignedStop | undefined> {
+  const shipment = await selectShipment(db, ctx, stop.shipment_id);
+  if (!shipment) return undefined;
+  const signed = new Set((await selectSignatures(db, ctx, shipment.id)).map((s) => s.role as string));
   const missing = missingSigners(stop.kind, shipment.status, signed);
-  if (missing.length === 0) return;
+  if (missing.length === 0) return undefined;
   if (!given) {
     throw new AppError(
       'signatures_missing',
@@ -35,5 +37,5 @@ export async function checkStopSignatures(trx: Database, ctx: TenantContext, whe
   if (given.reason === 'other' && !given.text?.trim()) {
     throw new AppError('validation_failed', 'The reason `other` needs a `text`.', { errors: [finding('$.missing_signatures.text', 'required', { field: 'text' })] });
   }
-  await recordUnsignedStop(trx, ctx, shipment.id, where, { kind: stop.kind, missing, reason: given.reason, text: given.text?.trim() || null, captured_at: capturedAt.toISOString() }, now, evidence);
+  return { kind: stop.kind, missing, reason: given.reason, text: given.text?.trim() || null, captured_at: capturedAt.toISOString() };
 }

@@ -142,7 +142,7 @@ export async function tourRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<{ Params: { id: string; position: number }; Body: CompleteStopBody }>(
     TOUR_PATHS.completeStop,
     {
-      config: { ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'shipment_immutable', 'pdf_render_failed'] },
+      config: { ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
       schema: {
         operationId: 'completeStop',
         tags: ['tours'],
