@@ -80,7 +80,7 @@ export function selectField(name: string, label: string, value: string | undefin
   return `<div><label for="f-${esc(name)}">${esc(label)}</label><select id="f-${esc(name)}" name="${esc(name)}">${opts}</select></div>`;
 }
 
-/** Pretty JSON (or the text as it came) in a scrolling block. */
+/** Pretty JSON (or the text as it came) in a scrolling block, focusable so that a keyboard can scroll it. */
 export function codeBlock(text: string | null | undefined): string {
   if (text === null || text === undefined) return '<p class="muted">—</p>';
   let shown = text;
@@ -89,7 +89,7 @@ export function codeBlock(text: string | null | undefined): string {
   } catch {
     // Not JSON: shown as it came.
   }
-  return `<pre class="code">${esc(shown)}</pre>`;
+  return `<pre class="code" tabindex="0">${esc(shown)}</pre>`;
 }
 
 /** A list page's filters as given, without the page's own parameters (mode, language, cursor, notice). */

@@ -230,17 +230,18 @@ export function renderDeliveriesPage(
     selectField('status', w.status, base.filters.status, [{ value: '', label: w.any }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: s }))]),
     textField('event_type', w.eventType, base.filters.event_type),
   ];
+  // The state second: on a phone the table scrolls sideways, and the state is what one looks for.
   const rows = base.page.data.map((d) => [
     `<a href="${at(`/console/webhooks/deliveries/${d.id}`, base.mode)}">${esc(when(d.created_at))}</a>`,
+    deliveryStateCell(base.language, d),
     `<code>${esc(d.event_type)}</code>`,
     `<span class="mono">${esc(urls.get(d.endpoint_id) ?? d.endpoint_id)}</span>`,
-    deliveryStateCell(base.language, d),
     esc(d.attempts),
     esc(d.response_status ?? '—'),
   ]);
   const body = `${modeSwitch(base.language, '/console/webhooks/deliveries', base.mode, base.view.organization.live_enabled)}
 ${filterForm('/console/webhooks/deliveries', base.mode, fields, w.filter)}
-${table([w.created, w.eventType, w.endpoint, w.status, w.attempts, w.response], rows, none)}
+${table([w.created, w.status, w.eventType, w.endpoint, w.attempts, w.response], rows, none)}
 ${pager(base.language, '/console/webhooks/deliveries', { ...base.filters, mode: base.mode }, base.page, base.onLaterPage)}
 <p><a href="${at('/console/webhooks', base.mode)}">${esc(w.back)}</a></p>`;
   return frame(base, w.deliveries, body);
