@@ -40,7 +40,7 @@ describeOnEmbedded('request logs and webhook deliveries in the console', (backen
     t = await listeningTestApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' } });
     owner = await consoleSessionHeaders(t, `dispatcher-${randomUUID()}@transport.example`);
     organizationId = (await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: { cookie: owner.cookie } })).json().organization.id;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();
