@@ -22,7 +22,7 @@ describe.each(backends())('console request logs and deliveries on $name', (backe
     t = await buildTestApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' }, ownDatabase: true });
     owner = await consoleSessionHeaders(t, `owner-${randomUUID()}@transport.example`);
     key = /id="new-key">(sk_test_[A-Za-z0-9_]+)</.exec((await post('/console/api-keys', { key_mode: 'test' })).body)![1]!;
-  });
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
@@ -46,10 +46,10 @@ describe.each(backends())('console request logs and deliveries on $name', (backe
     expect(page.body).toContain(`<a href="${t.runtime.config.docsUrl}/errors/validation_failed">What validation_failed means</a>`);
     expect(page.body).toContain('Validation failed');
     expect(page.body).toContain('<code id="url-path">/v1/shipments</code>');
-    expect(page.body).toContain('&quot;reference&quot;: &quot;PO-1&quot;');
+    expect(page.body).toContain('&#34;reference&#34;: &#34;PO-1&#34;');
     for (const hidden of ['Eva Novak', 'eva@novak.example', 'p4ssw0rd-secret']) expect(page.body).not.toContain(hidden);
     expect((await get('/console/logs?lang=nl')).body).toContain('Verzoeklogboek');
-  });
+  }, 120_000);
 
   it('shows a delivery failing against a 500 as retrying, retries it now, and it succeeds once fixed', async () => {
     receiver.respond(() => ({ status: 500, body: 'upstream down' }));
@@ -74,5 +74,5 @@ describe.each(backends())('console request logs and deliveries on $name', (backe
     expect(done.body).toContain('Retry this delivery');
     const audit = (await get('/console/audit-log?action=webhook_delivery.attempted_now')).body;
     expect(audit).toContain(id);
-  });
+  }, 120_000);
 });
