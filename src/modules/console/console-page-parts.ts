@@ -82,7 +82,7 @@ export function selectField(name: string, label: string, value: string | undefin
 
 /** Pretty JSON (or the text as it came) in a scrolling block, focusable so that a keyboard can scroll it. */
 export function codeBlock(text: string | null | undefined): string {
-  if (text === null || text === undefined) return '<p class="muted">—</p>';
+  if (text === null || text === undefined || text === '') return '<p class="muted">—</p>';
   let shown = text;
   try {
     shown = JSON.stringify(JSON.parse(text), null, 2);
