@@ -66,7 +66,7 @@ import { consoleWebhookPageRoutes } from './modules/console/console-webhook-page
 import { memberRoutes } from './modules/members/members.routes.js';
 import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { testClockRoutes } from './modules/test-clocks/test-clocks.routes.js';
-import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
+import { registerFailedCallCapture, requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { requirementRoutes } from './modules/requirements/requirements.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import './http/route-config.js';
@@ -149,6 +149,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   registerPublicDoorCors(app, runtime.config.publicDoors.corsOrigins);
   registerTestClockContext(app, runtime);
   registerIdempotency(app, credentials, idempotencyStore(runtime.services));
+  registerFailedCallCapture(app, runtime);
   registerRequestLog(app, runtime);
   registerRequestMetrics(app, runtime);
   // Last of the hooks, first of the routes: the plugin appends its onSend to each route as it is

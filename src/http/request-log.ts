@@ -1,6 +1,7 @@
 /**
  * After each response: one structured log line, and for keyed API calls one request-log row,
- * buffered by RequestLogWriter (never bodies, headers or secrets). A synchronous hook attached to
+ * buffered by RequestLogWriter (never headers or secrets; a failed call's redacted bodies are kept
+ * beside it by the request-logs module). A synchronous hook attached to
  * each route with its path template, since it runs on every request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -29,7 +30,9 @@ export function registerRequestLog(app: FastifyInstance, runtime: AppRuntime): v
     const principal = request.principal;
     if (logsInfo) request.log.info({ method: request.method, route: path, status: reply.statusCode, ms: duration, key: principal?.keyId }, 'request');
     if (principal) {
-      runtime.requestLogs.record(principal, [request.id, request.method, path, reply.statusCode, duration, principal.keyId, runtime.services.clock.now().getTime()]);
+      // The path as called beside the template: ids, never a link's token (those routes take no key anyway).
+      const urlPath = path.includes('{token}') ? path : request.url.split('?')[0]!;
+      runtime.requestLogs.record(principal, [request.id, request.method, path, reply.statusCode, duration, principal.keyId, runtime.services.clock.now().getTime(), urlPath]);
     }
     done();
   };

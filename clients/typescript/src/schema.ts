@@ -1332,7 +1332,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One API call by its request id */
+        /**
+         * One API call by its request id
+         * @description A failed call (status 400 or above) also shows its error and, redacted, the bodies it sent and got back.
+         */
         get: operations["getRequestLog"];
         put?: never;
         post?: never;
@@ -3015,7 +3018,7 @@ export interface components {
         };
         /** @description One administrative act. */
         AuditEvent: {
-            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`, `erasure.completed`, `export.requested`, `routing_rule.created`, `routing_rule.updated`, `routing_rule.deleted`, `routing_rule.reordered`, `driver_session.revoked`, `user.signed_out`, `user.signed_out_everywhere`, `console_session.revoked`, `two_factor.recovery_code_used`. */
+            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `webhook_delivery.replayed`, `webhook_delivery.attempted_now`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`, `erasure.completed`, `export.requested`, `routing_rule.created`, `routing_rule.updated`, `routing_rule.deleted`, `routing_rule.reordered`, `driver_session.revoked`, `user.signed_out`, `user.signed_out_everywhere`, `console_session.revoked`, `two_factor.recovery_code_used`. */
             action: string;
             /** @description Who acted. */
             actor: {
@@ -5164,12 +5167,14 @@ export interface components {
             /** @description Every rule of the organisation and mode, once, in the new order. */
             rule_ids: string[];
         };
-        /** @description One API call. Bodies, headers and keys are never logged. */
+        /** @description One API call. Headers and keys are never logged; bodies only of failed calls, redacted (see RequestLogDetail). */
         RequestLog: {
             api_key_id: string;
             /** Format: date-time */
             created_at: string;
             duration_ms: number;
+            /** @description The problem `code` of a failed call (status 400 or above); null otherwise. */
+            error_code: string | null;
             /** @description The `req_` id, as sent in the Request-Id header of that call. */
             id: string;
             method: string;
@@ -5178,6 +5183,43 @@ export interface components {
             /** @description Route template, such as `/v1/shipments/{id}`. */
             path: string;
             status: number;
+            /** @description The path as called, such as `/v1/shipments/shp_01J…`, without the query. Calls logged before this field existed repeat `path`. */
+            url_path: string;
+        };
+        /** @description One API call; a failed one with its error and redacted bodies, kept as long as the call's log entry (30 days). */
+        RequestLogDetail: {
+            api_key_id: string;
+            /** Format: date-time */
+            created_at: string;
+            duration_ms: number;
+            /** @description The error a failed call answered with; null otherwise. */
+            error: {
+                code: string;
+                /** @description The English title of the code. */
+                title: string;
+                /** @description Its documentation: `{DOCS_URL}/errors/<code>`, as in the problem. */
+                type: string;
+            } | null;
+            /** @description The problem `code` of a failed call (status 400 or above); null otherwise. */
+            error_code: string | null;
+            /** @description The `req_` id, as sent in the Request-Id header of that call. */
+            id: string;
+            method: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @description Route template, such as `/v1/shipments/{id}`. */
+            path: string;
+            /** @description The request body of a failed call as JSON text, with secrets and personal data replaced by `[redacted]` (keys, tokens, passwords, one-time codes, signature images and photos, names, e-mail addresses, phone numbers, address lines) and cut at 16 KB; a body that is not JSON is only described. Null for calls that succeeded, or that sent none. */
+            request_body: string | null;
+            /** @description True when `request_body` was cut at 16 KB. */
+            request_body_truncated: boolean;
+            /** @description The answer of a failed call as JSON text, with secrets and personal data replaced by `[redacted]` (keys, tokens, passwords, one-time codes, signature images and photos, names, e-mail addresses, phone numbers, address lines) and cut at 16 KB; a body that is not JSON is only described. Null for calls that succeeded, or that sent none. */
+            response_body: string | null;
+            /** @description True when `response_body` was cut at 16 KB. */
+            response_body_truncated: boolean;
+            status: number;
+            /** @description The path as called, such as `/v1/shipments/shp_01J…`, without the query. Calls logged before this field existed repeat `path`. */
+            url_path: string;
         };
         RequestLogPage: {
             data: components["schemas"]["RequestLog"][];
@@ -20655,7 +20697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestLog"];
+                    "application/json": components["schemas"]["RequestLogDetail"];
                 };
             };
             /** @description `invalid_id` */

@@ -20,7 +20,7 @@ import type { BillingEventsTable, OrganizationBillingTable } from '../../modules
 import type { NotificationsTable } from '../../modules/notifications/notifications.tables.js';
 import type { OrganizationsTable } from '../../modules/organizations/organizations.tables.js';
 import type { RemarksTable } from '../../modules/remarks/remarks.tables.js';
-import type { RequestLogBatchesTable } from '../../modules/request-logs/request-logs.tables.js';
+import type { RequestLogBatchesTable, RequestLogFailuresTable } from '../../modules/request-logs/request-logs.tables.js';
 import type { ShipmentsTable } from '../../modules/shipments/shipments.tables.js';
 import type { OtpLocksTable, SignIdentificationsTable } from '../../modules/signatures/sign-steps.tables.js';
 import type { SignatureRequestsTable, SignaturesTable } from '../../modules/signatures/signatures.tables.js';
@@ -42,6 +42,7 @@ export interface DB {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
   request_log_batches: RequestLogBatchesTable;
+  request_log_failures: RequestLogFailuresTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   service_secrets: ServiceSecretsTable;

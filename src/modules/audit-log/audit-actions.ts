@@ -6,7 +6,8 @@
  * a data subject `erasure.completed` (src/modules/privacy/, never with the erased values); a GDPR
  * export `export.requested`; provider routing rules `routing_rule.*`; a driver session's grant
  * revoked by the organisation `driver_session.revoked` (never the phone number); console sign-outs,
- * a session ended by its user and a spent recovery code, in the session's current organisation.
+ * a session ended by its user and a spent recovery code, in the session's current organisation;
+ * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console).
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -15,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.updated',
   'webhook_endpoint.deleted',
   'webhook_endpoint.secret_rotated',
+  'webhook_delivery.replayed',
+  'webhook_delivery.attempted_now',
   'organization.live_enabled',
   'organization.live_disabled',
   'invoicing_profile.updated',

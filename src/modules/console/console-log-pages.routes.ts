@@ -1,5 +1,5 @@
 /**
- * The console's reading pages: /console/logs (request logs), /console/events (the event feed) and
+ * The console's reading pages: /console/logs (request logs; keys named by their hints), /console/events (the event feed) and
  * /console/audit-log (rows and the integrity check), each in the sandbox or, when asked with
  * `?mode=live` and cleared, live. Their filters are the modules' list filters.
  */
@@ -19,7 +19,9 @@ import { getRequestLog } from '../request-logs/get-request-log.js';
 import { listRequestLogs } from '../request-logs/list-request-logs.js';
 import { ListRequestLogsQuerySchema, type ListRequestLogsQuery } from '../request-logs/request-logs.schema.js';
 import { filtersOf, pageMode } from './console-page-parts.js';
-import { renderAuditLogPage, renderEventPage, renderEventsPage, renderRequestLogPage, renderRequestLogsPage } from './log-pages.js';
+import { listApiKeys } from '../api-keys/list-api-keys.js';
+import { renderAuditLogPage, renderEventPage, renderEventsPage } from './log-pages.js';
+import { renderRequestLogPage, renderRequestLogsPage, type KeyHints } from './request-log-pages.js';
 
 /** The page's own query parameters beside a list's filters: the mode and the language. */
 const pageProperties = { mode: Type.Optional(Type.String({ maxLength: 10 })), lang: Type.Optional(Type.String({ maxLength: 10 })) };
@@ -32,6 +34,11 @@ const utc = (local: string | undefined) => (local ? new Date(`${local.length ===
 const { cursor, action, actor, target } = ListAuditLogQuerySchema.properties;
 const AuditPageQuery = pageQuery({ cursor, action, actor, target, from: Type.Optional(Type.String({ pattern: LOCAL_TIME })), to: Type.Optional(Type.String({ pattern: LOCAL_TIME })) });
 type Query = Record<string, string | undefined> & { mode?: string; cursor?: string };
+
+/** The hints of the organisation's keys, as the API keys page shows them. */
+async function keyHints(runtime: AppRuntime, organizationId: string): Promise<KeyHints> {
+  return new Map((await listApiKeys(runtime.services, organizationId)).map((k) => [k.id, k.hint]));
+}
 
 /** The page's context, mode and use-case context. */
 async function readPage(runtime: AppRuntime, request: FastifyRequest) {
@@ -47,8 +54,11 @@ export async function consoleLogPageRoutes(app: FastifyInstance, runtime: AppRun
   app.get<{ Querystring: Query }>('/console/logs', { ...read, schema: { hide: true, querystring: pageQuery(ListRequestLogsQuerySchema.properties) } }, async (request, reply) => {
     const p = await readPage(runtime, request);
     const filters = filtersOf(request.query);
-    const page = await listRequestLogs(p.ctx, { ...filters, ...(request.query.cursor ? { cursor: request.query.cursor } : {}) } as ListRequestLogsQuery);
-    return sendConsolePage(reply, renderRequestLogsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor) }));
+    const [page, hints] = await Promise.all([
+      listRequestLogs(p.ctx, { ...filters, ...(request.query.cursor ? { cursor: request.query.cursor } : {}) } as ListRequestLogsQuery),
+      keyHints(runtime, p.organization.id),
+    ]);
+    return sendConsolePage(reply, renderRequestLogsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor), keyHints: hints }));
   });
 
   app.get<{ Params: { id: string }; Querystring: Query }>(
@@ -56,7 +66,8 @@ export async function consoleLogPageRoutes(app: FastifyInstance, runtime: AppRun
     { ...read, schema: { hide: true, params: Type.Object({ id: IdString('request') }), querystring: pageQuery({}) } },
     async (request, reply) => {
       const p = await readPage(runtime, request);
-      return sendConsolePage(reply, renderRequestLogPage(p.language, p.view, p.mode, await getRequestLog(p.ctx, request.params.id)));
+      const [log, hints] = await Promise.all([getRequestLog(p.ctx, request.params.id, runtime.config.docsUrl), keyHints(runtime, p.organization.id)]);
+      return sendConsolePage(reply, renderRequestLogPage(p.language, p.view, p.mode, log, hints));
     },
   );
 

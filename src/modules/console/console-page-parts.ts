@@ -80,16 +80,16 @@ export function selectField(name: string, label: string, value: string | undefin
   return `<div><label for="f-${esc(name)}">${esc(label)}</label><select id="f-${esc(name)}" name="${esc(name)}">${opts}</select></div>`;
 }
 
-/** Pretty JSON (or the text as it came) in a scrolling block. */
+/** Pretty JSON (or the text as it came) in a scrolling block, focusable so that a keyboard can scroll it. */
 export function codeBlock(text: string | null | undefined): string {
-  if (text === null || text === undefined) return '<p class="muted">—</p>';
+  if (text === null || text === undefined || text === '') return '<p class="muted">—</p>';
   let shown = text;
   try {
     shown = JSON.stringify(JSON.parse(text), null, 2);
   } catch {
     // Not JSON: shown as it came.
   }
-  return `<pre class="code">${esc(shown)}</pre>`;
+  return `<pre class="code" tabindex="0">${esc(shown)}</pre>`;
 }
 
 /** A list page's filters as given, without the page's own parameters (mode, language, cursor, notice). */

@@ -1,6 +1,7 @@
 /**
  * The console's webhook pages: /console/webhooks (endpoints; create, edit, delete, rotate, ping)
- * and /console/webhooks/deliveries (the log, one delivery, retry). Every act goes through the
+ * and /console/webhooks/deliveries (the log, one delivery, retry: now for a pending delivery, as a
+ * replay for any other). Every act goes through the
  * webhooks module's use cases, which also record it in the audit log with the user as actor.
  */
 import { Type } from '@sinclair/typebox';
@@ -11,13 +12,13 @@ import { isAppError } from '../../core/errors.js';
 import { consoleFormScope, consolePageContext, consolePageRoute, dropEmptyQueryValues, formValue, sendConsolePage, type FormBody } from './console-page.routes.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import { roleMay } from '../console-auth/member-permissions.js';
+import { retryDeliveryNow } from '../webhooks/attempt-delivery-now.js';
 import { createWebhookEndpoint } from '../webhooks/create-webhook-endpoint.js';
 import { deleteWebhookEndpoint } from '../webhooks/delete-webhook-endpoint.js';
 import { getWebhookDelivery } from '../webhooks/get-webhook-delivery.js';
 import { getWebhookEndpoint } from '../webhooks/get-webhook-endpoint.js';
 import { listWebhookDeliveries } from '../webhooks/list-webhook-deliveries.js';
 import { listWebhookEndpoints } from '../webhooks/list-webhook-endpoints.js';
-import { retryWebhookDelivery } from '../webhooks/retry-webhook-delivery.js';
 import { rotateWebhookSecret } from '../webhooks/rotate-webhook-secret.js';
 import { sendTestPing } from '../webhooks/send-test-ping.js';
 import { updateWebhookEndpoint } from '../webhooks/update-webhook-endpoint.js';
@@ -134,8 +135,8 @@ export async function consoleWebhookPageRoutes(app: FastifyInstance, runtime: Ap
     scope.post<{ Params: { id: string }; Body: FormBody }>('/console/webhooks/deliveries/:id/retry', deliveryOptions(manage), async (request, reply) => {
       const p = await readPage(request);
       try {
-        const replay = await retryWebhookDelivery(p.ctx, request.params.id);
-        return seeOther(reply, `/console/webhooks/deliveries/${replay.id}`, { mode: p.mode, done: 'retried' });
+        const { delivery, replayed } = await retryDeliveryNow(p.ctx, request.params.id);
+        return seeOther(reply, `/console/webhooks/deliveries/${delivery.id}`, { mode: p.mode, done: replayed ? 'retried' : 'attempting' });
       } catch (error) {
         if (!isAppError(error) || error.code !== 'conflict') throw error;
         return deliveryPage(request, reply, p, await getWebhookDelivery(p.ctx, request.params.id), { text: refusal(error), error: true }, error.status);

@@ -1,11 +1,10 @@
 /**
- * The console's reading pages: request logs (list, one call), the event feed (list, one event) and
- * the audit log (rows with filters, and the hash chain's integrity check). Lists page with the
- * modules' cursors; each page shows the sandbox or, once cleared, live (the mode switch).
+ * The console's reading pages: the event feed (list, one event) and the audit log (rows with
+ * filters, and the hash chain's integrity check); request logs have request-log-pages.ts. Lists
+ * page with the modules' cursors; each page shows the sandbox or, once cleared, live (the mode switch).
  */
 import type { Mode } from '../../core/mode.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
-import type { RequestLog } from '../request-logs/request-logs.repository.js';
 import type { EventView } from '../events/events.schema.js';
 import type { AuditEventView } from '../audit-log/audit-log.schema.js';
 import { AUDIT_ACTIONS } from '../audit-log/audit-actions.js';
@@ -15,18 +14,10 @@ import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 
 const WORDS = {
   en: {
-    requests: 'Request logs',
-    request: 'Request',
     events: 'Events',
     event: 'Event',
     audit: 'Audit log',
     time: 'Time',
-    method: 'Method',
-    path: 'Path',
-    status: 'Status',
-    statusClass: 'Status class',
-    duration: 'Duration',
-    key: 'API key',
     type: 'Type',
     shipment: 'Shipment',
     data: 'Data',
@@ -38,7 +29,6 @@ const WORDS = {
     to: 'Until (UTC)',
     any: 'any',
     filter: 'Filter',
-    requestNote: 'API calls made with keys, written in batches: a call shows up within a few seconds. Bodies, headers and keys are never logged.',
     integrity: 'Integrity',
     intact: (n: number) => `The hash chain is intact: ${n} rows recomputed.`,
     broken: (n: number, first: string) => `The hash chain does not verify: ${n} rows recomputed, the first that fails is ${first}.`,
@@ -47,18 +37,10 @@ const WORDS = {
     back: 'Back to the list',
   },
   nl: {
-    requests: 'Verzoeklogboek',
-    request: 'Verzoek',
     events: 'Gebeurtenissen',
     event: 'Gebeurtenis',
     audit: 'Auditlog',
     time: 'Tijd',
-    method: 'Methode',
-    path: 'Pad',
-    status: 'Status',
-    statusClass: 'Statusklasse',
-    duration: 'Duur',
-    key: 'API-sleutel',
     type: 'Type',
     shipment: 'Zending',
     data: 'Gegevens',
@@ -70,7 +52,6 @@ const WORDS = {
     to: 'Tot (UTC)',
     any: 'alle',
     filter: 'Filteren',
-    requestNote: 'API-verzoeken met sleutels, in groepjes weggeschreven: een verzoek staat er binnen enkele seconden. Inhoud, headers en sleutels worden nooit gelogd.',
     integrity: 'Integriteit',
     intact: (n: number) => `De hashketen is intact: ${n} regels nagerekend.`,
     broken: (n: number, first: string) => `De hashketen klopt niet: ${n} regels nagerekend, de eerste die niet klopt is ${first}.`,
@@ -102,38 +83,8 @@ ${pager(p.language, path, params, p.page, p.onLaterPage)}`;
 
 const link = (path: string, mode: Mode, text: string) => `<a href="${esc(hrefWith(path, { mode }))}">${text}</a>`;
 
-export function renderRequestLogsPage(p: ListPage<RequestLog>): string {
-  const w = WORDS[p.language];
-  const classes = [{ value: '', label: w.any }, ...['2xx', '3xx', '4xx', '5xx'].map((c) => ({ value: c, label: c }))];
-  const methods = [{ value: '', label: w.any }, ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m }))];
-  const fields = [selectField('method', w.method, p.filters.method, methods), selectField('status_class', w.statusClass, p.filters.status_class, classes), textField('path', w.path, p.filters.path), textField('api_key_id', w.key, p.filters.api_key_id)];
-  const body = listBody(p, '/console/logs', fields, [w.time, w.method, w.path, w.status, w.duration, w.key], (r) => [
-    link(`/console/logs/${r.id}`, p.mode, esc(when(r.created_at))),
-    esc(r.method),
-    `<code>${esc(r.path)}</code>`,
-    esc(r.status),
-    `${esc(r.duration_ms)} ms`,
-    `<code>${esc(r.api_key_id)}</code>`,
-  ]);
-  return renderConsoleFrame({ language: p.language, view: p.view, active: 'logs', title: w.requests, body: `<p class="muted">${esc(w.requestNote)}</p>${body}` });
-}
-
 function facts(rows: [string, string][]): string {
   return `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
-}
-
-export function renderRequestLogPage(language: ConsoleLanguage, view: ConsoleSessionView, mode: Mode, r: RequestLog): string {
-  const w = WORDS[language];
-  const body = `${facts([
-    ['Id', `<code>${esc(r.id)}</code>`],
-    [w.time, esc(when(r.created_at))],
-    [w.method, esc(r.method)],
-    [w.path, `<code>${esc(r.path)}</code>`],
-    [w.status, esc(r.status)],
-    [w.duration, `${esc(r.duration_ms)} ms`],
-    [w.key, `<code>${esc(r.api_key_id)}</code>`],
-  ])}<p>${link('/console/logs', mode, esc(w.back))}</p>`;
-  return renderConsoleFrame({ language, view, active: 'logs', title: w.request, body });
 }
 
 export function renderEventsPage(p: ListPage<EventView>): string {

@@ -9,6 +9,7 @@ import { DELIVERY_STATUSES } from '../webhooks/webhook-delivery.schema.js';
 import type { WebhookDeliveryDetailView, WebhookDeliveryView } from '../webhooks/webhook-delivery-view.js';
 import type { WebhookEndpointView } from '../webhooks/webhook-endpoint-view.js';
 import { renderConsoleFrame } from './console-layout.js';
+import { attemptErrorCell, attemptResponseCell, deliveryStateCell, deliveryStateFacts } from './delivery-status.js';
 import { codeBlock, esc, filterForm, hrefWith, modeField, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 
@@ -59,10 +60,19 @@ const WORDS = {
     sentBody: 'Body sent',
     retry: 'Retry this delivery',
     retryHelp: 'Sends the same event again as a new delivery.',
+    retryNow: 'Retry now',
+    retryNowHelp: 'Makes the next attempt now instead of at its scheduled time; the schedule goes on from it.',
     nextAttempt: 'Next attempt',
     replayOf: 'Replay of',
     event: 'Event',
-    done: { created: 'The endpoint is added.', updated: 'The endpoint is saved.', deleted: 'The endpoint is deleted.', rotated: 'The secret is rotated.', retried: 'The delivery is queued again: this is the new one.' },
+    done: {
+      created: 'The endpoint is added.',
+      updated: 'The endpoint is saved.',
+      deleted: 'The endpoint is deleted.',
+      rotated: 'The secret is rotated.',
+      retried: 'The delivery is queued again: this is the new one.',
+      attempting: 'The next attempt is due now: its outcome shows here within seconds.',
+    },
     pingResult: (status: string, code: string) => `Test ping sent: ${status}${code ? `, the receiver answered ${code}` : ''}.`,
   },
   nl: {
@@ -111,10 +121,19 @@ const WORDS = {
     sentBody: 'Verstuurde inhoud',
     retry: 'Deze aflevering opnieuw sturen',
     retryHelp: 'Stuurt dezelfde gebeurtenis opnieuw, als een nieuwe aflevering.',
+    retryNow: 'Nu opnieuw proberen',
+    retryNowHelp: 'Doet de volgende poging nu in plaats van op het geplande tijdstip; het schema gaat daarna verder.',
     nextAttempt: 'Volgende poging',
     replayOf: 'Herhaling van',
     event: 'Gebeurtenis',
-    done: { created: 'Het eindpunt is toegevoegd.', updated: 'Het eindpunt is opgeslagen.', deleted: 'Het eindpunt is verwijderd.', rotated: 'Het geheim is vernieuwd.', retried: 'De aflevering staat opnieuw in de rij: dit is de nieuwe.' },
+    done: {
+      created: 'Het eindpunt is toegevoegd.',
+      updated: 'Het eindpunt is opgeslagen.',
+      deleted: 'Het eindpunt is verwijderd.',
+      rotated: 'Het geheim is vernieuwd.',
+      retried: 'De aflevering staat opnieuw in de rij: dit is de nieuwe.',
+      attempting: 'De volgende poging is nu aan de beurt: de uitkomst staat hier binnen enkele seconden.',
+    },
     pingResult: (status: string, code: string) => `Testping verstuurd: ${status}${code ? `, de ontvanger antwoordde ${code}` : ''}.`,
   },
 } as const;
@@ -211,17 +230,18 @@ export function renderDeliveriesPage(
     selectField('status', w.status, base.filters.status, [{ value: '', label: w.any }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: s }))]),
     textField('event_type', w.eventType, base.filters.event_type),
   ];
+  // The state second: on a phone the table scrolls sideways, and the state is what one looks for.
   const rows = base.page.data.map((d) => [
     `<a href="${at(`/console/webhooks/deliveries/${d.id}`, base.mode)}">${esc(when(d.created_at))}</a>`,
+    deliveryStateCell(base.language, d),
     `<code>${esc(d.event_type)}</code>`,
     `<span class="mono">${esc(urls.get(d.endpoint_id) ?? d.endpoint_id)}</span>`,
-    esc(d.status),
     esc(d.attempts),
     esc(d.response_status ?? '—'),
   ]);
   const body = `${modeSwitch(base.language, '/console/webhooks/deliveries', base.mode, base.view.organization.live_enabled)}
 ${filterForm('/console/webhooks/deliveries', base.mode, fields, w.filter)}
-${table([w.created, w.eventType, w.endpoint, w.status, w.attempts, w.response], rows, none)}
+${table([w.created, w.status, w.eventType, w.endpoint, w.attempts, w.response], rows, none)}
 ${pager(base.language, '/console/webhooks/deliveries', { ...base.filters, mode: base.mode }, base.page, base.onLaterPage)}
 <p><a href="${at('/console/webhooks', base.mode)}">${esc(w.back)}</a></p>`;
   return frame(base, w.deliveries, body);
@@ -239,18 +259,19 @@ export function renderDeliveryPage(base: Base & { delivery: WebhookDeliveryDetai
     esc(a.outcome),
     esc(when(a.started_at)),
     esc(a.duration_ms === null ? '—' : `${a.duration_ms} ms`),
-    esc(a.response_status ?? '—'),
-    a.error ? esc(a.error) : a.response_body ? `<code>${esc(a.response_body.slice(0, 300))}</code>` : '',
+    attemptResponseCell(base.language, a),
+    attemptErrorCell(a),
   ]);
-  const retry =
-    base.mayManage && d.status !== 'pending'
-      ? `<form method="post" action="/console/webhooks/deliveries/${esc(d.id)}/retry">${modeField(base.mode)}<button type="submit">${esc(w.retry)}</button></form><p class="muted">${esc(w.retryHelp)}</p>`
-      : '';
+  // Any delivery can be retried at any time: a pending one now, any other as a new delivery.
+  const [retryLabel, retryHelp] = d.status === 'pending' ? [w.retryNow, w.retryNowHelp] : [w.retry, w.retryHelp];
+  const retry = base.mayManage
+    ? `<form method="post" action="/console/webhooks/deliveries/${esc(d.id)}/retry">${modeField(base.mode)}<button type="submit">${esc(retryLabel)}</button></form><p class="muted">${esc(retryHelp)}</p>`
+    : '';
   const body = `<dl class="facts">
 <dt>Id</dt><dd><code>${esc(d.id)}</code></dd>
 <dt>${esc(w.event)}</dt><dd><code>${esc(d.event_type)}</code> <span class="mono muted">${esc(d.event_id)}</span></dd>
 <dt>${esc(w.endpoint)}</dt><dd><a href="${at(`/console/webhooks/${d.endpoint_id}`, base.mode)}" class="mono">${esc(base.endpointUrl ?? d.endpoint_id)}</a></dd>
-<dt>${esc(w.status)}</dt><dd>${esc(d.status)}</dd>
+<dt>${esc(w.status)}</dt><dd>${deliveryStateFacts(base.language, d)}</dd>
 <dt>${esc(w.origin)}</dt><dd>${esc(d.origin)}${d.replay_of ? ` · ${esc(w.replayOf)} <a href="${at(`/console/webhooks/deliveries/${d.replay_of}`, base.mode)}">${esc(d.replay_of)}</a>` : ''}</dd>
 <dt>${esc(w.created)}</dt><dd>${esc(when(d.created_at))}</dd>
 ${d.next_attempt_at ? `<dt>${esc(w.nextAttempt)}</dt><dd>${esc(when(d.next_attempt_at))}</dd>` : ''}

@@ -104,6 +104,10 @@ export async function eraseRequestLogBatch(db: Database, t: Tenant, firstId: str
     .execute();
 }
 
+export async function eraseRequestLogFailure(db: Database, t: Tenant, requestId: string, bodies: { request_body: string | null; response_body: string | null }): Promise<void> {
+  await db.updateTable('request_log_failures').set(bodies).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).where('request_id', '=', requestId).execute();
+}
+
 export async function eraseIdempotentResponse(db: Database, t: Tenant, key: string, body: string): Promise<void> {
   await db.updateTable('idempotency_keys').set({ response_body: body }).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).where('key', '=', key).execute();
 }

@@ -8,7 +8,7 @@ import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { isObj, searchTerms, type Subject } from './data-subject.js';
 import { ERASED, eraseNeedles, eraseText, mergeNeedles, needlePattern, type Needles } from './erase-values.js';
-import { eraseDeliveryBody, eraseFeedEvent, eraseIdempotentResponse, eraseInvitation, eraseNotification, eraseRequestLogBatch, eraseSignatureRequest, eraseTour } from './erased-records.repository.js';
+import { eraseDeliveryBody, eraseFeedEvent, eraseIdempotentResponse, eraseInvitation, eraseNotification, eraseRequestLogBatch, eraseRequestLogFailure, eraseSignatureRequest, eraseTour } from './erased-records.repository.js';
 import { findDataSubject } from './find-data-subject.js';
 import { planShipmentErasure } from './plan-shipment-erasure.js';
 import { ErasurePlan } from './erasure-plan.js';
@@ -16,6 +16,7 @@ import {
   selectDeliveriesOf,
   selectFeedEventsOf,
   selectIdempotentResponsesMentioning,
+  selectRequestLogFailuresMentioning,
   selectInvitationsTo,
   selectNotificationsByHash,
   selectRequestLogBatchesMentioning,
@@ -98,6 +99,17 @@ async function planUnattachedErasure(db: Database, ctx: TenantContext, emails: S
       return [e[0], e[1], path, ...e.slice(3)];
     });
     plan.add('request_log', b.first_id, fields, (trx) => eraseRequestLogBatch(trx, ctx, b.first_id, b.last_id, next, [...new Set(next.map((e) => String(e[2])))]));
+  }
+  for (const f of await selectRequestLogFailuresMentioning(db, ctx, terms)) {
+    const fields: string[] = [];
+    const erase = (name: 'request_body' | 'response_body', body: string | null) => {
+      if (body === null) return null;
+      const erased = eraseNeedles(parseOrText(body), { values: terms, addresses: needles.addresses });
+      fields.push(...erased.paths.map((p) => `${name}${p === '$' ? '' : `.${p}`}`));
+      return typeof erased.value === 'string' ? erased.value : JSON.stringify(erased.value);
+    };
+    const bodies = { request_body: erase('request_body', f.request_body), response_body: erase('response_body', f.response_body) };
+    plan.add('request_log', f.request_id, fields, (trx) => eraseRequestLogFailure(trx, ctx, f.request_id, bodies));
   }
   for (const r of await selectIdempotentResponsesMentioning(db, ctx, owners)) {
     if (r.response_body === null) continue;

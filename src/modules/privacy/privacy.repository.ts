@@ -182,6 +182,18 @@ export function selectIdempotentResponsesMentioning(db: Database, t: Tenant, ter
     .execute();
 }
 
+/** Failed calls' stored bodies (redacted when written, but free text can still name a person) that mention a term. */
+export function selectRequestLogFailuresMentioning(db: Database, t: Tenant, terms: readonly string[]) {
+  return db
+    .selectFrom('request_log_failures')
+    .select(['request_id', 'request_body', 'response_body'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where((eb) => eb.or([holds('request_body', terms, true), holds('response_body', terms, true)]))
+    .orderBy('request_id')
+    .execute();
+}
+
 /** Invitations of the organisation (console data: no mode) to one of the addresses. */
 export function selectInvitationsTo(db: Database, organizationId: string, emails: readonly string[]) {
   return db

@@ -1,5 +1,9 @@
-/** Deletes request-log rows older than 30 days (service description, Limits: request-log retention). */
+/**
+ * Deletes request-log rows older than 30 days (service description, Limits: request-log retention),
+ * and with them the redacted bodies of the failed calls among them.
+ */
 import { defineJob } from '../../jobs/job-definition.js';
+import { deleteFailuresBefore } from './request-log-failures.repository.js';
 import { deleteRequestLogsBefore } from './request-logs.repository.js';
 
 export const REQUEST_LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -9,6 +13,8 @@ export const purgeRequestLogsJob = defineJob<Record<string, never>>({
   parse: () => ({}),
   retryDelaysMs: [60_000, 5 * 60_000],
   async handle({ db, clock }) {
-    await deleteRequestLogsBefore(db, new Date(clock.now().getTime() - REQUEST_LOG_RETENTION_MS));
+    const cutoff = new Date(clock.now().getTime() - REQUEST_LOG_RETENTION_MS);
+    await deleteRequestLogsBefore(db, cutoff);
+    await deleteFailuresBefore(db, cutoff);
   },
 });

@@ -9,10 +9,11 @@ import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 
 /**
- * One call as stored: [id, method, path, status, duration_ms, api_key_id, created_at epoch ms].
- * Compact on purpose: one is made on every API call.
+ * One call as stored: [id, method, path (the route template), status, duration_ms, api_key_id,
+ * created_at epoch ms, url_path (the path as called), error_code (of a failed call)]. Compact on
+ * purpose: one is made on every API call. Rows written before the last two existed lack them.
  */
-export type Entry = [id: string, method: string, path: string, status: number, duration_ms: number, api_key_id: string, created_ms: number];
+export type Entry = [id: string, method: string, path: string, status: number, duration_ms: number, api_key_id: string, created_ms: number, url_path?: string, error_code?: string | null];
 
 /** The entries of one organisation and mode, as the writer buffers them. */
 export interface TenantEntries {
@@ -26,7 +27,9 @@ export interface RequestLog {
   id: string;
   method: string;
   path: string;
+  url_path: string;
   status: number;
+  error_code: string | null;
   duration_ms: number;
   api_key_id: string;
   mode: Mode;
@@ -82,11 +85,13 @@ export async function insertRequestLogBatches(db: Database, groups: readonly Ten
 }
 
 function decodeEntries(entries: Buffer, mode: Mode): RequestLog[] {
-  return (JSON.parse(entries.toString('utf8')) as Entry[]).map(([id, method, path, status, duration_ms, api_key_id, created_ms]) => ({
+  return (JSON.parse(entries.toString('utf8')) as Entry[]).map(([id, method, path, status, duration_ms, api_key_id, created_ms, url_path, error_code]) => ({
     id,
     method,
     path,
+    url_path: url_path ?? path,
     status,
+    error_code: error_code ?? null,
     duration_ms,
     api_key_id,
     mode,

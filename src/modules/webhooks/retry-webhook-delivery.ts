@@ -2,11 +2,14 @@
  * Replay (service description, webhook delivery states): the same event id and body again, as a
  * new delivery with a new id and a fresh schedule of eight attempts, due at once. Refused with
  * `conflict` while the original is still pending (it is being retried already) and when its
- * endpoint is inactive or deleted.
+ * endpoint is inactive or deleted. Recorded in the audit log (`webhook_delivery.replayed`, naming
+ * the new delivery) in the same transaction.
  */
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
+import { withTransaction } from '../../ports/database.js';
+import { recordTenantAct } from '../audit-log/record-audit-event.js';
 import { insertReplay, selectDelivery } from './deliveries.repository.js';
 import { MAX_ATTEMPTS } from './delivery-policy.js';
 import { getWebhookDelivery } from './get-webhook-delivery.js';
@@ -16,7 +19,12 @@ import type { WebhookDeliveryDetailView } from './webhook-delivery-view.js';
 export async function retryWebhookDelivery(ctx: TenantContext, id: string): Promise<WebhookDeliveryDetailView> {
   const now = ctx.clock.now();
   const replayId = newId('webhook_delivery', now);
-  if (!(await insertReplay(ctx.db, ctx, { id: replayId, replay_of: id, max_attempts: MAX_ATTEMPTS, now }))) throw await refusal(ctx, id);
+  const queued = await withTransaction(ctx.db, async (trx) => {
+    if (!(await insertReplay(trx, ctx, { id: replayId, replay_of: id, max_attempts: MAX_ATTEMPTS, now }))) return false;
+    await recordTenantAct(trx, ctx, { action: 'webhook_delivery.replayed', target: { type: 'webhook_delivery', id }, changes: { replay_id: replayId } });
+    return true;
+  });
+  if (!queued) throw await refusal(ctx, id);
   return getWebhookDelivery(ctx, replayId);
 }
 

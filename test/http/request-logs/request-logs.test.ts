@@ -1,4 +1,7 @@
-/** GET /v1/request-logs and /v1/request-logs/{id}: one row per API call, filters, cursors, retention. */
+/**
+ * GET /v1/request-logs and /v1/request-logs/{id}: one row per API call, filters, cursors, retention;
+ * a failed call with its error, the path as called and its bodies, redacted.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeRequestLogsJob, REQUEST_LOG_RETENTION_MS } from '../../../src/modules/request-logs/purge-request-logs.job.js';
 import { REQUEST_LOG_PATHS } from '../../../src/modules/request-logs/request-logs.routes.js';
@@ -30,7 +33,7 @@ describe.each(backends())('request logs on $name', (backend) => {
     return ids;
   }
 
-  it('one row per call with method, path template, status, duration, key and mode; never bodies or keys', async () => {
+  it('one row per call with method, path template and path as called, status, duration, key and mode; never keys', async () => {
     const tenant = await t.newTenant();
     const [id] = await callWhoami(tenant, 1);
     await t.app.inject({ method: 'GET', url: '/v1/shipments/shp_01JD0000000000000000000000', headers: t.auth(tenant.testKey) });
@@ -38,12 +41,50 @@ describe.each(backends())('request logs on $name', (backend) => {
     const res = await list(tenant);
     expect(res.statusCode).toBe(200);
     const rows = res.json().data;
-    expect(rows[0]).toMatchObject({ method: 'GET', path: '/v1/shipments/{id}', status: 404, api_key_id: tenant.testKeyId, mode: 'test' });
-    expect(rows[1]).toMatchObject({ id, method: 'GET', path: '/v1/whoami', status: 200 });
+    expect(rows[0]).toMatchObject({ method: 'GET', path: '/v1/shipments/{id}', url_path: '/v1/shipments/shp_01JD0000000000000000000000', status: 404, error_code: 'not_found', api_key_id: tenant.testKeyId, mode: 'test' });
+    expect(rows[1]).toMatchObject({ id, method: 'GET', path: '/v1/whoami', url_path: '/v1/whoami', status: 200, error_code: null });
     expect(rows[1].duration_ms).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(rows)).not.toContain(tenant.testKey);
     const one = await t.app.inject({ method: 'GET', url: REQUEST_LOG_PATHS.one.replace(':id', id!), headers: t.auth(tenant.testKey) });
-    expect(one.json()).toEqual(rows[1]);
+    // A call that succeeded keeps no bodies.
+    expect(one.json()).toEqual({ ...rows[1], error: null, request_body: null, request_body_truncated: false, response_body: null, response_body_truncated: false });
+  });
+
+  const SECRET = 'sk_live_0123456789abcdefSECRET';
+  const failingShipment = {
+    reference: 'PO-4711',
+    consignor: { name: 'Jan de Vries', address: { street: 'Keizersgracht 1', city: 'Amsterdam', postal_code: '1015CJ', country: 'NL' }, contact: { email: 'jan@vries.example', phone: '+31612345678' } },
+    password: 'hunter2-very-secret',
+    note: `forwarded from jan@vries.example with ${SECRET}`,
+    goods: [{ description: 'Pallets', quantity: -1, package_type: 'pallet' }],
+  };
+
+  it('a failed call keeps its error code with title and docs link, the path as called, and both bodies redacted', async () => {
+    const tenant = await t.newTenant();
+    const failed = await t.app.inject({ method: 'POST', url: '/v1/shipments?issue=true', headers: t.auth(tenant.testKey), payload: failingShipment });
+    expect(failed.statusCode).toBe(422);
+    await t.runtime.requestLogs.flush();
+    const row = (await list(tenant, '?status_class=4xx')).json().data[0];
+    expect(row).toMatchObject({ id: failed.headers['request-id'], url_path: '/v1/shipments', path: '/v1/shipments', status: 422, error_code: 'validation_failed' });
+    const one = (await t.app.inject({ method: 'GET', url: REQUEST_LOG_PATHS.one.replace(':id', row.id), headers: t.auth(tenant.testKey) })).json();
+    expect(one.error).toEqual({ code: 'validation_failed', title: 'Validation failed', type: `${t.runtime.config.docsUrl}/errors/validation_failed` });
+    const sent = JSON.parse(one.request_body);
+    expect(sent.reference).toBe('PO-4711');
+    expect(sent.consignor).toEqual({ name: '[redacted]', address: { street: '[redacted]', city: '[redacted]', postal_code: '[redacted]', country: 'NL' }, contact: { email: '[redacted]', phone: '[redacted]' } });
+    expect(sent.password).toBe('[redacted]');
+    expect(sent.goods[0]).toEqual(failingShipment.goods[0]);
+    for (const secret of ['Jan de Vries', 'jan@vries.example', '+31612345678', 'Keizersgracht', 'hunter2', SECRET]) expect(one.request_body).not.toContain(secret);
+    expect(JSON.parse(one.response_body)).toMatchObject({ code: 'validation_failed', status: 422 });
+    expect(one).toMatchObject({ request_body_truncated: false, response_body_truncated: false });
+  });
+
+  it('a body over 16 KB is stored cut and says so', async () => {
+    const tenant = await t.newTenant();
+    const failed = await t.app.inject({ method: 'POST', url: '/v1/shipments', headers: t.auth(tenant.testKey), payload: { ...failingShipment, instructions: 'Ring the bell twice. '.repeat(1000) } });
+    await t.runtime.requestLogs.flush();
+    const one = (await t.app.inject({ method: 'GET', url: REQUEST_LOG_PATHS.one.replace(':id', failed.headers['request-id'] as string), headers: t.auth(tenant.testKey) })).json();
+    expect(one.request_body_truncated).toBe(true);
+    expect(Buffer.byteLength(one.request_body)).toBeLessThanOrEqual(16 * 1024);
   });
 
   it('pages newest first with an opaque cursor; order=asc walks the other way', async () => {
@@ -152,10 +193,17 @@ describe.each(backends())('request logs on $name', (backend) => {
     const tenant = await t.newTenant();
     const [oldId] = await callWhoami(tenant, 1);
     t.clock.advance(REQUEST_LOG_RETENTION_MS + 60_000);
+    const failedOld = (await t.app.inject({ method: 'POST', url: '/v1/shipments', headers: t.auth(tenant.testKey), payload: failingShipment })).headers['request-id'] as string;
+    await t.runtime.requestLogs.flush();
+    t.clock.advance(REQUEST_LOG_RETENTION_MS + 60_000);
     const [newId] = await callWhoami(tenant, 1);
+    const failures = () => t.runtime.services.db.selectFrom('request_log_failures').select('request_id').where('organization_id', '=', tenant.organizationId).execute();
+    expect((await failures()).map((f) => f.request_id)).toEqual([failedOld]);
     await purgeRequestLogsJob.handle(t.runtime.services, {});
     const ids = (await list(tenant, '?path=/v1/whoami')).json().data.map((r: { id: string }) => r.id);
     expect(ids).toContain(newId);
     expect(ids).not.toContain(oldId);
+    // The failed call's bodies go with its row.
+    expect(await failures()).toEqual([]);
   });
 });

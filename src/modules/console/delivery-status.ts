@@ -1,0 +1,79 @@
+/**
+ * A webhook delivery's state as the console says it, so that the four are never mistaken for one
+ * another: succeeded; pending before its first answer; pending after a failed attempt — retrying,
+ * with the next attempt's time; failed after its last attempt (in the dead-letter queue); dead
+ * (stranded there). The API's status is always shown beside the words. Also the attempt table's
+ * Response cell (status and the answer's first lines) and Error cell (only when no answer came).
+ */
+import { MAX_ATTEMPTS } from '../webhooks/delivery-policy.js';
+import type { WebhookDeliveryDetailView, WebhookDeliveryView } from '../webhooks/webhook-delivery-view.js';
+import { esc, when } from './console-page-parts.js';
+import type { ConsoleLanguage } from './console-words.js';
+
+/** The console's name of a delivery's state: the API's status, with `retrying` told apart from a first wait. */
+export type DeliveryState = 'succeeded' | 'pending' | 'retrying' | 'failed' | 'dead';
+
+/** How much of an answer the attempt table shows; the delivery's detail shows the stored 4 KB. */
+const EXCERPT_CHARS = 300;
+
+const WORDS = {
+  en: {
+    label: { succeeded: 'Succeeded', pending: 'Pending', retrying: 'Failing, retrying', failed: 'Failed', dead: 'Dead' },
+    explain: {
+      succeeded: (d: WebhookDeliveryView) => `The receiver answered ${d.response_status ?? '2xx'} on attempt ${d.attempts}.`,
+      pending: (d: WebhookDeliveryView) => `Waiting for its first attempt, due ${when(d.next_attempt_at)}.`,
+      retrying: (d: WebhookDeliveryView) => `Attempt ${d.attempts} of ${MAX_ATTEMPTS} failed. Next attempt ${when(d.next_attempt_at)}.`,
+      failed: (d: WebhookDeliveryView) => `${d.attempts === 1 ? 'Its one attempt' : `All ${d.attempts} attempts`} failed; it is in the dead-letter queue. Retrying sends the event again as a new delivery.`,
+      dead: () => 'Failed, and not sent successfully within 7 days after: stranded in the dead-letter queue. Retrying still sends the event again.',
+    },
+    nextShort: (at: string) => `next ${at}`,
+    noAnswer: 'no answer',
+  },
+  nl: {
+    label: { succeeded: 'Gelukt', pending: 'Wachtend', retrying: 'Mislukt, wordt herhaald', failed: 'Mislukt', dead: 'Opgegeven' },
+    explain: {
+      succeeded: (d: WebhookDeliveryView) => `De ontvanger antwoordde ${d.response_status ?? '2xx'} bij poging ${d.attempts}.`,
+      pending: (d: WebhookDeliveryView) => `Wacht op de eerste poging, gepland ${when(d.next_attempt_at)}.`,
+      retrying: (d: WebhookDeliveryView) => `Poging ${d.attempts} van ${MAX_ATTEMPTS} is mislukt. Volgende poging ${when(d.next_attempt_at)}.`,
+      failed: (d: WebhookDeliveryView) => `${d.attempts === 1 ? 'De enige poging is' : `Alle ${d.attempts} pogingen zijn`} mislukt; de aflevering staat in de dead-letter-wachtrij. Opnieuw sturen maakt een nieuwe aflevering van dezelfde gebeurtenis.`,
+      dead: () => 'Mislukt, en binnen 7 dagen daarna niet alsnog afgeleverd: achtergebleven in de dead-letter-wachtrij. Opnieuw sturen kan nog steeds.',
+    },
+    nextShort: (at: string) => `volgende ${at}`,
+    noAnswer: 'geen antwoord',
+  },
+} as const;
+
+/** Pending after an attempt that was answered or timed out: the delivery is failing and retrying. */
+export function deliveryState(d: WebhookDeliveryView): DeliveryState {
+  if (d.status !== 'pending') return d.status;
+  return d.attempts > 0 && d.last_attempt_at !== null ? 'retrying' : 'pending';
+}
+
+/** The list's status cell: the state, the API's status, and for a pending delivery its next attempt. */
+export function deliveryStateCell(language: ConsoleLanguage, d: WebhookDeliveryView): string {
+  const w = WORDS[language];
+  const state = deliveryState(d);
+  const next = d.status === 'pending' && d.next_attempt_at ? `<br><span class="muted">${esc(w.nextShort(when(d.next_attempt_at)))}</span>` : '';
+  return `<span data-state="${state}">${esc(w.label[state])}</span>${state === d.status ? '' : ` <code>${esc(d.status)}</code>`}${next}`;
+}
+
+/** The detail's status: the state in words, the API's status, and what it means now. */
+export function deliveryStateFacts(language: ConsoleLanguage, d: WebhookDeliveryView): string {
+  const w = WORDS[language];
+  const state = deliveryState(d);
+  return `<strong id="delivery-state" data-state="${state}">${esc(w.label[state])}</strong> <code>${esc(d.status)}</code><br><span id="delivery-state-text">${esc(w.explain[state](d))}</span>`;
+}
+
+type Attempt = WebhookDeliveryDetailView['attempt_history'][number];
+
+/** What came back: the status and the first lines of the answer, or that none came. */
+export function attemptResponseCell(language: ConsoleLanguage, a: Attempt): string {
+  if (a.response_status === null) return a.outcome === 'in_progress' ? '' : `<span class="muted">${esc(WORDS[language].noAnswer)}</span>`;
+  const body = a.response_body ? `<br><code>${esc(a.response_body.slice(0, EXCERPT_CHARS))}${a.response_body.length > EXCERPT_CHARS ? '…' : ''}</code>` : '';
+  return `<strong>${esc(a.response_status)}</strong>${body}`;
+}
+
+/** Only an attempt that got no answer (refused, unreachable, timed out) has an error to show. */
+export function attemptErrorCell(a: Attempt): string {
+  return a.response_status === null && a.error ? esc(a.error) : '';
+}

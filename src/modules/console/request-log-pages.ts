@@ -1,0 +1,136 @@
+/**
+ * The console's request-log pages: the list of API calls, and one call. A failed call (status 400
+ * or above) shows what a developer needs to explain it: the error code and title with a link to
+ * the code's documentation (the problem's `type`), the path as called, and the bodies it sent and
+ * got back with secrets and personal data redacted, kept as long as the call's log entry. Keys are
+ * named by the hint the API keys page shows.
+ */
+import { ERROR_CATALOGUE, type ErrorCode } from '../../core/errors.js';
+import type { Mode } from '../../core/mode.js';
+import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
+import { REQUEST_LOG_RETENTION_MS } from '../request-logs/purge-request-logs.job.js';
+import type { RequestLog } from '../request-logs/request-logs.repository.js';
+import type { RequestLogDetail } from '../request-logs/request-logs.schema.js';
+import { renderConsoleFrame } from './console-layout.js';
+import { codeBlock, esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
+import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
+import type { ListPage } from './log-pages.js';
+
+const DAYS = Math.round(REQUEST_LOG_RETENTION_MS / 86_400_000);
+
+const WORDS = {
+  en: {
+    requests: 'Request logs',
+    request: 'Request',
+    time: 'Time',
+    method: 'Method',
+    path: 'Path',
+    route: 'Route',
+    routeFilter: 'Route template',
+    status: 'Status',
+    statusClass: 'Status class',
+    error: 'Error',
+    duration: 'Duration',
+    key: 'API key',
+    any: 'any',
+    filter: 'Filter',
+    note: `API calls made with keys, written in batches: a call shows up within a few seconds. Failed calls (status 400 or above) keep their bodies, with secrets and personal data redacted, for the log's ${DAYS} days.`,
+    docs: (code: string) => `What ${code} means`,
+    requestBody: 'Request body (redacted)',
+    responseBody: 'Response body (redacted)',
+    truncated: 'Cut at 16 KB.',
+    noBodies: `Bodies are kept only for failed calls (status 400 or above), redacted, for ${DAYS} days.`,
+    redaction: 'Keys, tokens, passwords, one-time codes, signature images and photos, and the names, e-mail addresses, phone numbers and addresses of persons are replaced by [redacted] before anything is stored.',
+    back: 'Back to the list',
+  },
+  nl: {
+    requests: 'Verzoeklogboek',
+    request: 'Verzoek',
+    time: 'Tijd',
+    method: 'Methode',
+    path: 'Pad',
+    route: 'Route',
+    routeFilter: 'Routesjabloon',
+    status: 'Status',
+    statusClass: 'Statusklasse',
+    error: 'Fout',
+    duration: 'Duur',
+    key: 'API-sleutel',
+    any: 'alle',
+    filter: 'Filteren',
+    note: `API-verzoeken met sleutels, in groepjes weggeschreven: een verzoek staat er binnen enkele seconden. Mislukte verzoeken (status 400 of hoger) bewaren hun inhoud, zonder geheimen en persoonsgegevens, ${DAYS} dagen, zo lang als het logboek.`,
+    docs: (code: string) => `Wat ${code} betekent`,
+    requestBody: 'Verzonden inhoud (geschoond)',
+    responseBody: 'Ontvangen antwoord (geschoond)',
+    truncated: 'Afgekapt op 16 KB.',
+    noBodies: `Inhoud wordt alleen bewaard bij mislukte verzoeken (status 400 of hoger), geschoond, ${DAYS} dagen.`,
+    redaction: 'Sleutels, tokens, wachtwoorden, eenmalige codes, handtekeningafbeeldingen en foto\'s, en namen, e-mailadressen, telefoonnummers en adressen van personen worden vervangen door [redacted] voordat er iets wordt opgeslagen.',
+    back: 'Terug naar de lijst',
+  },
+} as const;
+
+/** Key ids and the hints the API keys page shows for them. */
+export type KeyHints = ReadonlyMap<string, string>;
+
+const keyCell = (hints: KeyHints, id: string) => `<code>${esc(hints.get(id) ?? id)}</code>`;
+const link = (path: string, mode: Mode, text: string) => `<a href="${esc(hrefWith(path, { mode }))}">${text}</a>`;
+
+function title(language: ConsoleLanguage, code: string): string {
+  const entry = ERROR_CATALOGUE[code as ErrorCode] as { title: string; title_nl: string } | undefined;
+  if (!entry) return code;
+  return language === 'nl' ? entry.title_nl : entry.title;
+}
+
+export function renderRequestLogsPage(p: ListPage<RequestLog> & { keyHints: KeyHints }): string {
+  const w = WORDS[p.language];
+  const frame = CONSOLE_FRAME_WORDS[p.language];
+  const classes = [{ value: '', label: w.any }, ...['2xx', '3xx', '4xx', '5xx'].map((c) => ({ value: c, label: c }))];
+  const methods = [{ value: '', label: w.any }, ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m }))];
+  const fields = [
+    selectField('method', w.method, p.filters.method, methods),
+    selectField('status_class', w.statusClass, p.filters.status_class, classes),
+    textField('path', w.routeFilter, p.filters.path),
+    textField('api_key_id', w.key, p.filters.api_key_id),
+  ];
+  const rows = p.page.data.map((r) => [
+    link(`/console/logs/${r.id}`, p.mode, esc(when(r.created_at))),
+    esc(r.method),
+    `<code>${esc(r.url_path)}</code>`,
+    `${esc(r.status)}${r.error_code ? ` <code>${esc(r.error_code)}</code>` : ''}`,
+    `${esc(r.duration_ms)} ms`,
+    keyCell(p.keyHints, r.api_key_id),
+  ]);
+  const body = `<p class="muted">${esc(w.note)}</p>${modeSwitch(p.language, '/console/logs', p.mode, p.view.organization.live_enabled)}
+${filterForm('/console/logs', p.mode, fields, w.filter)}
+${table([w.time, w.method, w.path, w.status, w.duration, w.key], rows, frame.none)}
+${pager(p.language, '/console/logs', { ...p.filters, mode: p.mode }, p.page, p.onLaterPage)}`;
+  return renderConsoleFrame({ language: p.language, view: p.view, active: 'logs', title: w.requests, body });
+}
+
+function bodySection(heading: string, text: string | null, truncated: boolean, truncatedNote: string, id: string): string {
+  return `<h2 id="${id}">${esc(heading)}</h2>${codeBlock(text)}${truncated ? `<p class="muted">${esc(truncatedNote)}</p>` : ''}`;
+}
+
+export function renderRequestLogPage(language: ConsoleLanguage, view: ConsoleSessionView, mode: Mode, r: RequestLogDetail, keyHints: KeyHints): string {
+  const w = WORDS[language];
+  const error = r.error
+    ? `<div class="notice error" id="error-summary"><p><strong>${esc(r.status)} <code>${esc(r.error.code)}</code></strong> — ${esc(title(language, r.error.code))}</p><p><a href="${esc(r.error.type)}">${esc(w.docs(r.error.code))}</a></p></div>`
+    : '';
+  const facts = [
+    ['Id', `<code>${esc(r.id)}</code>`],
+    [w.time, esc(when(r.created_at))],
+    [w.method, esc(r.method)],
+    [w.path, `<code id="url-path">${esc(r.url_path)}</code>`],
+    [w.route, `<code>${esc(r.path)}</code>`],
+    [w.status, esc(r.status)],
+    ...(r.error ? [[w.error, `<code>${esc(r.error.code)}</code>`]] : []),
+    [w.duration, `${esc(r.duration_ms)} ms`],
+    [w.key, keyCell(keyHints, r.api_key_id)],
+  ];
+  const bodies =
+    r.status >= 400
+      ? `${bodySection(w.requestBody, r.request_body, r.request_body_truncated, w.truncated, 'request-body')}${bodySection(w.responseBody, r.response_body, r.response_body_truncated, w.truncated, 'response-body')}<p class="muted">${esc(w.redaction)}</p>`
+      : `<p class="muted">${esc(w.noBodies)}</p>`;
+  const body = `${error}<dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k!)}</dt><dd>${v}</dd>`).join('')}</dl>${bodies}<p>${link('/console/logs', mode, esc(w.back))}</p>`;
+  return renderConsoleFrame({ language, view, active: 'logs', title: `${w.request} ${r.method} ${r.url_path}`, body });
+}
