@@ -5,7 +5,7 @@
  * that parses the same body and, with the bare `pg` driver, inserts the JSON and one event row in
  * one transaction. Both use a pool of the same size on the same scratch database.
  *
- * Target (issue 3): on PostgreSQL at 50 connections the service keeps at least 50 % of the
+ * Target: on PostgreSQL at 50 connections the service keeps at least 50 % of the
  * baseline's throughput, with a p99 no worse than twice the baseline's.
  * `BENCH_ISSUE=1` benchmarks `?issue=true` instead (two events and the usage counter).
  */

@@ -12,7 +12,7 @@
  * src/modules/efti/projection-cache.ts (keyed by the chain head): as a gate or inspectors re-reading an
  * issued note do. A changed note pays the mapping once more (its in-process figure above).
  *
- * Target (issue 16): the eFTI answers cost at most twice the read (read req/s ÷ eFTI req/s ≤ 2).
+ * Target: the eFTI answers cost at most twice the read (read req/s ÷ eFTI req/s ≤ 2).
  */
 import { performance } from 'node:perf_hooks';
 import type { TenantContext } from '../src/core/context.js';

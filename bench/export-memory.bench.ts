@@ -1,6 +1,6 @@
 /**
- * Benchmark: the memory of a GDPR export (issue 21, point 1: "an export of 10,000 shipments and
- * 2 GB of documents does not grow the process by more than a few tens of MB").
+ * Benchmark: the memory of a GDPR export. Target: an export of 10,000 shipments and 2 GB of
+ * documents does not grow the process by more than a few tens of MB.
  *
  * Seeds one organisation by cloning a real issued shipment (its row, its events, its sealed note)
  * with SQL, and writes documents of DOC_MB MiB each into the object store; then runs the export

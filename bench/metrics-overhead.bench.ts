@@ -7,7 +7,7 @@
  * least (the round least disturbed by the rest of the machine). A scrape runs between rounds, as
  * Prometheus would, so the families hold their samples.
  *
- * Target (issue 15): metrics on cost at most 5 % more CPU per request.
+ * Target: metrics on cost at most 5 % more CPU per request.
  */
 import { startBenchService, type BenchService } from './support/bench-runtime.js';
 

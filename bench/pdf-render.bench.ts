@@ -1,5 +1,5 @@
 /**
- * Benchmark: rendering AND sealing the consignment note (issue 14) — pages/s and peak memory for a
+ * Benchmark: rendering AND sealing the consignment note — pages/s and peak memory for a
  * 1-page note (the full fixture: three goods lines, ADR) and a 200-goods-line note, each made by
  * `sealedConsignmentNote` (the job the render pool runs) with a sealing key made once, against a
  * baseline in the same run: pdf-lib alone drawing the same number of text strings on the same

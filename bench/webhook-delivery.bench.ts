@@ -8,7 +8,7 @@
  * - the durable baseline (bench/support/durable-delivery-loop.ts): a raw loop on `pg` that does
  *   the same durable work on the same tables — claims up to 512 due rows FOR UPDATE SKIP LOCKED
  *   with a lease, signs with the same HMAC, POSTs 16 in flight on keep-alive, records outcomes and
- *   attempt rows in batches (200, or after 10 ms) — and nothing else. Target (issue 14): the
+ *   attempt rows in batches (200, or after 10 ms) — and nothing else. Target: the
  *   worker keeps at least 80 % of its events/s. PostgreSQL only (DATABASE_URL); on the embedded
  *   database it is left out.
  * - for reference, a loop with the bare node:http client (`http.Agent({ keepAlive: true })`, 16 in

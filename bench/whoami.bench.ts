@@ -4,7 +4,7 @@
  * Fastify route, in the same run on the same machine, and their ratio. Runs on PostgreSQL and
  * Redis when DATABASE_URL and REDIS_URL are set, else on the embedded defaults.
  *
- * Target (issue 2): the keyed route keeps at least 60 % of the bare route's throughput.
+ * Target: the keyed route keeps at least 60 % of the bare route's throughput.
  */
 import Fastify from 'fastify';
 import { WhoAmISchema } from '../src/modules/system/system.schema.js';

@@ -97,7 +97,7 @@ const EnvSchema = Type.Object({
   CONTACT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
 });
 
-/** The eFTI settings that go together (issue 16): all of them, or none and `gate_status: "not_configured"`. */
+/** The eFTI settings that go together: all of them, or none and `gate_status: "not_configured"`. */
 export type Environment = Static<typeof Environment>;
 export type Role = Static<typeof Role>;
 
@@ -168,14 +168,14 @@ export interface Config {
    */
   migrateOnStart: boolean;
   /**
-   * The inspection link behind the QR code (issue 16) keeps working this many days after the
+   * The inspection link behind the QR code keeps working this many days after the
    * shipment is delivered or cancelled (0: not after), then answers 410 `token_expired`.
    */
   inspection: { graceDays: number };
   /** Days a used sign link keeps opening the signer's copy after the signature (docs/signatures.md). */
   signerCopy: { days: number };
   /**
-   * The public doors (issue 17): the validator and the contact form take no API key but a solved
+   * The public doors: the validator and the contact form take no API key but a solved
    * proof-of-work (ALTCHA, PBKDF2/SHA-256 at `botcheck.cost` iterations per try, a challenge valid
    * `botcheck.ttlS`), and each counts requests per client IP: the validator `validatorPerMinute` a
    * minute (the service description's 10), the contact form `contact.limit` per `contact.windowS`.

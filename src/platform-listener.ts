@@ -1,5 +1,5 @@
 /**
- * The platform listener (issue 16): HTTPS on EFTI_PLATFORM_PORT, a Fastify instance of its own
+ * The platform listener: HTTPS on EFTI_PLATFORM_PORT, a Fastify instance of its own
  * beside the API, for callers that authenticate with a TLS client certificate instead of an API
  * key — the eFTI gate (`/v0/…`, src/modules/efti/gate/gate.routes.ts) and federated grantees
  * (src/modules/federated/federated.routes.ts). It serves the platform certificate (EFTI_CLIENT_CERT,

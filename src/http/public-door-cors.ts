@@ -1,5 +1,5 @@
 /**
- * CORS for the public doors (issue 17): the validator, the contact form and the bot-check
+ * CORS for the public doors: the validator, the contact form and the bot-check
  * challenge they need may be called from the pages of the origins CORS_ORIGINS names (`*`: any).
  * Every route whose `access.door` is set, and every route under /v1/public/, gets:
  * - on each answer — errors too (403 `botcheck_failed`, 429, 422), since the header is set before

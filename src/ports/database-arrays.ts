@@ -2,7 +2,7 @@
  * Array parameters for hot batch statements (`unnest($1::text[], $2::int[], …)`), written as
  * PostgreSQL array literals by hand. A batch then travels as one typed array per column, which the
  * server reads without parsing JSON, and the literal costs a join: the driver's generic array
- * serialisation inspects every element and costs several times more per batch (issue 14).
+ * serialisation inspects every element and costs several times more per batch.
  * Both database adapters pass a string parameter through unchanged.
  */
 

@@ -92,7 +92,7 @@ export function foldWrites(writes: readonly Write[]): Write[] {
 /**
  * Runs several writes as one statement, as data-modifying CTEs: atomic without BEGIN and COMMIT,
  * in one round trip and one commit. A create that writes its row, its events, a usage counter and
- * its idempotent response this way costs one statement instead of seven (issue 3 benchmark).
+ * its idempotent response this way costs one statement instead of seven.
  * The writes run as one snapshot: none sees another's rows, and constraints (foreign keys,
  * unique keys) are checked at the end of the statement, so a child may reference a parent
  * inserted beside it, and any failure undoes them all.

@@ -1,5 +1,5 @@
 /**
- * eCMR provider port (issue 20, point 3): another eCMR platform a shipment's note is handed to.
+ * eCMR provider port: another eCMR platform a shipment's note is handed to.
  * One adapter per provider API (src/adapters/ecmr-provider/); each speaks its provider's own API
  * and reports failures in two kinds, because they are handled apart: a provider that does not
  * answer (`ProviderUnreachable`: no connection, a timeout, a 5xx) is tried again later, one that

@@ -1,5 +1,5 @@
 /**
- * Writes eFTI XML documents off the event loop (issue 16): xmlbuilder2 spends about 10 µs per
+ * Writes eFTI XML documents off the event loop: xmlbuilder2 spends about 10 µs per
  * element, so the document of a 200-line shipment takes milliseconds that requests should not wait
  * behind. The tree is already projected and shaped to its XSD (src/modules/efti/efti-projection.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 18, point 4): every administrative act appears with its actor, target,
+ * The audit log: every administrative act appears with its actor, target,
  * changes, and for API calls the IP and user agent; never a secret; filters and cursor; the hash
  * chain's integrity report, valid and broken by a tampered row.
  */

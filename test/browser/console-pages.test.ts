@@ -1,5 +1,5 @@
 /**
- * The console in a real browser (issue 18, point 5), embedded backend only: sign up through the
+ * The console in a real browser, embedded backend only: sign up through the
  * sign-in form with the link read from the SMTP peer, make an API key on its page and use it, add a
  * webhook endpoint to a local receiver, send it a test ping and find it in the delivery log, invite
  * a colleague who accepts in a browser of their own, and see each act in the audit log. No page may scroll sideways at 390 px; with CONSOLE_SCREENS set to

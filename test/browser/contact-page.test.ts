@@ -1,5 +1,5 @@
 /**
- * The contact page in headless Chromium on a phone (issue 17): the visitor fills the form, the
+ * The contact page in headless Chromium on a phone: the visitor fills the form, the
  * page's own script solves the proof of work with the altcha widget (its worker served by the
  * service, under the page's strict CSP), sends the message and shows the thank-you; the message
  * reaches the mailbox of CONTACT_EMAIL through a real SMTP server. In Dutch, a message the service

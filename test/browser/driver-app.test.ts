@@ -1,5 +1,5 @@
 /**
- * The driver web app in headless Chromium on a phone (390×844, touch), as issue 19 asks: sign in
+ * The driver web app in headless Chromium on a phone (390×844, touch): sign in
  * with the one-time password read from the SMS outbox, run a tour of two shipments end to end
  * (the carrier's signature at pickup, the consignor and the consignee signing on the driver's phone
  * through the handoff, a damage remark with a camera photo, the stops done); the same run with the

@@ -1,6 +1,6 @@
 /**
- * The inspection page in headless Chromium on the smallest common phone screen, 360×740 (issue 16,
- * Done when): the verdict, status, parties, vehicle, signatures and remarks visible, nothing wider
+ * The inspection page in headless Chromium on the smallest common phone screen, 360×740: the
+ * verdict, status, parties, vehicle, signatures and remarks visible, nothing wider
  * than the screen — folded and with the whole note open — and the PDF link working; then in five
  * languages of four scripts' worth of letters at 390×844 and on a desktop. Screens are
  * saved as PNGs (test/support/browser.ts says where) for a person to look at.

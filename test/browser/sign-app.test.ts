@@ -1,5 +1,5 @@
 /**
- * The signing web app in headless Chromium on a phone-sized screen (issue 6, Done when): consignor
+ * The signing web app in headless Chromium on a phone-sized screen: consignor
  * and carrier sign at pickup with drawn signatures, the carrier's page hands the phone over, the
  * consignee signs at delivery on the handed-off link; the one-time password in the page; a Dutch
  * page; links that cannot be used; and a note that changes while the page is open. Each step is

@@ -1,5 +1,5 @@
 /**
- * The public validator page in headless Chromium on a phone screen (issue 17): a shipment with
+ * The public validator page in headless Chromium on a phone screen: a shipment with
  * mistakes pasted, the page's own script has the altcha widget solve the bot check (its worker
  * served by the service, under the page's strict CSP), posts it, and shows each finding with its
  * path, rule and legal source, in the page's language. Screens are saved as PNGs

@@ -1,5 +1,5 @@
 /**
- * Console sign-in (issue 18, point 1): a magic link asked by e-mail address is received by a real
+ * Console sign-in: a magic link asked by e-mail address is received by a real
  * SMTP server (smtp-server, test/support/smtp-sink.ts), read out of the mail and followed; the
  * session cookie it sets (attributes, only its hash stored); identical answers for known and unknown
  * addresses; the per-address and per-IP windows; single use and the 15-minute expiry; the first

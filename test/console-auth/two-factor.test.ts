@@ -1,5 +1,5 @@
 /**
- * The console's second factor (issue 18, point 3) through its routes, on the app's manual clock set
+ * The console's second factor through its routes, on the app's manual clock set
  * to the middle of a 30-second step: enrolment and confirmation, the window of one step either side,
  * replays and codes of earlier steps refused, recovery codes used once and replaced, one identical
  * `two_factor_invalid` for every refused code, the per-user attempt budget, the gate

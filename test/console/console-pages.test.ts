@@ -1,5 +1,5 @@
 /**
- * The console's pages (issue 18, point 5) through app.inject: each page renders for a signed-in
+ * The console's pages through app.inject: each page renders for a signed-in
  * member and shows the organisation's data; keys and webhook endpoints are made, used and undone
  * from the pages; a viewer sees no write controls and each write POST answers 403; forms from
  * another origin are refused; the sign-in form shares the API's rate-limit windows; the audit-log

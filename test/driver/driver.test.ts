@@ -1,5 +1,5 @@
 /**
- * The driver (issue 19, points 2, 3 and 5; docs/driver.md): sign-in by one-time password with an
+ * The driver (docs/driver.md): sign-in by one-time password with an
  * answer that reveals nothing, the 12-hour session, the OTP lock, the sandbox session behind a test
  * key (and no guessable sandbox code), revocation by
  * one organisation only, a second driver seeing nothing of the first's, and the actions end to end

@@ -1,5 +1,5 @@
 /**
- * Registration with the eFTI gate (issue 16, UIL and gate): over mutual TLS to a fake gate that
+ * Registration with the eFTI gate: over mutual TLS to a fake gate that
  * speaks gate-api-for-platform.yaml and checks every PUT against consignment-identifier.xsd with
  * xmllint. At issue (the sample, ADR, combined and cabotage fixtures; a trailer without its
  * registration country is left out of the identifiers), again when the vehicle changes, retried

@@ -1,5 +1,5 @@
 /**
- * What a GDPR export holds (issue 21, points 1 and 2; docs/export.md): every kind of record of the
+ * What a GDPR export holds (docs/export.md): every kind of record of the
  * organisation in the key's mode and every stored document as its original bytes, a manifest with
  * the count and SHA-256 of each file, no secret or token anywhere, nothing of another mode or
  * organisation; and the zip's own verify.mjs, run as a user would, passes on it.

@@ -1,5 +1,5 @@
 /**
- * verify.mjs against a tampered export (issue 21, point 2): a changed event, a changed document
+ * verify.mjs against a tampered export: a changed event, a changed document
  * and a swapped or altered sealed PDF each fail it with a non-zero exit and a message that names
  * what is wrong — also when the tamperer fixed manifest.json (and documents.jsonl) to match.
  */

@@ -1,5 +1,5 @@
 /**
- * The exports routes and job (issue 21, point 1; docs/export.md): 202 with progress, Idempotency-Key,
+ * The exports routes and job (docs/export.md): 202 with progress, Idempotency-Key,
  * progress while the job runs, the signed download and its expiry, not_found for another
  * organisation's or mode's export, the list, `export.completed` / `export.failed` events, a writer
  * that died taken over, an export never left running forever, and the retention purge.

@@ -1,5 +1,5 @@
 /**
- * Every finding message template speaks the four languages of `Accept-Language` (issue 17): each
+ * Every finding message template speaks the four languages of `Accept-Language`: each
  * renders, keeps every placeholder its English text has, and is a translation rather than a copy.
  * Loading the modules below registers their codes, as loading the app does.
  */

@@ -1,5 +1,5 @@
 /**
- * The console pages of members and settings (issue 18, point 2): what each role sees (only the
+ * The console pages of members and settings: what each role sees (only the
  * controls it may use), the forms' answers (303 back with a notice, or the page again with the
  * refusal), Dutch, and the page headers. The browser journey is the integrator's.
  */

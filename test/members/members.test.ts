@@ -1,5 +1,5 @@
 /**
- * Members, invitations and organisation settings (issue 18, point 2): an invitation e-mailed through
+ * Members, invitations and organisation settings: an invitation e-mailed through
  * a real SMTP server (test/support/smtp-sink.ts), read out of the mail and followed; role changes,
  * removal and leaving; the last owner kept; every console write refused to a viewer and every new
  * route to an API key; the Origin check; the audit row of each act; the settings' validation; the

@@ -1,5 +1,5 @@
 /**
- * Erasure of a data subject (issue 21, point 3; docs/privacy.md): a person who is the consignee's
+ * Erasure of a data subject (docs/privacy.md): a person who is the consignee's
  * contact, the driver (of a shipment and of a tour) and a signer across three shipments is found
  * by a dry run and erased everywhere, in the API's answers and in the stored rows (request logs and
  * stored idempotent responses included); the chains stay valid; the erasure reports exactly what

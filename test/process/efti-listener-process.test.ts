@@ -1,5 +1,5 @@
 /**
- * The service as a process with an eFTI gate configured (issue 16): `npm start` asks the gate who
+ * The service as a process with an eFTI gate configured: `npm start` asks the gate who
  * it is, registers an issued sandbox dataset with the sandbox gate from its worker, opens the
  * platform listener on EFTI_PLATFORM_PORT beside the API, and closes both on SIGTERM.
  */

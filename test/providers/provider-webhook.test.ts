@@ -1,5 +1,5 @@
 /**
- * Inbound provider webhooks (issue 20, point 4): a shipment handed to olf-ecmr (fake server) hears
+ * Inbound provider webhooks: a shipment handed to olf-ecmr (fake server) hears
  * back through `POST /v1/providers-webhook/olf-ecmr`, signed by the catalogue's scheme. Valid events
  * become chained shipment events our own webhooks deliver; a wrong signature, a stale timestamp or
  * a malformed body is refused; a replayed event id changes nothing; an unknown note or an

@@ -1,5 +1,5 @@
 /**
- * The providers catalogue (issue 20, point 2): every entry is data with sources; the API lists it
+ * The providers catalogue: every entry is data with sources; the API lists it
  * with what this deployment configured (PROVIDER_* configuration), and a bad configuration stops the start.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

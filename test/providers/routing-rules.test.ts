@@ -1,5 +1,5 @@
 /**
- * Routing rules (issue 20, point 3): ordered rules kept per organisation and mode; at issue the
+ * Routing rules: ordered rules kept per organisation and mode; at issue the
  * first matching one decides (`shipment.routed` in the chain), and a hand-over is a durable row
  * sent by a retried job through the olf-ecmr adapter to a fake OLF eCMR server, with its own
  * chained events delivered by our webhooks.

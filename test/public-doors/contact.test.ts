@@ -1,5 +1,5 @@
 /**
- * POST /v1/public/contact (issue 17): a message through the contact form is stored, e-mailed to
+ * POST /v1/public/contact: a message through the contact form is stored, e-mailed to
  * CONTACT_EMAIL through a real SMTP server (Reply-To the sender) by the job queue, answered 202 with
  * its reference only; the fields' limits, CR/LF refused; the bot check's states; the contact
  * door's own per-IP window; and the retention purge. Every request comes from an address of its

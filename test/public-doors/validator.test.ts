@@ -1,5 +1,5 @@
 /**
- * POST /v1/public/validate (issue 17): the dry run of POST /v1/shipments/validate without an API
+ * POST /v1/public/validate: the dry run of POST /v1/shipments/validate without an API
  * key, behind the public door (per-IP window, bot check), callable from allowed origins (CORS).
  * One app per backend with the service's own limit of 10 a minute; every test speaks from a client
  * address of its own (X-Forwarded-For from the trusted 127.0.0.1), since test files share Redis.

@@ -1,5 +1,5 @@
 /**
- * GET /v1/requirements (issue 20, point 1; docs/requirements.md) on every backend: the answer's
+ * GET /v1/requirements (docs/requirements.md) on every backend: the answer's
  * shape and sources, Dutch after Accept-Language, the day from the clock when none is given, and
  * every refusal: no key, a key without `requirements:read`, unknown countries and bad days (422
  * naming the parameter), a missing or unknown parameter (400).

@@ -1,6 +1,6 @@
 /**
- * Certificates for the eFTI gate tests, made with the `openssl` CLI in a temporary folder (issue 16:
- * "CA made in the test"): a gate CA; the fake gate's server certificate; the platform's certificate
+ * Certificates for the eFTI gate tests, made with the `openssl` CLI in a temporary folder:
+ * a gate CA; the fake gate's server certificate; the platform's certificate
  * (CN = platform id, client and server use: it also serves the platform listener); the gate's
  * client certificate (CN = gate id); and wrong ones: the gate's CN under another CA, another CN
  * under the gate CA, a gate server certificate of another CA. EC P-256 keys, so the whole set takes a few tens of milliseconds.

@@ -1,5 +1,5 @@
 /**
- * Shipment inputs for the eFTI dataset (issue 16), each with the transport type it derives: the
+ * Shipment inputs for the eFTI dataset, each with the transport type it derives: the
  * sample shipment, dangerous goods, combined transport, cabotage, 200 goods lines, names longer
  * than the Annex's 35 characters, and names in Latin Extended letters. The mapping's unit tests
  * assert their values; the eFTI route and serialiser tests validate the same bodies with xmllint.

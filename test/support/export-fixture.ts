@@ -1,5 +1,5 @@
 /**
- * An organisation with every kind of record an export holds (issue 21, point 1): a delivered and
+ * An organisation with every kind of record an export holds: a delivered and
  * invoiced shipment (signatures, note versions, proof of delivery, UBL invoice), an issued one
  * with an attachment, a photo, a remark and a sign link sent by e-mail and signed with a drawn
  * signature, a webhook endpoint and its

@@ -119,7 +119,7 @@ export function dutchConsigneeWithCashOnDelivery(): ShipmentInput {
   return body;
 }
 
-/** A Spanish carrier, another company than the Dutch profile's (issue 15). */
+/** A Spanish carrier, another company than the Dutch profile's. */
 export function spanishCarrier(): NonNullable<ShipmentInput['carrier']> {
   return { name: 'Transportes Ibéricos S.L.', address: address('Calle de la Logística 7', '50197', 'Zaragoza', 'ES'), vat_number: 'ESB12345674' };
 }

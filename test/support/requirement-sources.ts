@@ -1,6 +1,6 @@
 /**
- * What each fact of a lane's requirements must cite (issue 20: each fact checked against its
- * source): the instrument its code is about, the publisher of its address, and the articles its
+ * What each fact of a lane's requirements must cite: the instrument its code is about, the
+ * publisher of its address, and the articles its
  * message relies on. Shared by the facts' unit test, the lane table and the route test.
  */
 import { expect } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Tours (issue 19, point 1; docs/tours.md): create, read, list with filters and a cursor, update,
+ * Tours (docs/tours.md): create, read, list with filters and a cursor, update,
  * cancel and complete stops; the stop rules as findings on the stop; the tour's driver and vehicle
  * on its shipments (frozen fields kept, with a warning); tour.* events in the feed and to webhooks;
  * scopes and tenant isolation.

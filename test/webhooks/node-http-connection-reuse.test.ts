@@ -1,5 +1,5 @@
 /**
- * Kept-alive connections of the node:http(s) webhook transport (issue 14): an idle connection is
+ * Kept-alive connections of the node:http(s) webhook transport: an idle connection is
  * closed before common receivers close it; a reused connection the receiver closes as the request
  * goes out is replaced at once by a new one, within the same attempt and through the same address
  * checks; a new connection that fails is a failure, sent once.

@@ -5990,7 +5990,7 @@ export interface components {
             /** @description Language of the driver's app, SMS and pages (ISO 639-1, as the shipment's `driver.language`); `en` when absent. The app, the SMS and the pages speak English where they have no words in it (they have `en`, `nl`, `de`, `fr`, `pl`). */
             language?: string;
             name: string;
-            /** @description E.164, such as `+48601234567`; the phone the driver signs in with (issue 19). */
+            /** @description E.164, such as `+48601234567`; the phone the driver signs in with. */
             phone: string;
         };
         TourInput: {

@@ -13,7 +13,7 @@
  * once on a new connection of its own, through the same address checks: still the same attempt,
  * with one time limit. A failure on a new connection fails the attempt.
  *
- * Private targets (issue 15): WEBHOOK_ALLOW_PRIVATE_TARGETS is per process, deliveries are shared
+ * Private targets: WEBHOOK_ALLOW_PRIVATE_TARGETS is per process, deliveries are shared
  * by every worker on the database. So a request reaches a private address or plain http only when
  * both agree: this process runs with the switch (`allowPrivate`) and the endpoint was created
  * under it (`privateTargets` on the request). Each policy has its own agents, so a kept-alive
@@ -127,7 +127,7 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): WebhookTra
     return new Promise((resolve) => {
       const exchange = new Exchange(resolve, options.maxAnswerBytes);
       const body = Buffer.from(req.body, 'utf8');
-      // Copied key by key: spreading into a literal costs V8 more than the whole copy (issue 14).
+      // Copied key by key: spreading into a literal costs V8 more than the whole copy.
       const headers: Record<string, string> = {};
       for (const name in req.headers) headers[name] = req.headers[name]!;
       headers['content-type'] = 'application/json';

@@ -10,7 +10,7 @@ import { listAuditLog } from './list-audit-log.js';
 
 export const AUDIT_LOG_PATHS = { list: '/v1/audit-log', integrity: '/v1/audit-log/integrity' } as const;
 
-/** An API key with `audit-log:read`, or a signed-in console session (service description, issue 18). */
+/** An API key with `audit-log:read`, or a signed-in console session (service description). */
 export const AUDIT_LOG_ACCESS = { scope: 'audit-log:read', console: 'console:read' } as const;
 const SESSION_NOTE =
   ' Also callable from a signed-in console session: no Authorization header, the `fds_session` cookie (any member role); it then reads the sandbox log of the session\'s current organisation, and an ended session is 401 `unauthorized`.';

@@ -1,5 +1,5 @@
 /**
- * Console sign-in (issue 18, point 1; docs/console-auth.md): POST /v1/auth/magic-links e-mails a
+ * Console sign-in (docs/console-auth.md): POST /v1/auth/magic-links e-mails a
  * single-use link; /console/magic/{token} opens a page whose button follows it and sets the session
  * cookie; the session routes under /v1/auth/ take that cookie and refuse API keys
  * (src/modules/console-auth/console-access.ts).

@@ -1,5 +1,5 @@
 /**
- * The console's pages (issue 18, point 5): the front door (`/console`: sign-in form or overview),
+ * The console's pages: the front door (`/console`: sign-in form or overview),
  * the sign-in form's POST, the organisation switch, and the API keys page. Thin: each handler reads
  * the page context, calls the modules' use cases, renders. Webhook pages are in
  * console-webhook-pages.routes.ts, the log pages in console-log-pages.routes.ts.

@@ -1,5 +1,5 @@
 /**
- * The contact form's fixed rules (issue 17; docs/public-doors-contact.md): field limits, how long a
+ * The contact form's fixed rules (docs/public-doors-contact.md): field limits, how long a
  * message is kept, and how often its e-mail to CONTACT_EMAIL is retried.
  */
 import type { MessageLanguage } from '../signatures/sign-messages.js';

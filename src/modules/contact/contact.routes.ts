@@ -1,5 +1,5 @@
 /**
- * The contact form (issue 17): POST /v1/public/contact takes a message without an API key, behind
+ * The contact form: POST /v1/public/contact takes a message without an API key, behind
  * the contact door's per-IP window and the bot check (src/modules/botcheck/public-door-access.ts); GET /contact
  * is the page that sends it, in English, Dutch, German or French, with its files under /contact/assets/.
  */

@@ -1,5 +1,5 @@
 /**
- * A message through the contact form (issue 17): stored, and when CONTACT_EMAIL is set, its e-mail
+ * A message through the contact form: stored, and when CONTACT_EMAIL is set, its e-mail
  * queued in the same statement (the job outbox), so neither a mail outage nor a crash loses it and
  * the sender never waits for the mail server. The receipt names the message and nothing else.
  */

@@ -1,5 +1,5 @@
 /**
- * The driver web app (issue 19, points 4 and 5): the page at GET /driver, its files under
+ * The driver web app: the page at GET /driver, its files under
  * /driver/assets/ and its service worker at /driver/sw.js. Public like the signing page (the
  * driver API behind it takes the session); the same strict Content-Security-Policy, plus the
  * worker, and images from data and blob URLs (the camera photos shown before they are sent).

@@ -1,5 +1,5 @@
 /**
- * Driver area (issue 19, points 2, 3 and 5; docs/driver.md): sign-in by one-time password, the
+ * Driver area (docs/driver.md): sign-in by one-time password, the
  * driver session (bearer token or `fds_driver` cookie), the driver's tours, and the actions, each
  * the organisation API's own use case; and the organisation's list and revocation of sessions.
  */

@@ -3,7 +3,7 @@
  * shaping of a tree to one of the XSDs. The result is the EftiNode both serialisers read: keys in
  * `xsd:sequence` order, an element that may repeat always an array, one that may not a single value.
  *
- * Subset rule (issue 16, Dataset): an element stays when the XSD annotates its occurrence for at
+ * Subset rule: an element stays when the XSD annotates its occurrence for at
  * least one requested subset; an aggregate (complex element, status `SI` or other) stays only with
  * at least one child that stays. The walk is top-down, so a member below a non-member aggregate
  * would be lost: the XSD v0.8 has no such case (every member's ancestors are members of the same
@@ -74,7 +74,7 @@ function facts(element: EftiElement): Facts {
 }
 
 /**
- * Issue 16, Mapping: "Lengths follow the Annex `format` column; longer values split over repeated
+ * The eFTI mapping: "Lengths follow the Annex `format` column; longer values split over repeated
  * occurrences, never truncated". A free text longer than its `an..N` goes over as many occurrences
  * of a repeatable element as it needs, N characters (code points) each; a value the mapping split
  * already passes unchanged. A non-repeatable element is left as it is: that is the mapping's to fix.

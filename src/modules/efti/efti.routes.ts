@@ -1,5 +1,5 @@
 /**
- * eFTI (service description, efti area; issue 16, Dataset): the shipment's eFTI dataset, as JSON
+ * eFTI (service description, efti area): the shipment's eFTI dataset, as JSON
  * (default) or, with `Accept: application/xml`, as the EFTI4EU XML.
  */
 import { Type } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-/** The eFTI dataset resource (service description, efti area; issue 16, Dataset). */
+/** The eFTI dataset resource (service description, efti area). */
 import { Type, type Static } from '@sinclair/typebox';
 
 export const EftiUilSchema = Type.Object(

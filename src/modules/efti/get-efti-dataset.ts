@@ -1,5 +1,5 @@
 /**
- * GET /v1/shipments/{id}/efti (issue 16, Dataset): the shipment's eFTI consignment, reduced to the
+ * GET /v1/shipments/{id}/efti: the shipment's eFTI consignment, reduced to the
  * subsets asked for, with its UIL. One model for both answers: the JSON carries it as is, the XML
  * is the same tree written by efti-xml.ts.
  */

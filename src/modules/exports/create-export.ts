@@ -1,5 +1,5 @@
 /**
- * Starts a GDPR export of the organisation's data in the caller's mode (issue 21, point 1): stores
+ * Starts a GDPR export of the organisation's data in the caller's mode: stores
  * a `running` export and, in the same statement, the job that writes its zip (docs/export.md). The
  * request is an administrative act (the whole organisation's data leaves), so it is audited in the
  * same transaction.

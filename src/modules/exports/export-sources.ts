@@ -106,7 +106,7 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
   source('delegations.jsonl', 'delegations', ['id']),
   source('inspection-views.jsonl', 'inspection_views', ['id']),
   source('tours.jsonl', 'tours', ['id']),
-  // Added with issues 20 and 21: where the organisation routes its notes, what it handed over,
+  // Where the organisation routes its notes, what it handed over,
   // what providers told it that could not be applied, and the reports of its erasures (no values).
   source('provider-routing-rules.jsonl', 'provider_routing_rules', ['id']),
   source('provider-handovers.jsonl', 'provider_handovers', ['id']),

@@ -1,4 +1,4 @@
-/** Schemas of GDPR exports (issue 21, point 1; docs/export.md): the export, its progress and its list. */
+/** Schemas of GDPR exports (docs/export.md): the export, its progress and its list. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';

@@ -1,5 +1,5 @@
 /**
- * Exports area (issue 21, point 1; docs/export.md): request a GDPR export of the organisation's
+ * Exports area (docs/export.md): request a GDPR export of the organisation's
  * data in the key's mode, follow it, list them, and download the zip through a signed link.
  */
 import { Type } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * The inspect area (issue 16): the note behind the QR code as JSON (GET /v1/inspect/{token}) and as
+ * The inspect area: the note behind the QR code as JSON (GET /v1/inspect/{token}) and as
  * a phone page (GET /inspect/{token}), both without an API key, and the view log the carrier reads
  * with a key (GET /v1/shipments/{id}/inspection-views).
  */

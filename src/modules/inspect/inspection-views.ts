@@ -1,5 +1,5 @@
 /**
- * The inspection view log (issue 16): one row per answer on a known inspection token, per request
+ * The inspection view log: one row per answer on a known inspection token, per request
  * of the eFTI gate and per federated read — the audit Impl. Reg. (EU) 2025/2243 Art. 3 asks of a
  * platform (which dataset, which subsets, when, for whom). Each row also emits `shipment.inspected`
  * to the feed and the webhooks, outside the shipment's event chain: a view changes nothing, so the

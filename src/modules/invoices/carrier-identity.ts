@@ -1,7 +1,7 @@
 /**
  * Is the shipment's carrier the invoicing profile's company? The seller of an invoice is always
- * the profile's company; a carrier that is another company must not lend it its name or address
- * (issue 15): that would name two sellers in one document.
+ * the profile's company; a carrier that is another company must not lend it its name or address:
+ * that would name two sellers in one document.
  *
  * The comparison, chosen to hold for one company written two ways and to fail for two companies:
  * - VAT numbers, when the carrier states one, compared normalised (upper case, no spaces, dots or

@@ -1,5 +1,5 @@
 /**
- * The seller of an invoice: the invoicing profile's company, in every element of BG-4 (issue 15).
+ * The seller of an invoice: the invoicing profile's company, in every element of BG-4.
  *
  * What the profile holds is stated as it is: legal name (BT-27), trading name (BT-28, the legal
  * name when it has none), VAT number, registration, endpoint. The postal address (BG-5) is the

@@ -1,5 +1,5 @@
 /**
- * Members, invitations and organisation settings (issue 18, point 2; docs/console-auth.md, "Roles",
+ * Members, invitations and organisation settings (docs/console-auth.md, "Roles",
  * "Invitations", "Organisation settings"): the JSON routes under /v1/auth/ (console session only,
  * API keys 403 `forbidden`), the invitation link, and the console pages (members-pages.routes.ts).
  */

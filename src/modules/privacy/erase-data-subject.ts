@@ -1,5 +1,5 @@
 /**
- * `POST /v1/privacy/erasures` (issue 21, point 3; docs/privacy.md): a dry run reports where the
+ * `POST /v1/privacy/erasures` (docs/privacy.md): a dry run reports where the
  * subject's personal data is; an erasure replaces it everywhere in one transaction, records what
  * a retention duty keeps for the purge job, and leaves the audit log an `erasure.completed` act
  * and the feed a `privacy.erasure_completed` event, neither with any erased value.

@@ -1,5 +1,5 @@
 /**
- * Privacy area (issue 21, point 3; docs/privacy.md): erase the personal data of one data subject
+ * Privacy area (docs/privacy.md): erase the personal data of one data subject
  * across the organisation, in the key's mode, after a dry run; read an erasure's report back.
  */
 import { Type } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * Schemas of the privacy area (issue 21, point 3; docs/privacy.md): the data subject an erasure is
+ * Schemas of the privacy area (docs/privacy.md): the data subject an erasure is
  * about, the request body, and the report a dry run and an erasure answer (where, never what).
  */
 import { Type, type Static } from '@sinclair/typebox';

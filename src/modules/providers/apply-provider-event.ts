@@ -1,7 +1,7 @@
 /**
  * Applies one verified provider event to the shipment whose note it is, through the use cases
  * every other way of changing a shipment goes through, so the chain, the note versions and our
- * own webhooks come out as usual (issue 20, point 4): a status the catalogue maps onto ours moves
+ * own webhooks come out as usual: a status the catalogue maps onto ours moves
  * the shipment (change-shipment-status.ts), a signature is recorded with method `provider`
  * (record-signature.ts), a remark with source `provider` (create-remark.ts), each with the
  * provider's evidence. What our rules refuse is returned as the reason to keep it for review.

@@ -1,5 +1,5 @@
 /**
- * The business rules of a routing rule (issue 20, point 3): `hand_over` names a provider of the
+ * The business rules of a routing rule: `hand_over` names a provider of the
  * catalogue that this deployment configured; `keep` names none. A breach is a finding on
  * `$.provider_id` in 422 `validation_failed`.
  */

@@ -1,4 +1,4 @@
-/** The job that hands a shipment's note to the provider a routing rule chose (issue 20, point 3). */
+/** The job that hands a shipment's note to the provider a routing rule chose. */
 import { defineJob } from '../../jobs/job-definition.js';
 import { MODES, type Mode } from '../../core/mode.js';
 import { HANDOVER_JOB, HANDOVER_RETRY_DELAYS_MS, type HandoverPayload } from './handover-policy.js';

@@ -1,5 +1,5 @@
 /**
- * The hand-over job's kind and retries as data (issue 20: "with retries on the job queue"): the
+ * The hand-over job's kind and retries as data: the
  * webhook schedule, eight attempts over about 22 hours, then the hand-over is `failed` and
  * `shipment.handover_failed` is emitted.
  */

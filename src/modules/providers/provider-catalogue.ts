@@ -1,5 +1,5 @@
 /**
- * The catalogue of eCMR providers this service knows (issue 20, point 2): data files in
+ * The catalogue of eCMR providers this service knows: data files in
  * catalogue/*.json, reviewed like code, checked against this schema when first read. A claim
  * about a vendor carries its `basis` (its published API, or only the vendor's own statements) and
  * `sources`; what is not verified stays `unknown`. Whether a provider is enabled is configuration

@@ -1,5 +1,5 @@
 /**
- * Providers-webhook area (issue 20, point 4; docs/providers.md): the public door providers post
+ * Providers-webhook area (docs/providers.md): the public door providers post
  * their events to, verified per provider, and the events kept for review.
  */
 import { Type } from '@sinclair/typebox';

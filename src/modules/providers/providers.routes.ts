@@ -1,5 +1,5 @@
 /**
- * Providers area (issue 20, points 2 and 3; docs/providers.md): the catalogue of eCMR providers,
+ * Providers area (docs/providers.md): the catalogue of eCMR providers,
  * the organisation's routing rules, and a shipment's hand-over.
  */
 import { Type } from '@sinclair/typebox';

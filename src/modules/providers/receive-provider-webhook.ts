@@ -1,5 +1,5 @@
 /**
- * An inbound provider webhook (issue 20, point 4; docs/providers.md): verified by the provider's
+ * An inbound provider webhook (docs/providers.md): verified by the provider's
  * own scheme (provider-signature.ts), parsed, taken once by its event id (replay protection: the
  * id is kept, far longer than the signature tolerance), then applied to the shipment whose note it
  * is (apply-provider-event.ts). An event we cannot apply — no hand-over has the note, or our state

@@ -1,5 +1,5 @@
 /**
- * The routing decision at issue (issue 20, point 3): the organisation's rules in order, the first
+ * The routing decision at issue: the organisation's rules in order, the first
  * whose match holds decides. Its decision is the chained event `shipment.routed`; a hand-over is a
  * `pending` row and a `provider-handover` job, written in the statement of the issue itself
  * (STYLE, Background work), so an issued shipment is never without its hand-over. No matching

@@ -1,5 +1,5 @@
 /**
- * Whether a routing rule's match holds for a shipment (issue 20, point 3): every condition given
+ * Whether a routing rule's match holds for a shipment: every condition given
  * must hold; a condition on a fact the shipment does not have (no consignee VAT number) fails.
  * VAT numbers compare without spaces, dots or case, as they are printed in many ways.
  */

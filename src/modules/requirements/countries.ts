@@ -1,5 +1,5 @@
 /**
- * The countries a lane may name (issue 20): the EU member states, the other EEA states, the United
+ * The countries a lane may name: the EU member states, the other EEA states, the United
  * Kingdom and Switzerland, and every party to the e-CMR protocol, as ISO 3166-1 alpha-2 codes.
  * Anything else is unknown: the service holds no requirements for it, so it refuses the lane
  * rather than answering with silence. EU membership decides which EU acts (cabotage, combined

@@ -1,5 +1,5 @@
 /**
- * GET /v1/requirements (issue 20, point 1): reads the lane from the query, checks it, and answers
+ * GET /v1/requirements: reads the lane from the query, checks it, and answers
  * its requirements on the day asked (today, UTC, on the request's clock when absent).
  */
 import { AppError } from '../../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * The requirements of lanes, as a table (issue 20, Done when): for each lane, every country's facts
+ * The requirements of lanes, as a table: for each lane, every country's facts
  * (exactly these codes, each applying or not), whether a paper CMR note is needed, the situation
  * that decides a message, and each fact's source checked against the instrument of its code.
  */

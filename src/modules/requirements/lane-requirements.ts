@@ -1,5 +1,5 @@
 /**
- * The requirements of a lane on a day, from the facts of ./facts/ (issue 20, point 1): pure, so
+ * The requirements of a lane on a day, from the facts of ./facts/: pure, so
  * the table tests run it without a server. Every country of the lane (from, via in the order
  * given, to; each once) gets the facts that concern it; `applies` says whether the fact holds for
  * this lane on `date`, and the message says why, also when it does not.

@@ -1,4 +1,4 @@
-/** Requirements area (issue 20, point 1; docs/requirements.md): what a lane needs, country by country. */
+/** Requirements area (docs/requirements.md): what a lane needs, country by country. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';

@@ -1,4 +1,4 @@
-/** Schemas of the requirements of a lane: the query and the answer (issue 20, point 1; docs/requirements.md). */
+/** Schemas of the requirements of a lane: the query and the answer (docs/requirements.md). */
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../core/schema-types.js';
 import { FACT_CODES } from './facts/lane-facts.js';

@@ -69,7 +69,7 @@ export async function createShipment(ctx: TenantContext, body: unknown, options:
     cancelled_at: null,
     inspection_token: options.issue ? newInspectionToken() : null,
     gate_status: initialGateStatus(ctx, ctx.mode),
-    // eFTI UIL dataset id (issue 16): random, so it reveals nothing and is never reused.
+    // eFTI UIL dataset id: random, so it reveals nothing and is never reused.
     dataset_id: randomUUID(),
     // Sandbox: `?test_clock=` (src/modules/test-clocks/test-clock-access.ts); this request's clock is then that clock.
     test_clock_id: ctx.testClockId ?? null,

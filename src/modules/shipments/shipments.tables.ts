@@ -8,7 +8,7 @@ import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export type ShipmentStatusColumn = 'draft' | 'issued' | 'in_transit' | 'delivered' | 'cancelled';
 
-/** Where a shipment's eFTI dataset stands with the gate (issue 16); null while it is a draft. */
+/** Where a shipment's eFTI dataset stands with the gate; null while it is a draft. */
 export type GateStatusColumn = 'pending' | 'registered' | 'failed' | 'not_configured';
 
 export interface ShipmentsTable {

@@ -1,5 +1,5 @@
 /**
- * POST /v1/test/shipments/{id}/simulate (issue 17; sandbox only, the route refuses live keys):
+ * POST /v1/test/shipments/{id}/simulate (sandbox only, the route refuses live keys):
  * runs one simulated action on a shipment with the same use cases as the real calls, and answers
  * the steps taken with the shipment as `GET /v1/shipments/{id}` shows it afterwards. Each step
  * commits on its own, as the real requests would: when a later step is refused, the earlier ones

@@ -1,5 +1,5 @@
 /**
- * Schemas of the sandbox simulation (issue 17; service description, area "test"): the body of
+ * Schemas of the sandbox simulation (service description, area "test"): the body of
  * `POST /v1/test/shipments/{id}/simulate` and its answer. One flat body for every action, so a
  * wrong field is answered as a finding on that field; which fields an action takes is checked by
  * the use case (simulate-shipment.ts) and written in each field's description.

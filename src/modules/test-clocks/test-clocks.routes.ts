@@ -1,5 +1,5 @@
 /**
- * Sandbox test clocks (issue 17; docs/sandbox-test-clocks.md): create, list, read, advance, delete.
+ * Sandbox test clocks (docs/sandbox-test-clocks.md): create, list, read, advance, delete.
  * Every route is test-only: a live key is 403 `test_mode_only`.
  */
 import { Type } from '@sinclair/typebox';

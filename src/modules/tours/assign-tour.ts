@@ -1,5 +1,5 @@
 /**
- * Assigning a tour sets each of its shipments' `driver` and `vehicle` (issue 19, point 1), through
+ * Assigning a tour sets each of its shipments' `driver` and `vehicle`, through
  * the shipments' own update in the tour's transaction, so the frozen-field rules stay as they are
  * (src/modules/shipments/frozen-fields.ts) and each change is a `shipment.updated` in the
  * shipment's chain. A shipment whose status no longer lets a field change (the vehicle once it is

@@ -1,5 +1,5 @@
 /**
- * The rules of a tour's stops (issue 19, point 1), each a finding on the stop it concerns
+ * The rules of a tour's stops, each a finding on the stop it concerns
  * (`$.stops[i]…`, 422 `validation_failed`): the shipment is the organisation's, in the key's mode
  * (any other, of another tenant included, is `tour_shipment_not_found`: nothing is revealed about
  * it), and not cancelled; a shipment appears at most once as pickup and once as delivery; its

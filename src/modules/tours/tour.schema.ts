@@ -19,7 +19,7 @@ const TourDate = DateString('Day of the run, `YYYY-MM-DD`.');
 export const TourDriverSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    phone: Type.String({ pattern: E164_PATTERN, description: 'E.164, such as `+48601234567`; the phone the driver signs in with (issue 19).' }),
+    phone: Type.String({ pattern: E164_PATTERN, description: 'E.164, such as `+48601234567`; the phone the driver signs in with.' }),
     language: Type.Optional(
       Type.String({ pattern: '^[a-z]{2}$', description: "Language of the driver's app, SMS and pages (ISO 639-1, as the shipment's `driver.language`); `en` when absent. The app, the SMS and the pages speak English where they have no words in it (they have `en`, `nl`, `de`, `fr`, `pl`)." }),
     ),

@@ -1,5 +1,5 @@
 /**
- * Tours area (issue 19, point 1; docs/tours.md): create, list, read, update and cancel a driver's
+ * Tours area (docs/tours.md): create, list, read, update and cancel a driver's
  * run, and complete one of its stops.
  */
 import { Type } from '@sinclair/typebox';

@@ -37,7 +37,7 @@ export function storageWrite(db: Database, tenant: Tenant, at: Date, delta: numb
 }
 
 /**
- * One completed export (issue 21, point 1). The export job runs this write in the transaction that
+ * One completed export. The export job runs this write in the transaction that
  * marks the export `completed`, with the stored zip's bytes as a storage change beside it.
  */
 export function recordExport(db: Database, tenant: Tenant, at: Date): Write {

@@ -1,5 +1,5 @@
 /**
- * The public validator (issue 17): `POST /v1/public/validate`, the dry run of
+ * The public validator: `POST /v1/public/validate`, the dry run of
  * `POST /v1/shipments/validate` without an API key — the same use case, so the two never
  * disagree — behind the public door's per-IP window and bot check (src/modules/botcheck/public-door-access.ts)
  * and callable from browsers of CORS_ORIGINS (src/http/public-door-cors.ts); and its page,

@@ -67,7 +67,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery, transport: Webh
   const failures = delivery.failures + (succeeded ? 0 : 1);
   const retryAt = succeeded ? null : nextAttemptAt(failures, delivery.max_attempts, finished);
   const error = outcome.error ?? (succeeded ? null : `the receiver answered ${outcome.status}`);
-  // Every field written out: spreading `base` into a literal this size costs V8 several µs (issue 14).
+  // Every field written out: spreading `base` into a literal this size costs V8 several µs.
   return {
     id: delivery.id,
     number: delivery.attempts,

@@ -1,5 +1,5 @@
 /**
- * POST /v1/billing/webhooks and GET /v1/billing (issue 21, point 5) with events signed by Stripe's
+ * POST /v1/billing/webhooks and GET /v1/billing with events signed by Stripe's
  * own library as the provider would sign them: valid, invalid, stale, replayed; subscriptions and
  * invoices mapped onto the organisation's plan and status; unknown types and organisations
  * acknowledged and ignored.

@@ -1,5 +1,5 @@
 /**
- * GET /v1/inspect/{token} (issue 16, Roadside inspection): the note behind the QR code without a
+ * GET /v1/inspect/{token}: the note behind the QR code without a
  * key — its versions with working download links, signatures without evidence, remarks, the
  * integrity verdict (chain, PDF hash, PAdES seal) and the eFTI identifier; unknown and malformed
  * tokens, the grace period after delivery and cancellation, the per-address limit; each answer on

@@ -1,5 +1,5 @@
 /**
- * GET /inspect/{token} (issue 16): the page the QR code opens — self-contained (no script, no
+ * GET /inspect/{token}: the page the QR code opens — self-contained (no script, no
  * other request), in the inspector's language — any of the 24 official EU languages — else English,
  * never the driver's; `?lang=` (the page's own switcher) overriding; the reasons a link cannot be used as pages with their statuses. This app runs with
  * INSPECTION_LINK_GRACE_DAYS=0: the link stops with the transport.

@@ -1,5 +1,5 @@
 /**
- * GET /v1/shipments/{id}/inspection-views (issue 16): every view of a shipment, newest first with
+ * GET /v1/shipments/{id}/inspection-views: every view of a shipment, newest first with
  * a cursor, only to its organisation and mode; the gate and federated channels write through the
  * same recordInspectionView and show beside the link's views.
  */

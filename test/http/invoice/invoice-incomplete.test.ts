@@ -138,7 +138,7 @@ describe.each(backends())('invoice_incomplete on $name', (backend) => {
     expect(problem.detail).toContain('from USD to EUR');
   });
 
-  it('a carrier that is another company (issue 15): its VAT number and name are mismatches, until the body says the profile\'s company invoices on its behalf', async () => {
+  it('a carrier that is another company: its VAT number and name are mismatches, until the body says the profile\'s company invoices on its behalf', async () => {
     const tenant = await t.newTenant();
     const shipment = dutchDomestic();
     shipment.carrier = spanishCarrier();

@@ -1,5 +1,5 @@
 /**
- * GET /v1/notifications (issue 21, point 6): every e-mail and SMS the organisation sent — sign
+ * GET /v1/notifications: every e-mail and SMS the organisation sent — sign
  * links, one-time passwords, console invitations, a refused one too — with status, channel,
  * template and shipment, the recipient only as a keyed hash; the lookup by address answers "did
  * you message this person?" by hash, and no answer holds an address in clear.

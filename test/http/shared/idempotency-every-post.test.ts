@@ -1,5 +1,5 @@
 /**
- * Every POST honours Idempotency-Key (issue 15): a client that timed out retries with the same key
+ * Every POST honours Idempotency-Key: a client that timed out retries with the same key
  * and gets the first answer again, with `Idempotent-Replayed: true`, instead of a second run's
  * (`invalid_transition` for an issue that happened, `already_signed` for a signature that was
  * recorded). The operations are read from openapi.json, so a new POST has to document the header.
@@ -24,26 +24,26 @@ interface Operation {
 const openapi = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, Operation>> };
 const ALL_POSTS = Object.entries(openapi.paths).flatMap(([path, ops]) => (ops.post ? [{ path, ...ops.post }] : []));
 /**
- * The public doors (`/v1/public/…`, issue 17) are the exception: no key to scope a stored answer
+ * The public doors (`/v1/public/…`) are the exception: no key to scope a stored answer
  * by, and each request spends a bot-check token and its client address's window, so a retry is a
  * new request by design.
  */
 const isPublicDoor = (op: { path: string }) => op.path.startsWith('/v1/public/');
 /**
- * So are the console's calls (`/v1/auth/…`, issue 18): no API key either; asking for a magic link is
+ * So are the console's calls (`/v1/auth/…`): no API key either; asking for a magic link is
  * a public door with its own windows (a retry is another mail, as a person pressing again expects),
  * and signing out or switching organisation gives the same result however often it is sent.
  */
 const isConsoleCall = (op: { path: string }) => op.path.startsWith('/v1/auth/');
 /**
- * And the billing provider's webhook (issue 21): no key either; the provider's event id is its
+ * And the billing provider's webhook: no key either; the provider's event id is its
  * idempotency key (a replay answers `duplicate`, test/http/billing/billing-webhooks.test.ts).
- * And the providers' webhooks (`/v1/providers-webhook/…`, issue 20): no key either; the provider's
+ * And the providers' webhooks (`/v1/providers-webhook/…`): no key either; the provider's
  * own event id is the idempotency key there (a replayed event answers `duplicate`).
  */
 const isProviderWebhook = (op: { path: string }) => op.path === '/v1/billing/webhooks' || op.path.startsWith('/v1/providers-webhook/');
 /**
- * The driver's sign-in (issue 19, docs/driver.md): no credential yet to scope a key by; asking
+ * The driver's sign-in: no credential yet to scope a key by; asking
  * for a code is a door with its own windows (a retry is another SMS), and each code opens one session.
  * The driver's actions, once signed in, do take Idempotency-Key (scoped by the driver's phone).
  */

@@ -1,5 +1,5 @@
 /**
- * Finding messages in German and French (issue 17): `Accept-Language: de` or `fr` translates the
+ * Finding messages in German and French: `Accept-Language: de` or `fr` translates the
  * messages of the dry run, of a refused create's `errors` and of the warnings that ride along,
  * while the problem's `title` stays English (the catalogue has English and Dutch titles only).
  */

@@ -1,6 +1,6 @@
 /**
  * GET /metrics on METRICS_PORT, scraped over HTTP as Prometheus does, after requests (answered,
- * 404, 429), webhook attempts, a render and background jobs: every family named in issue 15 is
+ * 404, 429), webhook attempts, a render and background jobs: every family the service exports is
  * there with the values those caused. The API port answers 404 problem+json for /metrics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * GET /v1/usage, every metric (issue 21, point 4): signatures by level and notifications by channel
+ * GET /v1/usage, every metric: signatures by level and notifications by channel
  * counted with their act (a refused act counts nothing, a rolled-back transaction leaves nothing),
  * storage_bytes as the end-of-day total across days (deletions subtracted, days without a change
  * carried), and exports through recordExport.

@@ -1,5 +1,5 @@
 /**
- * Deliveries over kept-alive connections (issue 14): a receiver that closes idle connections
+ * Deliveries over kept-alive connections: a receiver that closes idle connections
  * sooner than the service keeps them still gets every delivery on its first attempt, one attempt
  * each; a connection that fails without being reused fails its attempt as before.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's second factor (issue 18, point 3; docs/console-auth.md, "Second factor"): the JSON
+ * The console's second factor (docs/console-auth.md, "Second factor"): the JSON
  * routes under /v1/auth/two-factor and the page /console/two-factor with its forms. The routes that
  * lead to the factor (status, enrol, confirm, verify, the page) serve a session that has not passed
  * it yet (`beforeSecondFactor`); the others are behind the gate of src/modules/console-auth/console-access.ts.

@@ -1,4 +1,4 @@
-/** Polish words of the driver web app: many drivers read Polish (issue 19). */
+/** Polish words of the driver web app: many drivers read Polish. */
 import type { DriverWords } from './driver-words.js';
 
 export const pl: DriverWords = {

@@ -1,5 +1,5 @@
 /**
- * The gate's word on who we are (issue 16): `GET /v0/whoami` must name our platform id, or the
+ * The gate's word on who we are: `GET /v0/whoami` must name our platform id, or the
  * gate would file our registrations under another platform (or refuse them). Checked at start and
  * by the health check's `gate` entry. A success is trusted for RECHECK_MS, so monitors polling
  * `/v1/health` do not become the gate's heaviest users; a failure is asked again at the next check.

@@ -1,6 +1,6 @@
 /**
  * The gate's delivery rules as data: the registration job's kind and its retries, which are the
- * webhook schedule (issue 16: "from the job queue with the webhook retry schedule"): eight
+ * webhook schedule: eight
  * attempts over about 22 hours, then `gate_status: "failed"` and `efti.registration_failed`.
  */
 import { ATTEMPT_TIMEOUT_MS, MAX_ANSWER_BYTES, RETRY_DELAYS_MS } from '../../webhooks/delivery-policy.js';

@@ -1,5 +1,5 @@
 /**
- * When a shipment's dataset is due at its gate, and what that writes (issue 16, UIL and gate):
+ * When a shipment's dataset is due at its gate, and what that writes:
  * at issue, and whenever an identifier of the identifier subset can have changed after it — the
  * vehicle (means and equipment), the pickup (carrier acceptance time: the shipment goes in
  * transit) and the delivery (the consignee's receipt: delivered). A due dataset sets

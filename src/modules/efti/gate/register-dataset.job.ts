@@ -1,4 +1,4 @@
-/** The job that registers a dataset's identifiers with its gate (issue 16), retried on the webhook schedule. */
+/** The job that registers a dataset's identifiers with its gate, retried on the webhook schedule. */
 import { defineJob } from '../../../jobs/job-definition.js';
 import { MODES, type Mode } from '../../../core/mode.js';
 import type { GateRegistrationPayload } from './gate-registration.js';

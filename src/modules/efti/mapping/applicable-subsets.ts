@@ -1,5 +1,5 @@
 /**
- * The EU subsets a shipment falls under (issue 16; Delegated Regulation (EU) 2024/2024, Annex):
+ * The EU subsets a shipment falls under (Delegated Regulation (EU) 2024/2024, Annex):
  * EU01 (Regulation (EEC) No 11/1960 art. 6, every carriage of goods) always; EU02 (Directive
  * 92/106/EEC, combined transport) for `combined`; EU03 (Regulation (EC) No 1072/2009 art. 8(3),
  * cabotage) for `cabotage`; EU05a (ADR 5.4.1, dangerous goods by road) when a line carries

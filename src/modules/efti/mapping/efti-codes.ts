@@ -29,5 +29,5 @@ export const REC21_PACKAGE_CODES: Record<(typeof PACKAGE_TYPES)[number], string>
 /** UNECE Recommendation 19 (XSD codes/UNECE_TransportModeCode_2.xsd), mainCarriageTransportMovement/modeCode (eFTI581): 3 = road transport. */
 export const ROAD_TRANSPORT_MODE = '3';
 
-/** UN/EDIFACT 1001 (Document name code) 730 = road consignment note, transportContractDocument/typeCode (eFTI169), as issue 16 gives it. */
+/** UN/EDIFACT 1001 (Document name code) 730 = road consignment note, transportContractDocument/typeCode (eFTI169). */
 export const ROAD_CONSIGNMENT_NOTE = '730';

@@ -1,6 +1,6 @@
 /**
- * Which mandatory elements of the applicable subsets a consignment lacks (issue 16: warning
- * `efti_element_missing` and an `omitted` entry each). The Annex marks data elements M, O or C per
+ * Which mandatory elements of the applicable subsets a consignment lacks (each a warning
+ * `efti_element_missing` and an `omitted` entry). The Annex marks data elements M, O or C per
  * subset and never marks an aggregate, so what an absent aggregate means must be read:
  *
  * 1. An element counts only where its parent is there to hold it: the parent is present in the

@@ -1,5 +1,5 @@
 /**
- * The facts are data reviewed like code (issue 20): each has a source that names the instrument of
+ * The facts are data reviewed like code: each has a source that names the instrument of
  * its code and an official address, its days are real days in order, and every situation it knows
  * renders in English and Dutch. The e-CMR table's days follow the protocol's article 8.
  */

@@ -1,5 +1,5 @@
 /**
- * eFTI readiness (issue 16): a mandatory element of an eFTI data subset that applies to this
+ * eFTI readiness: a mandatory element of an eFTI data subset that applies to this
  * shipment (EU01 always, EU02 combined, EU03 cabotage, EU05a dangerous goods) and that the shipment
  * cannot fill. A warning, since the carriage is lawful and the eFTI document stays valid without it
  * (every element is optional in the XSD); the authority simply gets less. The same projection

@@ -1,5 +1,5 @@
 /**
- * A business rule of the shipment (issue 3): a stable finding `code`, a `rule` id, the `source` it
+ * A business rule of the shipment: a stable finding `code`, a `rule` id, the `source` it
  * comes from (CMR article, e-CMR protocol, ADR chapter, EU regulation), a severity, English, Dutch,
  * German and French messages built from `params`, and a check that returns one hit per offending place.
  *
