@@ -18,13 +18,15 @@ describe('server process on the embedded defaults', () => {
       await server.waitFor('curl -H', 60_000);
       const key = /API key:\s+(sk_test_[0-9A-Za-z]{40})/.exec(server.stdout())?.[1];
       expect(key).toBeDefined();
-      expect(server.stdout()).toContain(`curl -H "Authorization: Bearer ${key}" http://127.0.0.1:${port}/v1/whoami`);
+      // Printed on PUBLIC_BASE_URL, which defaults to localhost on PORT.
+      expect(server.stdout()).toContain(`curl -H "Authorization: Bearer ${key}" http://localhost:${port}/v1/whoami`);
       const who = await fetch(`http://127.0.0.1:${port}/v1/whoami`, { headers: { authorization: `Bearer ${key}` } });
       expect(who.status).toBe(200);
       expect(await who.json()).toMatchObject({ mode: 'test' });
 
       // The console on the embedded defaults: without SMTP_URL the sign-in mail is printed, and its link signs in.
-      expect(server.stdout()).toContain(`Console: http://127.0.0.1:${port}/console (without SMTP_URL its sign-in mails are printed here)`);
+      expect(server.stdout()).toContain(`Console: http://localhost:${port}/console (sign in as dev@example.com, this organisation's owner; DEV_OWNER_EMAIL names another)`);
+      expect(server.stdout()).toContain('Without SMTP_URL the sign-in mail, link included, is printed here.');
       const asked = await fetch(`http://127.0.0.1:${port}/v1/auth/magic-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'first.user@transport.example' }) });
       expect(asked.status).toBe(202);
       await server.waitFor('Mail kept in the outbox (no SMTP_URL), to first.user@transport.example', 10_000);
