@@ -146,6 +146,9 @@ describeOnEmbedded('driver web app', (backend) => {
     if (screens) await screenshot(page, `${screens}-remark`);
     await page.click('#remark-form button[type=submit]');
     await page.locator('#stop-title').waitFor();
+    // As after the carrier's signature: the driver hands the phone over once the remark is saved (sent,
+    // or kept on the phone without signal), so the party handed it reads the version with the remark.
+    await page.locator('#toast', { hasText: /^Saved/ }).waitFor();
   }
 
   const signatures = async (tenant: Tenant, id: string) => (await call(tenant, 'GET', `/v1/shipments/${id}/signatures`)).body.data as any[];
