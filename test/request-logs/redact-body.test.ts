@@ -83,6 +83,27 @@ describe('request-log body redaction', () => {
     expect(stored.text).not.toContain('secret-value');
   });
 
+  it('stops walking a large body once the stored part is full, and still redacts that part', () => {
+    let read = 0;
+    const parties = Array.from({ length: 100_000 }, (_, i) => ({
+      get name() {
+        read += 1;
+        return `Party ${i}`;
+      },
+      email: `p${i}@example.com`,
+      weight_kg: i,
+    }));
+    const stored = storableJson({ note: 'Call dispatch at ops@haulier.example. '.repeat(2000), parties });
+    expect(stored.truncated).toBe(true);
+    expect(Buffer.byteLength(stored.text)).toBeLessThanOrEqual(MAX_STORED_BODY_BYTES);
+    expect(stored.text).not.toContain('ops@haulier.example');
+    // The note alone fills the stored part: not one party is read.
+    expect(read).toBe(0);
+    const partiesOnly = storableJson({ parties });
+    expect(partiesOnly.text).not.toMatch(/Party \d|@example\.com/);
+    expect(read).toBeLessThan(1_000);
+  });
+
   it('keeps JSON text redacted and describes any other body without keeping it', () => {
     expect(storableText('{"password":"p","n":1}', 'application/json; charset=utf-8')).toEqual({ text: '{"password":"[redacted]","n":1}', truncated: false });
     expect(storableText('<xml>secret</xml>', 'application/xml')).toEqual({ text: '[17 bytes of application/xml, not kept]', truncated: false });

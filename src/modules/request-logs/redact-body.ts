@@ -56,14 +56,66 @@ function redactString(value: string): string {
 }
 
 /** A copy of `value` with secrets and personal data replaced; the input is not changed. */
-export function redactJson(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return redactString(value);
-  if (value === null || typeof value !== 'object') return value;
+export function redactJson(value: unknown): unknown {
+  return redactWithin(value, 0, { left: Number.POSITIVE_INFINITY, cut: false });
+}
+
+/**
+ * What is left of the stored body's bytes while walking. Each value spends at most what it takes
+ * in the serialised JSON (never more), so once nothing is left the text written so far already
+ * runs past the cut, and the rest of a megabyte body need not be walked at all. `cut` says that
+ * something was left out.
+ */
+interface Budget {
+  left: number;
+  cut: boolean;
+}
+
+function redactWithin(value: unknown, depth: number, budget: Budget): unknown {
+  if (typeof value === 'string') {
+    // The part of a long string past the cut is never stored. A margin past it keeps a credential,
+    // an image run or an address that starts just before the cut recognisable as a whole.
+    if (value.length > budget.left + 512) {
+      const redacted = redactString(value.slice(0, budget.left + 512));
+      budget.left = 0;
+      budget.cut = true;
+      return redacted;
+    }
+    const redacted = redactString(value);
+    budget.left -= redacted.length + 2;
+    return redacted;
+  }
+  if (value === null || typeof value !== 'object') {
+    budget.left -= 1;
+    return value;
+  }
   if (depth >= MAX_DEPTH) return REDACTED;
-  if (Array.isArray(value)) return value.map((v) => redactJson(v, depth + 1));
+  budget.left -= 2;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const v of value) {
+      if (budget.left <= 0) {
+        budget.cut = true;
+        break;
+      }
+      out.push(redactWithin(v, depth + 1, budget));
+    }
+    return out;
+  }
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = v === null || v === undefined ? v : redactedByKey(key, v) ? REDACTED : redactJson(v, depth + 1);
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (budget.left <= 0) {
+      budget.cut = true;
+      break;
+    }
+    const v = record[key];
+    budget.left -= key.length + 3;
+    if (v === null || v === undefined) out[key] = v;
+    else if (redactedByKey(key, v)) {
+      budget.left -= REDACTED.length + 2;
+      out[key] = REDACTED;
+    } else out[key] = redactWithin(v, depth + 1, budget);
   }
   return out;
 }
@@ -83,7 +135,9 @@ export function boundText(text: string, max = MAX_STORED_BODY_BYTES): StoredBody
 
 /** A parsed JSON body as it may be stored: redacted, serialised, bounded. */
 export function storableJson(value: unknown): StoredBody {
-  return boundText(JSON.stringify(redactJson(value)) ?? 'null');
+  const budget: Budget = { left: MAX_STORED_BODY_BYTES, cut: false };
+  const stored = boundText(JSON.stringify(redactWithin(value, 0, budget)) ?? 'null');
+  return budget.cut ? { ...stored, truncated: true } : stored;
 }
 
 /** A body as sent (text), stored only when it is JSON; anything else is described, not kept. */
