@@ -3,7 +3,7 @@
  * the page language), the answer's headers, and form bodies. Page routes declare
  * `config: { access: { consoleOnly: true, page: true, permission } }` (src/modules/console-auth/console-access.ts):
  * without a session a GET is sent to the sign-in page; a POST from another origin is refused.
- * Pages post `application/x-www-form-urlencoded` forms (no script) inside `consoleFormScope`.
+ * Pages post `application/x-www-form-urlencoded` forms (no script needed) inside `consoleFormScope`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';

@@ -9,7 +9,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { AppError, isAppError } from '../../core/errors.js';
+import { AppError, ERROR_CATALOGUE, isAppError } from '../../core/errors.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import type { ConsolePermission } from '../console-auth/member-permissions.js';
 import { getInvoice } from '../invoices/get-invoice.js';
@@ -26,6 +26,7 @@ import { shipmentActBar, shipmentActNotice, shipmentPath, type ActDone } from '.
 import type { ShipmentAct } from './shipment-act-words.js';
 import { renderActConfirmPage, renderShipmentFormPage, SHIPMENT_FORM_SCRIPT_PATH, SHIPMENT_VALIDATE_PATH } from './shipment-form-pages.js';
 import { SHIPMENT_FORM_SCRIPT } from './shipment-form-script.js';
+import { FORM_WORDS } from './shipment-form-words.js';
 import { formInput, formValuesOf, goodsLinesOf, mergePatchBetween, placeFindings, shipmentFormFields } from './shipment-form.js';
 
 type ById = { Params: { id: string }; Body: FormBody };
@@ -66,10 +67,9 @@ export async function consoleShipmentPageRoutes(app: FastifyInstance, runtime: A
     const lines = goodsLinesOf(body);
     const findings = placeFindings(shipmentFormFields(lines), validateShipment(input, p.language));
     const values = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : v]));
-    const html = renderShipmentFormPage({ language: p.language, view: p.view, mode: p.mode, goodsLines: lines, values, findings, notice: { text: notice ?? formNotValid(p), error: true }, ...(shipment ? { shipment } : {}) });
+    const html = renderShipmentFormPage({ language: p.language, view: p.view, mode: p.mode, goodsLines: lines, values, findings, notice: { text: notice ?? FORM_WORDS[p.language].notValid, error: true }, ...(shipment ? { shipment } : {}) });
     return sendConsolePage(reply, html, 422, CONSOLE_SCRIPT_CSP);
   }
-  const formNotValid = (p: Page) => (p.language === 'nl' ? 'De zending doorstaat de controles nog niet: zie de bevindingen naast de velden.' : 'The shipment does not pass the checks yet: see the findings beside the fields.');
 
   await consoleFormScope(app, (scope) => {
     scope.get(SHIPMENT_FORM_SCRIPT_PATH, { config: { access: { public: true } }, schema: { hide: true } }, async (_request, reply) =>
@@ -127,8 +127,10 @@ export async function consoleShipmentPageRoutes(app: FastifyInstance, runtime: A
       try {
         await updateShipmentAct(p.ctx, row.id, mergePatchBetween(row.data, input), p.language);
       } catch (error) {
+        // The shipment moved on since the form was opened (issued elsewhere, say): the form again, with the refusal.
         if (!isAppError(error) || !['field_frozen', 'shipment_immutable', 'validation_failed'].includes(error.code)) throw error;
-        return seeOther(reply, pageHref(shipmentPath(row.id, 'edit'), p, {}));
+        const entry = ERROR_CATALOGUE[error.code];
+        return formAgain(reply, p, request.body, input, shipment, `${p.language === 'nl' ? entry.title_nl : entry.title}. ${error.message}`);
       }
       return seeOther(reply, pageHref(shipmentPath(row.id), p, { done: 'updated' }));
     });
