@@ -9,7 +9,9 @@
 import { isPlainObject } from '../../core/merge-patch.js';
 import type { Finding } from '../../core/findings.js';
 import { PACKAGE_TYPES } from '../shipments/shipment-input.schema.js';
-import type { FormBody } from './console-page.routes.js';
+
+/** A posted form as the console's form parser gives it (FormBody): one string per field, or several. */
+type FormBody = Record<string, string | string[]>;
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'country' | 'integer' | 'number' | 'datetime' | 'select';
 export type FieldGroup = 'general' | 'consignor' | 'consignee' | 'carrier' | 'pickup' | 'delivery' | 'goods' | 'vehicle' | 'driver';
