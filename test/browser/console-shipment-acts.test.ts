@@ -5,22 +5,15 @@
  * nothing critical or serious on the form, edit and confirm pages, and nothing is wider than a
  * phone. With CONSOLE_SCREENS set to a folder, each page is saved there at 1440×900 and 390×844.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnEmbedded } from '../support/backends.js';
-import { horizontalOverflow, launchChromium } from '../support/browser.js';
+import { launchChromium } from '../support/browser.js';
+import { checkConsolePage as check, CONSOLE_SIZES as SIZES } from '../support/console-page-check.js';
 import { consoleSessionHeaders } from '../support/console-session.js';
 import { listeningTestApp } from '../support/listening-app.js';
 import type { TestApp } from '../support/test-app.js';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
 
 const TYPED: [string, string][] = [
   ['reference', 'BROWSER-1'],
@@ -44,22 +37,6 @@ describeOnEmbedded('shipment acts in the console, in a browser', (backend) => {
     await browser?.close();
     await t?.close();
   });
-
-  /** axe (evaluated through the driver, so the page's CSP stays as served) finds nothing critical or serious; saved at both sizes. */
-  async function check(page: Page, name: string): Promise<void> {
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-    });
-    expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious'), name).toEqual([]);
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      if (size.width === 390) expect(await horizontalOverflow(page), `${name} scrolls sideways on a phone`).toBe(0);
-      if (process.env.CONSOLE_SCREENS) await page.screenshot({ path: join(process.env.CONSOLE_SCREENS, `${name}-${size.width}.png`), fullPage: true });
-    }
-    await page.setViewportSize(SIZES[0]);
-  }
 
   it('fills the form, sees a finding beside its field, fixes it, creates the shipment and issues it', async () => {
     const session = await consoleSessionHeaders(t);
