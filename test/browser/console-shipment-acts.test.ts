@@ -1,7 +1,8 @@
 /**
  * A member makes a shipment in the console in a real browser, under the console's own CSP: while
  * the form is filled, the validator's finding shows beside the field it concerns and goes once the
- * field is fixed; the shipment is created, then issued through its confirm step. axe-core finds
+ * field is fixed (a submit before that shows every finding, what was typed kept); the shipment is
+ * created, then issued through its confirm step. axe-core finds
  * nothing critical or serious on the form, edit and confirm pages, and nothing is wider than a
  * phone. With CONSOLE_SCREENS set to a folder, each page is saved there at 1440×900 and 390×844.
  */
@@ -56,6 +57,13 @@ describeOnEmbedded('shipment acts in the console, in a browser', (backend) => {
     await expect.poll(() => emailFinding.innerText(), { timeout: 10_000 }).not.toBe('');
     expect(await page.getAttribute('#f-consignor-contact-email', 'aria-invalid')).toBe('true');
     await check(page, 'shipment-new-finding');
+
+    // Submitted as it is, the server answers with every finding beside its field and keeps what was typed.
+    await page.click('button:text-is("Create shipment")');
+    expect(await page.locator('.notice.error').innerText()).toContain('does not pass the checks yet');
+    expect(await emailFinding.innerText()).not.toBe('');
+    expect(await page.inputValue('[name="goods[0].description"]')).toBe('Books');
+    await check(page, 'shipment-new-refused');
 
     await page.fill('[name="consignor.contact.email"]', 'planning@sender.example');
     await expect.poll(() => emailFinding.innerText(), { timeout: 10_000 }).toBe('');

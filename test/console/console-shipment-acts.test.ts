@@ -136,7 +136,8 @@ describe.each(backends())('console shipment acts on $name', (backend) => {
     });
   });
 
-  describe('issue and cancel', () => {
+  // Issuing renders and seals the consignment note: room for a busy machine.
+  describe('issue and cancel', { timeout: 90_000 }, () => {
     it('asks first, then issues; the second issue comes back as a notice on the page the member came from', async () => {
       const id = await draft();
       const back = `/console/shipments/${id}/edit`;
@@ -165,7 +166,7 @@ describe.each(backends())('console shipment acts on $name', (backend) => {
     });
   });
 
-  describe('sign links', () => {
+  describe('sign links', { timeout: 90_000 }, () => {
     it('refuses a draft, then sends, resends and (after asking) revokes the consignor\'s link', async () => {
       const draftId = await draft();
       expect(outcome(await post(`/console/shipments/${draftId}/sign-links`, { act: 'send', role: 'consignor', channel: 'email' }))).toEqual({ act_error: 'invalid_state', act: 'sign_link' });
@@ -191,7 +192,7 @@ describe.each(backends())('console shipment acts on $name', (backend) => {
     return t.runtime.services.db.selectFrom('signature_requests').select(['id', 'status']).where('shipment_id', '=', shipmentId).orderBy('created_at').execute();
   }
 
-  describe('invoice', () => {
+  describe('invoice', { timeout: 90_000 }, () => {
     it('is refused before delivery, issued once delivered, and only to owners and admins', async () => {
       const id = await issued();
       expect(outcome(await post(`/console/shipments/${id}/invoice`, { confirmed: '1' }))).toEqual({ act_error: 'invoice_not_available', act: 'invoice' });
