@@ -7,26 +7,19 @@
  * retries are refused. axe-core finds nothing critical or serious on these pages. With
  * CONSOLE_SCREENS set to a folder, each page is saved there at 1440×900 and 390×844.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { keyHint } from '../../src/modules/api-keys/api-key-secret.js';
 import { describeOnEmbedded } from '../support/backends.js';
-import { horizontalOverflow, launchChromium } from '../support/browser.js';
+import { launchChromium } from '../support/browser.js';
+import { checkConsolePage as check, CONSOLE_SIZES as SIZES } from '../support/console-page-check.js';
 import { consoleSessionHeaders, memberSessionHeaders } from '../support/console-session.js';
 import { listeningTestApp } from '../support/listening-app.js';
 import { minimalShipment } from '../support/shipment-fixtures.js';
 import type { TestApp } from '../support/test-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
 type Session = { cookie: string; origin: string };
 
 describeOnEmbedded('request logs and webhook deliveries in the console', (backend) => {
@@ -56,22 +49,6 @@ describeOnEmbedded('request logs and webhook deliveries in the console', (backen
     const [name, value] = session.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: t.baseUrl }]);
     return context.newPage();
-  }
-
-  /** No critical or serious axe finding; nothing wider than a phone; with CONSOLE_SCREENS set, saved at both sizes. */
-  async function check(page: Page, name: string): Promise<void> {
-    await page.addScriptTag({ content: AXE });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-    });
-    expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious'), name).toEqual([]);
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      if (size.width === 390) expect(await horizontalOverflow(page), `${name} scrolls sideways on a phone`).toBe(0);
-      if (process.env.CONSOLE_SCREENS) await page.screenshot({ path: join(process.env.CONSOLE_SCREENS, `${name}-${size.width}.png`), fullPage: true });
-    }
-    await page.setViewportSize(SIZES[0]);
   }
 
   it('explains a failed call: code, title, docs link, the path as called, the key by its hint, the body redacted', async () => {

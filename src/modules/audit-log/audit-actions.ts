@@ -7,7 +7,9 @@
  * export `export.requested`; provider routing rules `routing_rule.*`; a driver session's grant
  * revoked by the organisation `driver_session.revoked` (never the phone number); console sign-outs,
  * a session ended by its user and a spent recovery code, in the session's current organisation;
- * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console).
+ * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console); the
+ * console's acts on shipments (src/modules/console/shipment-acts.ts: the API's own shipment acts are
+ * in each shipment's event chain).
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -42,6 +44,14 @@ export const AUDIT_ACTIONS = [
   'user.signed_out_everywhere',
   'console_session.revoked',
   'two_factor.recovery_code_used',
+  'shipment.created',
+  'shipment.updated',
+  'shipment.issued',
+  'shipment.cancelled',
+  'signature_request.sent',
+  'signature_request.resent',
+  'signature_request.revoked',
+  'invoice.issued',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -4,8 +4,9 @@
  * and by the pages, which show only the buttons a role may press.
  *
  * - owner: everything, including making or unmaking owners; an organisation always keeps one owner.
- * - admin: everything but ownership: members and invitations, organisation settings, keys, webhooks.
- * - developer: API keys and webhook endpoints, and reading everything.
+ * - admin: everything but ownership: members and invitations, organisation settings, keys, webhooks,
+ *   shipments and invoices.
+ * - developer: API keys, webhook endpoints and shipments, and reading everything.
  * - viewer: reading only (logs, events, deliveries, audit log, members).
  * Every role manages its own sessions and its own second factor.
  */
@@ -21,6 +22,10 @@ export type ConsolePermission =
   | 'api_keys:manage'
   /** Create, edit, delete endpoints, rotate secrets, send test pings, retry deliveries. */
   | 'webhooks:manage'
+  /** Create and edit shipments, issue and cancel them, send, resend and revoke their sign links. */
+  | 'shipments:manage'
+  /** Issue the e-invoice of a delivered shipment. */
+  | 'invoices:manage'
   /** Invite members, change roles below owner, remove members, cancel invitations. */
   | 'members:manage'
   /** Grant or take the owner role. */
@@ -29,9 +34,9 @@ export type ConsolePermission =
   | 'organization:manage';
 
 const GRANTS: Record<MemberRole, readonly ConsolePermission[]> = {
-  owner: ['console:read', 'api_keys:manage', 'webhooks:manage', 'members:manage', 'owners:manage', 'organization:manage'],
-  admin: ['console:read', 'api_keys:manage', 'webhooks:manage', 'members:manage', 'organization:manage'],
-  developer: ['console:read', 'api_keys:manage', 'webhooks:manage'],
+  owner: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage', 'invoices:manage', 'members:manage', 'owners:manage', 'organization:manage'],
+  admin: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage', 'invoices:manage', 'members:manage', 'organization:manage'],
+  developer: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage'],
   viewer: ['console:read'],
 };
 

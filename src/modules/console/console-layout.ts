@@ -1,6 +1,7 @@
 /**
  * The frame of every console page: header (organisation, role, switcher, sign out), navigation,
- * an optional notice, and the page's body. Server-rendered, no script; the one stylesheet is inline
+ * an optional notice, and the page's body. Server-rendered; no script but the few forms that check
+ * what is typed as it is typed (a file of this origin, CONSOLE_SCRIPT_CSP); the one stylesheet is inline
  * (CONSOLE_PAGE_CSP allows inline styles and nothing else), readable on a phone (one column, the
  * navigation wraps) and on a laptop (navigation beside the content). Every value goes through `esc`.
  */
@@ -10,6 +11,9 @@ import { CONSOLE_FRAME_WORDS, CONSOLE_NAV, CONSOLE_NAV_PATHS, type ConsoleLangua
 
 /** No script at all; inline styles; forms post to this origin only; images only inline (data:, the QR code). */
 export const CONSOLE_FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** A page with a script of the console's own (a file of this origin, never inline) that calls the console's routes. */
+export const CONSOLE_SCRIPT_CSP = `${CONSOLE_FRAME_CSP}; script-src 'self'; connect-src 'self'`;
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -43,7 +47,7 @@ form.inline{display:inline;margin:0}
 fieldset{border:1px solid #dde1e6;border-radius:.4rem;background:#fff;padding:.75rem 1rem;margin:0 0 1rem}
 label{display:block;margin:.4rem 0 .15rem;font-weight:500}
 label.check{display:flex;gap:.4rem;align-items:center;font-weight:400;margin:.2rem 0}
-input[type=text],input[type=email],input[type=url],input[type=number],input[type=datetime-local],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
+input[type=text],input[type=email],input[type=url],input[type=number],input[type=datetime-local],input[type=tel],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
 button{font:inherit;padding:.4rem .9rem;border-radius:.3rem;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer;margin:.5rem .25rem .25rem 0}
 button.secondary{background:#fff;color:#0b57d0}
 button.danger{background:#b3261e;border-color:#b3261e}
@@ -55,6 +59,12 @@ dl.facts dt{font-weight:600}dl.facts dd{margin:0;min-width:0;word-break:break-wo
 form.filters fieldset{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0 1rem;align-items:end}
 .checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
 .actions{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
+.form-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:0 1rem}
+.form-grid input,.form-grid select{max-width:none}
+.finding{color:#a1231b;margin:.15rem 0 .25rem;font-size:.88rem}.finding:empty{margin:0}
+.finding.warn{color:#7a4f00}
+[aria-invalid=true]{border-color:#a1231b!important;box-shadow:0 0 0 1px #a1231b}
+.act-bar{margin:1.5rem 0 0}.act-bar h3{font-size:1rem;margin:1rem 0 .4rem}.act-bar select{width:auto}
 @media (max-width:40rem){nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}}
 `;
 
@@ -68,6 +78,8 @@ export interface ConsoleFrame {
   /** The page's HTML, already escaped by its renderer. */
   body: string;
   notice?: { text: string; error?: boolean };
+  /** Scripts of this origin the page loads (deferred); such a page is sent with CONSOLE_SCRIPT_CSP. */
+  scripts?: string[];
 }
 
 function header(frame: ConsoleFrame & { view: ConsoleSessionView }): string {
@@ -92,7 +104,7 @@ export function renderConsoleFrame(frame: ConsoleFrame): string {
   const notice = frame.notice ? `<p class="notice${frame.notice.error ? ' error' : ''}" role="${frame.notice.error ? 'alert' : 'status'}">${esc(frame.notice.text)}</p>` : '';
   return `<!doctype html>
 <html lang="${frame.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="same-origin">
-<title>${esc(frame.title)} · Console</title><style>${STYLE}</style></head>
+<title>${esc(frame.title)} · Console</title><style>${STYLE}</style>${(frame.scripts ?? []).map((src) => `<script src="${esc(src)}" defer></script>`).join('')}</head>
 <body><a class="skip" href="#content">${esc(w.skipToContent)}</a>
 ${frame.view ? header({ ...frame, view: frame.view }) : ''}
 <div class="shell">${nav}<main id="content"><h1>${esc(frame.title)}</h1>

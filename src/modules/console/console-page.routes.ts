@@ -3,7 +3,7 @@
  * the page language), the answer's headers, and form bodies. Page routes declare
  * `config: { access: { consoleOnly: true, page: true, permission } }` (src/modules/console-auth/console-access.ts):
  * without a session a GET is sent to the sign-in page; a POST from another origin is refused.
- * Pages post `application/x-www-form-urlencoded` forms (no script) inside `consoleFormScope`.
+ * Pages post `application/x-www-form-urlencoded` forms (no script needed) inside `consoleFormScope`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
@@ -37,8 +37,8 @@ export async function consolePageContext(runtime: AppRuntime, request: FastifyRe
 }
 
 /** A console page: its CSP, no caching (pages show secrets once), and same-origin referrers so that its forms pass the Origin check. */
-export function sendConsolePage(reply: FastifyReply, html: string, status = 200): FastifyReply {
-  return htmlPageHeaders(reply, CONSOLE_FRAME_CSP).header('referrer-policy', 'same-origin').status(status).send(html);
+export function sendConsolePage(reply: FastifyReply, html: string, status = 200, csp = CONSOLE_FRAME_CSP): FastifyReply {
+  return htmlPageHeaders(reply, csp).header('referrer-policy', 'same-origin').status(status).send(html);
 }
 
 /** A parsed form: one string per field, or several for a repeated field (checkboxes). */

@@ -38,6 +38,11 @@ export async function selectSignatureRequest(db: Database, t: Tenant, id: string
   return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** The requests of one shipment of the tenant, oldest first. */
+export async function selectShipmentSignatureRequests(db: Database, t: Tenant, shipmentId: string): Promise<SignatureRequestRow[]> {
+  return db.selectFrom('signature_requests').selectAll().where('shipment_id', '=', shipmentId).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).orderBy('created_at').orderBy('id').execute();
+}
+
 export async function selectSignatureRequestByTokenHash(db: Database, tokenHash: string): Promise<SignatureRequestRow | undefined> {
   return db.selectFrom('signature_requests').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
