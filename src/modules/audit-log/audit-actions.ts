@@ -7,7 +7,8 @@
  * export `export.requested`; provider routing rules `routing_rule.*`; a driver session's grant
  * revoked by the organisation `driver_session.revoked` (never the phone number); console sign-outs,
  * a session ended by its user and a spent recovery code, in the session's current organisation;
- * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console).
+ * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console); shipment
+ * templates `shipment_template.*` (their name and which fields changed, never the parties' values).
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -42,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'user.signed_out_everywhere',
   'console_session.revoked',
   'two_factor.recovery_code_used',
+  'shipment_template.created',
+  'shipment_template.updated',
+  'shipment_template.deleted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
