@@ -88,12 +88,6 @@ describe.each(backends())('shipments from templates on $name', (backend) => {
     expect(onlyTemplate.json().goods).toEqual((laneTemplate() as { goods: unknown }).goods);
   });
 
-  it('create and issue in one call from a template renders the note like any other', async () => {
-    const res = await suite.api.create({ template_id: template.id, ...overrides }, { issue: true });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'issued', consignor: (laneTemplate() as { consignor: unknown }).consignor });
-  });
-
   it('a malformed template id is invalid_id; another organisation\'s, a deleted or an unknown one is not_found; the other mode\'s is refused saying so', async () => {
     for (const create of [(body: unknown) => suite.api.create(body), dryRun]) {
       const malformed = expectProblem(await create({ template_id: 'lane-1', ...overrides }), 'invalid_id');
