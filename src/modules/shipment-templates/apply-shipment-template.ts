@@ -13,8 +13,7 @@ import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
 import { idPattern } from '../../core/ids.js';
 import { applyMergePatch, isPlainObject } from '../../core/merge-patch.js';
-import { findShipmentTemplate } from './get-shipment-template.js';
-import { selectTemplateModeElsewhere } from './shipment-templates.repository.js';
+import { selectTemplate, selectTemplateModeElsewhere } from './shipment-templates.repository.js';
 
 export interface TemplatedBody {
   /** The body to validate: the merged document, or the body as sent when it names no template. */
@@ -33,10 +32,11 @@ export async function applyShipmentTemplate(ctx: TenantContext, body: unknown): 
       errors: [finding('$.template_id', 'invalid_format', { pattern: idPattern('shipment_template') })],
     });
   }
-  const elsewhere = await selectTemplateModeElsewhere(ctx.db, ctx, templateId);
-  if (elsewhere) {
+  const template = await selectTemplate(ctx.db, ctx, templateId);
+  if (!template) {
+    const elsewhere = await selectTemplateModeElsewhere(ctx.db, ctx, templateId);
+    if (!elsewhere) throw new AppError('not_found', `No shipment template ${templateId}.`);
     throw new AppError('not_found', `Shipment template ${templateId} is a ${elsewhere}-mode template; this request is in ${ctx.mode} mode. Templates serve shipments of their own mode only: make the template in ${ctx.mode} mode too.`);
   }
-  const template = await findShipmentTemplate(ctx.db, ctx, templateId);
   return { body: applyMergePatch(template.data, overrides), templateId };
 }
