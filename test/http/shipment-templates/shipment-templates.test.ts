@@ -91,6 +91,17 @@ describe.each(backends())('shipment templates on $name', (backend) => {
     expectProblem(await api.get('tpl-1'), 'invalid_id');
   });
 
+  it('scopes: shipments:read reads templates, shipments:write is needed to change them', async () => {
+    const { id } = await api.created(laneTemplate('Scoped'));
+    const readOnly = await suite.t.newTenant({ scopes: ['shipments:read'] });
+    const reader = shipmentTemplatesApi(suite.t, readOnly);
+    expect((await reader.list()).statusCode).toBe(200);
+    expectProblem(await reader.create(laneTemplate('Not mine to make')), 'insufficient_scope');
+    const none = shipmentTemplatesApi(suite.t, await suite.t.newTenant({ scopes: ['events:read'] }));
+    expectProblem(await none.list(), 'insufficient_scope');
+    expectProblem(await none.get(id), 'insufficient_scope');
+  });
+
   it('checks each field with the limits of the shipment input; the body limit and unknown fields as elsewhere', async () => {
     const finding = async (body: unknown) => expectProblem(await api.create(body), 'validation_failed').errors.map((e: { path: string; code: string }) => `${e.path} ${e.code}`);
     expect(await finding({ sender_instructions: 'x' })).toEqual(['$.name required']);
