@@ -32,6 +32,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { checkpointRoutes } from './modules/checkpoints/checkpoints.routes.js';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.js';
+import { shipmentTemplateRoutes } from './modules/shipment-templates/shipment-templates.routes.js';
 import { simulationRoutes } from './modules/simulation/simulation.routes.js';
 import { driverRoutes } from './modules/driver/driver.routes.js';
 import { tourRoutes } from './modules/tours/tours.routes.js';
@@ -165,9 +166,10 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     await checkpointRoutes(scope, runtime);
     await auditLogRoutes(scope, runtime);
   });
-  // One scope: the simulation and the public validator answer with the shipments' schemas, tours take their vehicle.
+  // One scope: the simulation and the public validator answer with the shipments' schemas, tours take their vehicle, templates their parts.
   await app.register(async (scope) => {
     await shipmentRoutes(scope, runtime);
+    await shipmentTemplateRoutes(scope, runtime);
     await simulationRoutes(scope, runtime);
     await validatorRoutes(scope);
     await tourRoutes(scope, runtime);

@@ -38,6 +38,7 @@ export const ID_PREFIXES = {
   provider_routing_rule: 'prr',
   provider_handover: 'pho',
   provider_review: 'pwr',
+  shipment_template: 'stpl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -14,7 +14,7 @@
  * - `idempotent: 'in-transaction'`: every act whose change is one transaction — POST /v1/shipments,
  *   …/issue, …/cancel, …/signatures, …/remarks; /v1/sign/{token}/submit, …/remarks, …/handoff;
  *   /v1/driver/shipments/{id}/signatures and …/handoffs; /v1/tours/{id}/cancel and
- *   …/stops/{position}/complete. No claim: the handler keeps the response
+ *   …/stops/{position}/complete; /v1/shipment-templates. No claim: the handler keeps the response
  *   in the transaction of its change (`keptResponse`, whose `alsoWrite` the use case hands to
  *   `withTransaction` or `writeAsOneStatement` without knowing what it keeps), so the change and
  *   its answer commit together. A crash after the commit leaves the answer for the retry, one

@@ -91,6 +91,7 @@ export async function registerOpenApi(app: FastifyInstance, { publicBaseUrl, cre
       tags: [
         { name: 'system', description: 'Health, version, the OpenAPI document and the key in use.' },
         { name: 'shipments', description: 'Create, read, list, update, issue and cancel shipments; per-shipment events and integrity.' },
+        { name: 'shipment-templates', description: 'The fields of recurring lanes kept under a name, from which `POST /v1/shipments` fills a shipment with `template_id` (docs/shipment-templates.md).' },
         { name: 'events', description: 'The organisation-wide event feed (90 days) and the event catalogue (see `webhooks`).' },
         { name: 'usage', description: 'Metered usage per UTC day.' },
         { name: 'tours', description: "A driver's run over several shipments: stops in driving order, the run's status, and the driver and vehicle it gives its shipments (docs/tours.md)." },

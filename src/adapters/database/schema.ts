@@ -30,6 +30,7 @@ import type { WebhookDeadLettersTable, WebhookDeliveriesTable, WebhookDeliveryAt
 import type { EftiFollowUpsTable, EftiGateDatasetsTable } from '../../modules/efti/gate/gate.tables.js';
 import type { TestClocksTable } from '../../modules/test-clocks/test-clocks.tables.js';
 import type { ToursTable } from '../../modules/tours/tours.tables.js';
+import type { ShipmentTemplatesTable } from '../../modules/shipment-templates/shipment-templates.tables.js';
 import type { PrivacyErasuresTable, PrivacyRetainedItemsTable } from '../../modules/privacy/privacy.tables.js';
 import type { DriverSessionGrantsTable, DriverSessionsTable, DriverSignInCodesTable } from '../../modules/driver/driver.tables.js';
 import type { ExportsTable } from '../../modules/exports/exports.tables.js';
@@ -87,6 +88,7 @@ export interface DB {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   invitations: InvitationsTable;
   tours: ToursTable;
+  shipment_templates: ShipmentTemplatesTable;
   privacy_erasures: PrivacyErasuresTable;
   privacy_retained_items: PrivacyRetainedItemsTable;
   driver_sign_in_codes: DriverSignInCodesTable;

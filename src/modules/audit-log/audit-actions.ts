@@ -9,7 +9,8 @@
  * a session ended by its user and a spent recovery code, in the session's current organisation;
  * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console); the
  * console's acts on shipments (src/modules/console/shipment-acts.ts: the API's own shipment acts are
- * in each shipment's event chain).
+ * in each shipment's event chain); shipment templates `shipment_template.*` (their name and which
+ * fields changed, never the parties' values).
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -52,6 +53,9 @@ export const AUDIT_ACTIONS = [
   'signature_request.resent',
   'signature_request.revoked',
   'invoice.issued',
+  'shipment_template.created',
+  'shipment_template.updated',
+  'shipment_template.deleted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

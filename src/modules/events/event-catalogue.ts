@@ -78,6 +78,7 @@ export const EVENT_CATALOGUE = [
     fields: {
       reference: { type: 'string', description: "Client's reference, when given." },
       transport_type: { type: 'string', description: 'Derived transport type.' },
+      template_id: { type: 'string', description: 'The `stpl_` id of the shipment template it was made from, when `template_id` was sent.' },
     },
   },
   {

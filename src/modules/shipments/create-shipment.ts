@@ -2,8 +2,10 @@
  * Creates a shipment (POST /v1/shipments): validates the input with the schema and the business
  * rules, stores a draft and its `shipment.created` event in one statement, and with `issue`
  * issues it in the same statement (DESIGN: `?issue=true` creates and issues in one call),
- * rendering version 1 of the consignment note first (a failed render writes nothing).
- * Raises `validation_failed` with the findings in `errors` (warnings alongside).
+ * rendering version 1 of the consignment note first (a failed render writes nothing). A body with
+ * `template_id` is first merged over that template (apply-shipment-template.ts), then checked
+ * like any other. Raises `validation_failed` with the findings in `errors` (warnings alongside);
+ * `invalid_id` and `not_found` for a template id that is malformed or names no usable template.
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
@@ -23,6 +25,7 @@ import { gateRegistration, initialGateStatus } from '../efti/gate/gate-registrat
 import { insertShipmentWrite, type ShipmentRow } from './shipments.repository.js';
 import { validateShipment } from './validate-shipment.js';
 import { routeAtIssue } from '../providers/route-at-issue.js';
+import { applyShipmentTemplate } from '../shipment-templates/apply-shipment-template.js';
 
 export function validationError(result: { errors: AppError['errors']; warnings: AppError['warnings'] }, what: string): AppError {
   return new AppError('validation_failed', `${what} does not validate; see errors.`, { errors: result.errors, warnings: result.warnings });
@@ -35,14 +38,15 @@ export interface CreateShipmentOptions {
   alsoWrite?: (db: Database, created: ShipmentView) => Write[];
 }
 
-export async function createShipment(ctx: TenantContext, body: unknown, options: CreateShipmentOptions): Promise<ShipmentView> {
+export async function createShipment(ctx: TenantContext, sent: unknown, options: CreateShipmentOptions): Promise<ShipmentView> {
+  const { body, templateId } = await applyShipmentTemplate(ctx, sent);
   const result = validateShipment(body, 'en');
   if (!result.valid || !result.transport_type) throw validationError(result, 'The shipment');
   const input = body as ShipmentInput;
   const now = ctx.clock.now();
   const id = newId('shipment', now);
   const specs: ShipmentEventSpec[] = [
-    { type: 'shipment.created', status: 'draft', fields: { transport_type: result.transport_type, ...(input.reference ? { reference: input.reference } : {}) } },
+    { type: 'shipment.created', status: 'draft', fields: { transport_type: result.transport_type, ...(input.reference ? { reference: input.reference } : {}), ...(templateId ? { template_id: templateId } : {}) } },
   ];
   // Where the note is kept: the organisation's routing rules decide at issue (docs/providers.md).
   const routing = options.issue ? await routeAtIssue(ctx.db, ctx, { id, data: input as Record<string, unknown>, transport_type: result.transport_type }, now) : undefined;

@@ -46,6 +46,23 @@ export const ShipmentSchema = Type.Object(
   { $id: 'Shipment', description: 'A shipment: the input fields as last set, and what the service derived and recorded.' },
 );
 
+export const ShipmentCreateSchema = Type.Object(
+  {
+    template_id: Type.Optional(
+      IdString('shipment_template', {
+        description:
+          'A shipment template of this mode (`stpl_…`, docs/shipment-templates.md) to start from. The template\'s fields are the base and this body is applied over them ' +
+          'as a JSON merge patch (RFC 7396), so the body wins: objects (parties, addresses, stops, charges) merge member by member; an array in the body ' +
+          '(`goods`, `successive_carriers`) replaces the template\'s array whole, never line by line; `null` removes a field the template sets. ' +
+          'The merged shipment is validated like any create. A malformed id is 400 `invalid_id`; an id of no template of this organisation and mode is 404 `not_found`, ' +
+          'also for a template of the other mode (the detail says so).',
+      }),
+    ),
+    ...shipmentInputProperties,
+  },
+  { additionalProperties: false, $id: 'ShipmentCreate', description: 'Body of `POST /v1/shipments` and of its dry run: the shipment input, optionally filled from a template.' },
+);
+
 export const ShipmentPageSchema = PageOf(Type.Ref('Shipment'), 'ShipmentPage');
 
 export const ValidationResultSchema = Type.Object(

@@ -21,6 +21,7 @@ import { ShipmentPatchSchema, UPDATE_DESCRIPTION } from './shipment-patch.schema
 import {
   CancelShipmentBodySchema,
   CreateShipmentQuerySchema,
+  ShipmentCreateSchema,
   IntegrityReportSchema,
   ListShipmentEventsQuerySchema,
   ListShipmentsQuerySchema,
@@ -32,7 +33,7 @@ import {
   type ListShipmentsQuery,
 } from './shipment.schema.js';
 import { updateShipment } from './update-shipment.js';
-import { validateShipment } from './validate-shipment.js';
+import { dryRunShipment } from './dry-run-shipment.js';
 
 export const SHIPMENT_PATHS = {
   collection: '/v1/shipments',
@@ -48,12 +49,12 @@ const language = (request: FastifyRequest) => negotiateLanguage(request.headers[
 const read = { access: { scope: 'shipments:read' as const } };
 const write = { access: { scope: 'shipments:write' as const } };
 const shipment = (description: string) => Type.Ref(ShipmentSchema, { description });
-const inputBody = Type.Ref('ShipmentInput');
+const inputBody = Type.Ref('ShipmentCreate');
 
 type ById = { Params: { id: string } };
 
 export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  for (const schema of [...SHIPMENT_INPUT_SCHEMAS, ShipmentPatchSchema, ShipmentSchema, ShipmentPageSchema, ValidationResultSchema, IntegrityReportSchema, CancelShipmentBodySchema, ShipmentEventSchema, ShipmentEventPageSchema]) {
+  for (const schema of [...SHIPMENT_INPUT_SCHEMAS, ShipmentCreateSchema, ShipmentPatchSchema, ShipmentSchema, ShipmentPageSchema, ValidationResultSchema, IntegrityReportSchema, CancelShipmentBodySchema, ShipmentEventSchema, ShipmentEventPageSchema]) {
     app.addSchema(schema);
   }
   const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
@@ -61,7 +62,7 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<{ Querystring: { issue?: boolean } }>(
     SHIPMENT_PATHS.collection,
     {
-      config: { ...write, idempotent: 'in-transaction', bodyCheckedByHandler: true, errors: ['bad_request', 'pdf_render_failed', 'test_mode_only'] },
+      config: { ...write, idempotent: 'in-transaction', bodyCheckedByHandler: true, errors: ['bad_request', 'invalid_id', 'not_found', 'pdf_render_failed', 'test_mode_only'] },
       schema: {
         operationId: 'createShipment',
         tags: ['shipments'],
@@ -69,7 +70,8 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
         description:
           'Validates the body with the schema and the business rules (docs/business-rules.md) and stores a `draft`. Errors block the create ' +
           '(422 `validation_failed`, rule findings in `errors`); warnings ride along in the 201 body. `?issue=true` creates and issues in one call, ' +
-          'rendering version 1 of the consignment note (500 `pdf_render_failed` if it cannot be rendered; nothing is stored, retry).',
+          'rendering version 1 of the consignment note (500 `pdf_render_failed` if it cannot be rendered; nothing is stored, retry). ' +
+          'With `template_id` the body is applied over that shipment template first (see `template_id`); the result is checked like any other body.',
         querystring: CreateShipmentQuerySchema,
         body: inputBody,
         response: { 201: shipment('The stored shipment with its `warnings`.') },
@@ -99,17 +101,19 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post(
     SHIPMENT_PATHS.validate,
     {
-      config: { ...write, bodyCheckedByHandler: true },
+      config: { ...write, bodyCheckedByHandler: true, errors: ['invalid_id', 'not_found'] },
       schema: {
         operationId: 'validateShipment',
         tags: ['shipments'],
         summary: 'Validate a shipment without storing it (dry run)',
-        description: 'Runs exactly the checks of the create and answers 200 with the result, valid or not. Nothing is stored and no event is sent.',
+        description:
+          'Runs exactly the checks of the create, on the same body (a `template_id` is merged the same way), and answers 200 with the result, valid or not. ' +
+          'Nothing is stored and no event is sent. Only a template id that is malformed (400 `invalid_id`) or names no template of this mode (404 `not_found`) is refused.',
         body: inputBody,
         response: { 200: Type.Ref(ValidationResultSchema, { description: 'What the create would decide.' }) },
       },
     },
-    async (request) => validateShipment(request.body, language(request)),
+    async (request) => dryRunShipment(ctx(request), request.body, language(request)),
   );
 
   app.get<ById>(

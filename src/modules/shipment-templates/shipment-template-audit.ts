@@ -1,0 +1,18 @@
+/**
+ * What the audit log keeps of a template act. A template's parties and contacts name people, so
+ * the log keeps the template's name and which fields were set or changed, never their values.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { TEMPLATE_FIELDS } from './shipment-template.schema.js';
+
+export const TEMPLATE_AUDIT_TARGET = 'shipment_template';
+
+/** The template fields `data` sets, in schema order. */
+export function setFields(data: Record<string, unknown>): string[] {
+  return TEMPLATE_FIELDS.filter((field) => data[field] !== undefined);
+}
+
+/** The template fields whose value differs between `before` and `after`. */
+export function changedTemplateFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return TEMPLATE_FIELDS.filter((field) => !isDeepStrictEqual(before[field], after[field]));
+}
