@@ -3018,7 +3018,7 @@ export interface components {
         };
         /** @description One administrative act. */
         AuditEvent: {
-            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `webhook_delivery.replayed`, `webhook_delivery.attempted_now`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`, `erasure.completed`, `export.requested`, `routing_rule.created`, `routing_rule.updated`, `routing_rule.deleted`, `routing_rule.reordered`, `driver_session.revoked`, `user.signed_out`, `user.signed_out_everywhere`, `console_session.revoked`, `two_factor.recovery_code_used`. */
+            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `webhook_delivery.replayed`, `webhook_delivery.attempted_now`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`, `erasure.completed`, `export.requested`, `routing_rule.created`, `routing_rule.updated`, `routing_rule.deleted`, `routing_rule.reordered`, `driver_session.revoked`, `tour.created`, `user.signed_out`, `user.signed_out_everywhere`, `console_session.revoked`, `two_factor.recovery_code_used`. */
             action: string;
             /** @description Who acted. */
             actor: {
@@ -3721,6 +3721,7 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             id: string;
+            last_seen_at: string | null;
             phone: string;
             revoked_at: string | null;
             /**

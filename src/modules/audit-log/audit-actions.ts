@@ -7,7 +7,8 @@
  * export `export.requested`; provider routing rules `routing_rule.*`; a driver session's grant
  * revoked by the organisation `driver_session.revoked` (never the phone number); console sign-outs,
  * a session ended by its user and a spent recovery code, in the session's current organisation;
- * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console).
+ * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console); a
+ * tour planned by a person in the console `tour.created` (tours made by API keys are in the event feed).
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -38,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'routing_rule.deleted',
   'routing_rule.reordered',
   'driver_session.revoked',
+  'tour.created',
   'user.signed_out',
   'user.signed_out_everywhere',
   'console_session.revoked',

@@ -4,9 +4,9 @@
  * and by the pages, which show only the buttons a role may press.
  *
  * - owner: everything, including making or unmaking owners; an organisation always keeps one owner.
- * - admin: everything but ownership: members and invitations, organisation settings, keys, webhooks.
- * - developer: API keys and webhook endpoints, and reading everything.
- * - viewer: reading only (logs, events, deliveries, audit log, members).
+ * - admin: everything but ownership: members and invitations, organisation settings, keys, webhooks, tours.
+ * - developer: API keys and webhook endpoints, tours and driver sessions, and reading everything.
+ * - viewer: reading only (logs, events, deliveries, audit log, members, tours, driver sessions).
  * Every role manages its own sessions and its own second factor.
  */
 import { AppError } from '../../core/errors.js';
@@ -21,6 +21,8 @@ export type ConsolePermission =
   | 'api_keys:manage'
   /** Create, edit, delete endpoints, rotate secrets, send test pings, retry deliveries. */
   | 'webhooks:manage'
+  /** Plan tours from issued shipments and revoke driver sessions. */
+  | 'tours:manage'
   /** Invite members, change roles below owner, remove members, cancel invitations. */
   | 'members:manage'
   /** Grant or take the owner role. */
@@ -29,9 +31,9 @@ export type ConsolePermission =
   | 'organization:manage';
 
 const GRANTS: Record<MemberRole, readonly ConsolePermission[]> = {
-  owner: ['console:read', 'api_keys:manage', 'webhooks:manage', 'members:manage', 'owners:manage', 'organization:manage'],
-  admin: ['console:read', 'api_keys:manage', 'webhooks:manage', 'members:manage', 'organization:manage'],
-  developer: ['console:read', 'api_keys:manage', 'webhooks:manage'],
+  owner: ['console:read', 'api_keys:manage', 'webhooks:manage', 'tours:manage', 'members:manage', 'owners:manage', 'organization:manage'],
+  admin: ['console:read', 'api_keys:manage', 'webhooks:manage', 'tours:manage', 'members:manage', 'organization:manage'],
+  developer: ['console:read', 'api_keys:manage', 'webhooks:manage', 'tours:manage'],
   viewer: ['console:read'],
 };
 

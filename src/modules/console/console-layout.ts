@@ -1,6 +1,7 @@
 /**
  * The frame of every console page: header (organisation, role, switcher, sign out), navigation,
- * an optional notice, and the page's body. Server-rendered, no script; the one stylesheet is inline
+ * an optional notice, and the page's body. Server-rendered, no script (the tour page alone adds one
+ * small script, allowed by its hash: tour-progress-page.ts); the one stylesheet is inline
  * (CONSOLE_PAGE_CSP allows inline styles and nothing else), readable on a phone (one column, the
  * navigation wraps) and on a laptop (navigation beside the content). Every value goes through `esc`.
  */
@@ -54,6 +55,16 @@ dl.facts{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25
 dl.facts dt{font-weight:600}dl.facts dd{margin:0;min-width:0;word-break:break-word}
 form.filters fieldset{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0 1rem;align-items:end}
 .checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
+.field-error{color:#b3261e;font-weight:600;margin:.15rem 0}
+[aria-invalid=true]{border-color:#b3261e!important;border-width:2px!important}
+a.button{display:inline-block;padding:.4rem .9rem;border-radius:.3rem;background:#0b57d0;color:#fff;text-decoration:none}
+button.small{padding:.2rem .55rem;font-size:.88rem;margin:0}
+button:disabled{opacity:.45;cursor:default}
+input[type=date],input[type=tel]{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
+.search{display:flex;flex-wrap:wrap;gap:0 .75rem;align-items:flex-end}.search .field{flex:1 1 14rem}
+.picks{display:grid;gap:.1rem;margin:.5rem 0}
+ul.missing{margin:0;padding-left:1.1rem}
+.state.done{color:#1e6b34;font-weight:600}.state.skipped{color:#8a5300;font-weight:600}.state.pending{color:#5f6b7a}
 .actions{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
 @media (max-width:40rem){nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}}
 `;
