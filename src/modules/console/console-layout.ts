@@ -41,7 +41,7 @@ th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #eef0f3;verti
 th{background:#f0f2f5;font-weight:600}
 code,.mono{font-family:ui-monospace,monospace;font-size:.88em;word-break:break-all}
 form.inline{display:inline;margin:0}
-fieldset{border:1px solid #dde1e6;border-radius:.4rem;background:#fff;padding:.75rem 1rem;margin:0 0 1rem}
+fieldset{min-width:0;border:1px solid #dde1e6;border-radius:.4rem;background:#fff;padding:.75rem 1rem;margin:0 0 1rem}
 label{display:block;margin:.4rem 0 .15rem;font-weight:500}
 label.check{display:flex;gap:.4rem;align-items:center;font-weight:400;margin:.2rem 0}
 input[type=text],input[type=email],input[type=url],input[type=number],input[type=datetime-local],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}

@@ -114,7 +114,7 @@ export function renderPlanTourPage(p: Base & { form: PlanForm; issued: ShipmentV
   const body = `${modeSwitch(p.language, '/console/tours/new', p.mode, p.view.organization.live_enabled)}
 <form method="post" action="/console/tours/new" novalidate class="plan">${modeField(p.mode)}
 <button type="submit" name="act" value="refresh" class="visually" tabindex="-1">${esc(w.refresh)}</button>
-<fieldset><legend>${esc(w.tours)}</legend>
+<fieldset><legend>${esc(w.tour)}</legend>
 ${input(e, 'name', w.name, p.form.name, { help: w.nameHelp, required: true })}
 ${input(e, 'date', w.date, p.form.date, { type: 'date', required: true })}
 </fieldset>
