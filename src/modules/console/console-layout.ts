@@ -62,6 +62,7 @@ button.small{padding:.2rem .55rem;font-size:.88rem;margin:0}
 button:disabled{opacity:.45;cursor:default}
 input[type=date],input[type=tel]{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
 .search{display:flex;flex-wrap:wrap;gap:0 .75rem;align-items:flex-end}.search .field{flex:1 1 14rem}
+.stops .table-wrap table{min-width:0}.stops td code{word-break:break-all}
 .picks{display:grid;gap:.1rem;margin:.5rem 0}
 ul.missing{margin:0;padding-left:1.1rem}
 .state.done{color:#1e6b34;font-weight:600}.state.skipped{color:#8a5300;font-weight:600}.state.pending{color:#5f6b7a}

@@ -87,7 +87,7 @@ function stopRows(language: ConsoleLanguage, form: PlanForm, errors: FieldErrors
       `<div class="actions">${button('move', `up:${i}`, w.up, w.moveUp(n), i === 0)}${button('move', `down:${i}`, w.down, w.moveDown(n), i === last)}${button('remove', String(i), w.remove, w.removeStop(n), false)}</div>`,
     ];
   });
-  return `${errorsOf(errors, 'stops')}${table([w.position, w.kind, w.shipment, ''], rows, w.noStops)}`;
+  return `${errorsOf(errors, 'stops')}<div class="stops">${table([w.position, w.kind, w.shipment, ''], rows, w.noStops)}</div>`;
 }
 
 function picker(language: ConsoleLanguage, form: PlanForm, issued: ShipmentView[], errors: FieldErrors): string {
