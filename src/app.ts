@@ -65,6 +65,7 @@ import { consolePageRoutes } from './modules/console/console-pages.routes.js';
 import { consoleLogPageRoutes } from './modules/console/console-log-pages.routes.js';
 import { consoleWebhookPageRoutes } from './modules/console/console-webhook-pages.routes.js';
 import { consoleShipmentPageRoutes } from './modules/console/console-shipment-pages.routes.js';
+import { consoleTourPageRoutes } from './modules/console/console-tour-pages.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { testClockRoutes } from './modules/test-clocks/test-clocks.routes.js';
@@ -205,6 +206,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => consoleLogPageRoutes(scope, runtime));
   await app.register(async (scope) => consoleWebhookPageRoutes(scope, runtime));
   await app.register(async (scope) => consoleShipmentPageRoutes(scope, runtime));
+  await app.register(async (scope) => consoleTourPageRoutes(scope, runtime));
   await app.register(async (scope) => memberRoutes(scope, runtime));
   await app.register(async (scope) => testClockRoutes(scope, runtime));
   await app.register(async (scope) => requirementRoutes(scope, runtime));

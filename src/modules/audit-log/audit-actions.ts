@@ -10,7 +10,8 @@
  * a webhook delivery replayed (API or console) or attempted ahead of its schedule (console); the
  * console's acts on shipments (src/modules/console/shipment-acts.ts: the API's own shipment acts are
  * in each shipment's event chain); shipment templates `shipment_template.*` (their name and which
- * fields changed, never the parties' values).
+ * fields changed, never the parties' values); a tour planned by a person in the console
+ * `tour.created` (tours made by API keys are in the event feed).
  */
 export const AUDIT_ACTIONS = [
   'api_key.created',
@@ -41,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'routing_rule.deleted',
   'routing_rule.reordered',
   'driver_session.revoked',
+  'tour.created',
   'user.signed_out',
   'user.signed_out_everywhere',
   'console_session.revoked',

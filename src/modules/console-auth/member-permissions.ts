@@ -5,9 +5,9 @@
  *
  * - owner: everything, including making or unmaking owners; an organisation always keeps one owner.
  * - admin: everything but ownership: members and invitations, organisation settings, keys, webhooks,
- *   shipments and invoices.
- * - developer: API keys, webhook endpoints and shipments, and reading everything.
- * - viewer: reading only (logs, events, deliveries, audit log, members).
+ *   shipments, invoices and tours.
+ * - developer: API keys, webhook endpoints, shipments, tours and driver sessions, and reading everything.
+ * - viewer: reading only (logs, events, deliveries, audit log, members, tours, driver sessions).
  * Every role manages its own sessions and its own second factor.
  */
 import { AppError } from '../../core/errors.js';
@@ -26,6 +26,8 @@ export type ConsolePermission =
   | 'shipments:manage'
   /** Issue the e-invoice of a delivered shipment. */
   | 'invoices:manage'
+  /** Plan tours from issued shipments and revoke driver sessions. */
+  | 'tours:manage'
   /** Invite members, change roles below owner, remove members, cancel invitations. */
   | 'members:manage'
   /** Grant or take the owner role. */
@@ -34,9 +36,9 @@ export type ConsolePermission =
   | 'organization:manage';
 
 const GRANTS: Record<MemberRole, readonly ConsolePermission[]> = {
-  owner: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage', 'invoices:manage', 'members:manage', 'owners:manage', 'organization:manage'],
-  admin: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage', 'invoices:manage', 'members:manage', 'organization:manage'],
-  developer: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage'],
+  owner: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage', 'invoices:manage', 'tours:manage', 'members:manage', 'owners:manage', 'organization:manage'],
+  admin: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage', 'invoices:manage', 'tours:manage', 'members:manage', 'organization:manage'],
+  developer: ['console:read', 'api_keys:manage', 'webhooks:manage', 'shipments:manage', 'tours:manage'],
   viewer: ['console:read'],
 };
 

@@ -1,7 +1,8 @@
 /**
  * The frame of every console page: header (organisation, role, switcher, sign out), navigation,
  * an optional notice, and the page's body. Server-rendered; no script but the few forms that check
- * what is typed as it is typed (a file of this origin, CONSOLE_SCRIPT_CSP); the one stylesheet is inline
+ * what is typed as it is typed (a file of this origin, CONSOLE_SCRIPT_CSP) and the tour page's small
+ * script that follows a tour's progress (allowed by its hash: tour-progress-page.ts); the one stylesheet is inline
  * (CONSOLE_PAGE_CSP allows inline styles and nothing else), readable on a phone (one column, the
  * navigation wraps) and on a laptop (navigation beside the content). Every value goes through `esc`.
  */
@@ -44,7 +45,7 @@ th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #eef0f3;verti
 th{background:#f0f2f5;font-weight:600}
 code,.mono{font-family:ui-monospace,monospace;font-size:.88em;word-break:break-all}
 form.inline{display:inline;margin:0}
-fieldset{border:1px solid #dde1e6;border-radius:.4rem;background:#fff;padding:.75rem 1rem;margin:0 0 1rem}
+fieldset{min-width:0;border:1px solid #dde1e6;border-radius:.4rem;background:#fff;padding:.75rem 1rem;margin:0 0 1rem}
 label{display:block;margin:.4rem 0 .15rem;font-weight:500}
 label.check{display:flex;gap:.4rem;align-items:center;font-weight:400;margin:.2rem 0}
 input[type=text],input[type=email],input[type=url],input[type=number],input[type=datetime-local],input[type=tel],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
@@ -58,6 +59,17 @@ dl.facts{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25
 dl.facts dt{font-weight:600}dl.facts dd{margin:0;min-width:0;word-break:break-word}
 form.filters fieldset{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0 1rem;align-items:end}
 .checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
+.field-error{color:#b3261e;font-weight:600;margin:.15rem 0}
+[aria-invalid=true]{border-color:#b3261e!important;border-width:2px!important}
+a.button{display:inline-block;padding:.4rem .9rem;border-radius:.3rem;background:#0b57d0;color:#fff;text-decoration:none}
+button.small{padding:.2rem .55rem;font-size:.88rem;margin:0}
+button:disabled{opacity:.45;cursor:default}
+input[type=date],input[type=tel]{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
+.search{display:flex;flex-wrap:wrap;gap:0 .75rem;align-items:flex-end}.search .field{flex:1 1 14rem}
+.stops .table-wrap table{min-width:0}.stops td code{word-break:break-all}
+.picks{display:grid;gap:.1rem;margin:.5rem 0}
+ul.missing{margin:0;padding-left:1.1rem}
+.state.done{color:#1e6b34;font-weight:600}.state.skipped{color:#8a5300;font-weight:600}.state.pending{color:#5f6b7a}
 .actions{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
 .form-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:0 1rem}
 .form-grid input,.form-grid select{max-width:none}

@@ -12,6 +12,7 @@ export function driverSessionView(row: SessionWithGrant, now: Date) {
     expires_at: row.expires_at.toISOString(),
     status,
     revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
+    last_seen_at: row.last_seen_at ? row.last_seen_at.toISOString() : null,
   };
 }
 

@@ -33,6 +33,16 @@ export async function selectActiveGrants(db: Database, sessionId: string): Promi
   return db.selectFrom('driver_session_grants').selectAll().where('session_id', '=', sessionId).where('revoked_at', 'is', null).orderBy('organization_id').orderBy('mode').execute();
 }
 
+/** Sets `last_seen_at` to `now` unless it was set less than `everyMs` ago. */
+export async function markSessionSeen(db: Database, id: string, now: Date, everyMs: number): Promise<void> {
+  await db
+    .updateTable('driver_sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', new Date(now.getTime() - everyMs))]))
+    .execute();
+}
+
 export interface SessionWithGrant extends DriverSessionRow {
   revoked_at: Date | null;
 }

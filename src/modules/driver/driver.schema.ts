@@ -257,6 +257,7 @@ export const DriverSessionSchema = Type.Object(
     expires_at: DateTimeString(),
     status: StringEnum(['active', 'expired', 'signed_out', 'revoked'] as const, { description: '`revoked`: this organisation (in this mode) revoked its grant.' }),
     revoked_at: Nullable(DateTimeString()),
+    last_seen_at: Nullable(DateTimeString({ description: 'When the session last made a request (kept to the minute); null before its first.' })),
   },
   { $id: 'DriverSession', description: 'A driver session holding a grant of the organisation and mode (docs/driver.md).' },
 );

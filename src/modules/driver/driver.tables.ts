@@ -22,6 +22,8 @@ export interface DriverSessionsTable {
   signed_out_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
+  /** When the session last authenticated a request (at most once a minute); null before. */
+  last_seen_at: Timestamp | null;
 }
 
 /** What a session may see: one organisation and mode each; revoked by that organisation alone. */

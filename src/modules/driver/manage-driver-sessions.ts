@@ -1,6 +1,6 @@
 /**
- * The organisation's side of driver sessions (API key, tours scopes): list the sessions holding a
- * grant of its organisation and mode, and revoke its grant. A revocation touches that grant only:
+ * The organisation's side of driver sessions (API key, tours scopes; the console's drivers page):
+ * list the sessions holding a grant of its organisation and mode, read one, and revoke its grant. A revocation touches that grant only:
  * the session keeps what other organisations (or the other mode) granted it, and stops working
  * altogether only when no grant is left. A revocation is an administrative act, audited with it.
  */
@@ -22,6 +22,13 @@ export interface ListDriverSessionsQuery {
 export async function listDriverSessions(ctx: TenantContext, query: ListDriverSessionsQuery): Promise<Page<DriverSessionView>> {
   const now = ctx.clock.now();
   return listPage(ctx, 'driver_sessions', query, (window) => selectTenantSessions(ctx.db, ctx, { phone: query.phone, ...window }), (r) => driverSessionView(r, now));
+}
+
+/** One session holding a grant of the tenant (revoked or not); any other is `not_found`. */
+export async function getDriverSession(ctx: TenantContext, id: string): Promise<DriverSessionView> {
+  const row = await selectTenantSession(ctx.db, ctx, id);
+  if (!row) throw new AppError('not_found', `No driver session ${id}.`);
+  return driverSessionView(row, ctx.clock.now());
 }
 
 export async function revokeDriverSession(ctx: TenantContext, id: string): Promise<DriverSessionView> {

@@ -1,11 +1,13 @@
 /**
  * Creates a `planned` tour (docs/tours.md): checks its stops (`validation_failed` naming each
  * offending stop), gives its shipments the tour's driver and vehicle where they still allow it,
- * and records `tour.created`, all in one transaction.
+ * and records `tour.created`, all in one transaction. A tour planned by a person in the console is
+ * also an act of the audit log (`tour.created`); an integration's tours are in the event feed only.
  */
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
+import { recordTenantAct } from '../audit-log/record-audit-event.js';
 import { tourEventWrites } from '../events/record-tour-events.js';
 import { assignTour } from './assign-tour.js';
 import { checkTourStops } from './check-tour-stops.js';
@@ -41,6 +43,7 @@ export async function createTour(ctx: TenantContext, input: TourInput): Promise<
     row.warnings = await assignTour(trx, ctx, row, shipments, now);
     const event = { type: 'tour.created' as const, status: row.status, fields: { name: row.name, date: row.date, shipment_ids: [...new Set(row.stops.map((s) => s.shipment_id))] } };
     await writeAsOneStatement(trx, [insertTourWrite(trx, row), ...tourEventWrites(trx, ctx, row.id, [event], now)]);
+    if (ctx.source?.actor.type === 'user') await recordTenantAct(trx, ctx, { action: 'tour.created', target: { type: 'tour', id: row.id }, changes: { name: row.name, date: row.date, stops: row.stops.length } });
   });
   return tourView(row);
 }
