@@ -63,6 +63,7 @@ import { twoFactorRoutes } from './modules/console-auth/two-factor/two-factor.ro
 import { consolePageRoutes } from './modules/console/console-pages.routes.js';
 import { consoleLogPageRoutes } from './modules/console/console-log-pages.routes.js';
 import { consoleWebhookPageRoutes } from './modules/console/console-webhook-pages.routes.js';
+import { consoleShipmentPageRoutes } from './modules/console/console-shipment-pages.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { testClockRoutes } from './modules/test-clocks/test-clocks.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => consolePageRoutes(scope, runtime));
   await app.register(async (scope) => consoleLogPageRoutes(scope, runtime));
   await app.register(async (scope) => consoleWebhookPageRoutes(scope, runtime));
+  await app.register(async (scope) => consoleShipmentPageRoutes(scope, runtime));
   await app.register(async (scope) => memberRoutes(scope, runtime));
   await app.register(async (scope) => testClockRoutes(scope, runtime));
   await app.register(async (scope) => requirementRoutes(scope, runtime));

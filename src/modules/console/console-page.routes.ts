@@ -36,9 +36,9 @@ export async function consolePageContext(runtime: AppRuntime, request: FastifyRe
   return { session, view, organization, language: consoleLanguage(typeof lang === 'string' ? lang : undefined, organization.default_language, request.headers['accept-language']) };
 }
 
-/** A console page: its CSP, no caching (pages show secrets once), and same-origin referrers so that its forms pass the Origin check. */
-export function sendConsolePage(reply: FastifyReply, html: string, status = 200): FastifyReply {
-  return htmlPageHeaders(reply, CONSOLE_FRAME_CSP).header('referrer-policy', 'same-origin').status(status).send(html);
+/** A console page: its CSP (the frame's, unless the page needs more), no caching (pages show secrets once), and same-origin referrers so that its forms pass the Origin check. */
+export function sendConsolePage(reply: FastifyReply, html: string, status = 200, csp = CONSOLE_FRAME_CSP): FastifyReply {
+  return htmlPageHeaders(reply, csp).header('referrer-policy', 'same-origin').status(status).send(html);
 }
 
 /** A parsed form: one string per field, or several for a repeated field (checkboxes). */

@@ -8,11 +8,12 @@ export const CONSOLE_LANGUAGES = ['en', 'nl'] as const;
 export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number];
 
 /** The console's pages, in the order of the navigation. */
-export const CONSOLE_NAV = ['overview', 'api_keys', 'webhooks', 'logs', 'events', 'audit_log', 'members', 'two_factor', 'settings'] as const;
+export const CONSOLE_NAV = ['overview', 'shipments', 'api_keys', 'webhooks', 'logs', 'events', 'audit_log', 'members', 'two_factor', 'settings'] as const;
 export type ConsoleNavKey = (typeof CONSOLE_NAV)[number];
 
 export const CONSOLE_NAV_PATHS: Record<ConsoleNavKey, string> = {
   overview: '/console',
+  shipments: '/console/shipments',
   api_keys: '/console/api-keys',
   webhooks: '/console/webhooks',
   logs: '/console/logs',
@@ -43,7 +44,7 @@ export interface ConsoleFrameWords {
 
 export const CONSOLE_FRAME_WORDS: Record<ConsoleLanguage, ConsoleFrameWords> = {
   en: {
-    nav: { overview: 'Overview', api_keys: 'API keys', webhooks: 'Webhooks', logs: 'Request logs', events: 'Events', audit_log: 'Audit log', members: 'Members', two_factor: 'Second factor', settings: 'Settings' },
+    nav: { overview: 'Overview', shipments: 'Shipments', api_keys: 'API keys', webhooks: 'Webhooks', logs: 'Request logs', events: 'Events', audit_log: 'Audit log', members: 'Members', two_factor: 'Second factor', settings: 'Settings' },
     skipToContent: 'Skip to content',
     signedInAs: 'Signed in as',
     organization: 'Organisation',
@@ -60,7 +61,7 @@ export const CONSOLE_FRAME_WORDS: Record<ConsoleLanguage, ConsoleFrameWords> = {
     none: 'Nothing here yet.',
   },
   nl: {
-    nav: { overview: 'Overzicht', api_keys: 'API-sleutels', webhooks: 'Webhooks', logs: 'Verzoeklogboek', events: 'Gebeurtenissen', audit_log: 'Auditlog', members: 'Leden', two_factor: 'Tweede factor', settings: 'Instellingen' },
+    nav: { overview: 'Overzicht', shipments: 'Zendingen', api_keys: 'API-sleutels', webhooks: 'Webhooks', logs: 'Verzoeklogboek', events: 'Gebeurtenissen', audit_log: 'Auditlog', members: 'Leden', two_factor: 'Tweede factor', settings: 'Instellingen' },
     skipToContent: 'Naar de inhoud',
     signedInAs: 'Aangemeld als',
     organization: 'Organisatie',

@@ -63,3 +63,15 @@ export function setRequestStatusWrite(db: Database, id: string, from: SignatureR
     .where('id', '=', id)
     .where('status', '=', from);
 }
+
+/** A shipment's requests, oldest first (a resent link's replacement after the one it replaced). */
+export async function selectShipmentSignatureRequests(db: Database, t: Tenant, shipmentId: string): Promise<SignatureRequestRow[]> {
+  return db
+    .selectFrom('signature_requests')
+    .selectAll()
+    .where('shipment_id', '=', shipmentId)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .orderBy('id', 'asc')
+    .execute();
+}
