@@ -9,6 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { consoleSessionHeaders, memberSessionHeaders } from '../support/console-session.js';
+import { documentsApi } from '../support/documents-api.js';
+import { cameraJpeg } from '../support/photos.js';
+import { remarksApi } from '../support/remarks-api.js';
 import { fullShipment, minimalShipment } from '../support/shipment-fixtures.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
@@ -18,6 +21,7 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
   let t: TestApp;
   let owner: Session;
   let organizationId: string;
+  let ownerUserId: string;
   let issued: string;
   let draft: string;
   let others: string;
@@ -26,7 +30,9 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
   beforeAll(async () => {
     t = await buildTestApp(backend);
     owner = await consoleSessionHeaders(t, `owner-${randomUUID()}@transport.example`);
-    organizationId = (await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: { cookie: owner.cookie } })).json().organization.id;
+    const session = (await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: { cookie: owner.cookie } })).json();
+    organizationId = session.organization.id;
+    ownerUserId = session.user.id;
     const created = await t.app.inject({ method: 'POST', url: '/console/api-keys', headers: { cookie: owner.cookie, origin: owner.origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'key_mode=test' });
     const key = /id="new-key">(sk_test_[A-Za-z0-9_]+)</.exec(created.body)![1]!;
     const create = async (body: object, issue = false) => {
@@ -108,8 +114,7 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
   });
 
   it('shows one shipment with its timeline, verdict and note versions, to a viewer too', async () => {
-    const ownerUser = await t.runtime.services.db.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
-    const viewer = await memberSessionHeaders(t, organizationId, ownerUser.user_id, 'viewer');
+    const viewer = await memberSessionHeaders(t, organizationId, ownerUserId, 'viewer');
     const list = await get(`/console/shipments?q=${run}`, viewer);
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain(`href="/console/shipments/${issued}"`);
@@ -135,4 +140,35 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
     expect(efti.body).toContain('eFTI dataset');
     expect((await get(`/console/shipments/${draft}?lang=nl`, viewer)).body).toContain('Tijdlijn');
   });
+
+  it('shows a delivered shipment\'s remark photo, signatures and proof of delivery, each opening in the session', async () => {
+    const tenant = await t.newTenant({ liveEnabled: false });
+    const member = await memberSessionHeaders(t, tenant.organizationId, ownerUserId, 'viewer');
+    const created = await t.app.inject({ method: 'POST', url: '/v1/shipments?issue=true', headers: t.auth(tenant.testKey), payload: { ...fullShipment(), reference: `DLV-${run}` } });
+    const id = created.json().id as string;
+    const photo = await documentsApi(t, tenant).uploaded(id, { kind: 'photo', filename: 'corner.jpg', bytes: await cameraJpeg(800, 600) });
+    await remarksApi(t, tenant).created(id, { phase: 'pickup', type: 'damage', text: 'Two pallets with broken corners, rewrapped.', photo_document_ids: [photo.id] });
+    for (const role of ['consignor', 'carrier', 'consignee']) {
+      const signed = await t.app.inject({ method: 'POST', url: `/v1/shipments/${id}/signatures`, headers: t.auth(tenant.testKey), payload: { role, signer_name: `Signer ${role}` } });
+      expect(signed.statusCode, signed.body).toBe(201);
+    }
+    const page = await get(`/console/shipments/${id}`, member);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("img-src 'self' data:");
+    expect(page.body).toContain('Two pallets with broken corners, rewrapped.');
+    expect(page.body).toContain('Signer consignee (Consignee)');
+    expect(page.body).toContain('<code>signature.completed</code>');
+    const thumbnail = await get(`/console/shipments/${id}/photos/${photo.id}`, member);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+    expect(page.body).toContain(`<img src="/console/shipments/${id}/photos/${photo.id}"`);
+    const pod = await get(`/console/shipments/${id}/pod.pdf`, member);
+    expect(pod.statusCode).toBe(200);
+    expect(pod.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(page.body).toContain(`href="/console/shipments/${id}/pod.pdf"`);
+    // The owner's session is in another organisation: none of it opens there.
+    for (const url of [`/console/shipments/${id}`, `/console/shipments/${id}/photos/${photo.id}`, `/console/shipments/${id}/pod.pdf`, `/console/shipments/${issued}/photos/${photo.id}`]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  }, 120_000);
 });

@@ -6,8 +6,8 @@
  */
 import type { Address, Contact, GoodsLine, Party, Stop } from '../shipments/shipment-input.schema.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { esc, table, when } from './console-page-parts.js';
-import type { ConsoleLanguage } from './console-words.js';
+import { esc, facts, table, when } from './console-page-parts.js';
+import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 import type { ShipmentPage } from './shipment-dossier.js';
 import { CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
 import { recordSections } from './shipment-page-records.js';
@@ -16,10 +16,6 @@ import { SHIPMENT_WORDS } from './shipment-words.js';
 export type { ShipmentPage };
 
 type Words = (typeof SHIPMENT_WORDS)[ConsoleLanguage];
-
-function facts(rows: [string, string][]): string {
-  return `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
-}
 
 const lines = (values: (string | undefined | null)[]) => values.filter((v) => v !== undefined && v !== null && v !== '').map((v) => esc(String(v))).join('<br>');
 
@@ -32,11 +28,12 @@ const contactHtml = (c: Contact | undefined) => (c ? lines([c.name, c.email, c.p
 
 function header(p: ShipmentPage, w: Words): string {
   const s = p.dossier.shipment;
+  const frame = CONSOLE_FRAME_WORDS[p.language];
   const at = (value: unknown) => esc(when(typeof value === 'string' ? value : null));
   const rows: [string, string][] = [
     ['Id', `<code>${esc(s.id)}</code>`],
     [w.status, `<strong data-status="${esc(s.status)}">${esc(w.statuses[s.status] ?? s.status)}</strong>`],
-    [w.mode, esc(String(s.mode))],
+    [w.mode, esc(s.mode === 'live' ? frame.live : frame.sandbox)],
     [w.transportType, esc(String(s.transport_type))],
     [w.created, at(s.created_at)],
   ];
