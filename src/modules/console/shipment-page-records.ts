@@ -5,7 +5,7 @@
  * the inspection views. Files open through the console's own routes, in the member's session.
  */
 import type { ShipmentEventView } from '../shipments/list-shipment-events.js';
-import { esc, hrefWith, table, when } from './console-page-parts.js';
+import { esc, facts, hrefWith, table, when } from './console-page-parts.js';
 import type { ConsoleLanguage } from './console-words.js';
 import type { ShipmentDossier, ShipmentPage } from './shipment-dossier.js';
 import { CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
@@ -89,10 +89,10 @@ function remarks(p: ShipmentPage, w: Words): string {
 function podAndInvoice(p: ShipmentPage, w: Words): string {
   const { pod, invoice } = p.dossier;
   const podBody = pod
-    ? `<dl class="facts"><dt>${esc(w.delivered)}</dt><dd>${esc(when(pod.delivered_at))}</dd><dt>${esc(w.roles.consignee ?? '')}</dt><dd>${esc(pod.consignee.name ?? '')}</dd></dl><p><a href="${esc(shipmentFileHref(p, 'pod.pdf'))}">${esc(w.podPdf)}</a></p>`
+    ? `${facts([[w.delivered, esc(when(pod.delivered_at))], [w.roles.consignee ?? '', esc(pod.consignee.name ?? '')]])}<p><a href="${esc(shipmentFileHref(p, 'pod.pdf'))}">${esc(w.podPdf)}</a></p>`
     : `<p class="muted">${esc(w.noPod)}</p>`;
   const invoiceBody = invoice
-    ? `<dl class="facts"><dt>${esc(w.number)}</dt><dd>${esc(invoice.number)}</dd><dt>${esc(w.payable)}</dt><dd>${esc(`${invoice.amounts.payable} ${invoice.currency}`)}</dd></dl><p><a href="${esc(shipmentFileHref(p, `documents/${invoice.document.id}`))}">${esc(w.ubl)}</a></p>`
+    ? `${facts([[w.number, esc(invoice.number)], [w.payable, esc(`${invoice.amounts.payable} ${invoice.currency}`)]])}<p><a href="${esc(shipmentFileHref(p, `documents/${invoice.document.id}`))}">${esc(w.ubl)}</a></p>`
     : `<p class="muted">${esc(w.noInvoice)}</p>`;
   return `${section('pod', w.pod, podBody)}\n${section('invoice', w.invoice, invoiceBody)}`;
 }
@@ -103,7 +103,7 @@ function efti(p: ShipmentPage, w: Words): string {
   return section(
     'efti',
     w.efti,
-    `<dl class="facts"><dt>${esc(w.datasetId)}</dt><dd><code>${esc(uil?.dataset_id ?? '')}</code></dd><dt>${esc(w.gateStatus)}</dt><dd>${esc(typeof gate === 'string' ? gate : '—')}</dd></dl><p><a href="${esc(shipmentFileHref(p, 'efti'))}">${esc(w.eftiView)}</a> · <a href="${esc(shipmentFileHref(p, 'efti.xml'))}">${esc(w.eftiXml)}</a></p>`,
+    `${facts([[w.datasetId, `<code>${esc(uil?.dataset_id ?? '')}</code>`], [w.gateStatus, esc(typeof gate === 'string' ? gate : '—')]])}<p><a href="${esc(shipmentFileHref(p, 'efti'))}">${esc(w.eftiView)}</a> · <a href="${esc(shipmentFileHref(p, 'efti.xml'))}">${esc(w.eftiXml)}</a></p>`,
   );
 }
 
