@@ -66,6 +66,7 @@ import { consoleLogPageRoutes } from './modules/console/console-log-pages.routes
 import { consoleWebhookPageRoutes } from './modules/console/console-webhook-pages.routes.js';
 import { consoleShipmentPageRoutes } from './modules/console/console-shipment-pages.routes.js';
 import { consoleTourPageRoutes } from './modules/console/console-tour-pages.routes.js';
+import { consoleShipmentActRoutes } from './modules/console/console-shipment-acts.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { testClockRoutes } from './modules/test-clocks/test-clocks.routes.js';
@@ -207,6 +208,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => consoleWebhookPageRoutes(scope, runtime));
   await app.register(async (scope) => consoleShipmentPageRoutes(scope, runtime));
   await app.register(async (scope) => consoleTourPageRoutes(scope, runtime));
+  await app.register(async (scope) => consoleShipmentActRoutes(scope, runtime));
   await app.register(async (scope) => memberRoutes(scope, runtime));
   await app.register(async (scope) => testClockRoutes(scope, runtime));
   await app.register(async (scope) => requirementRoutes(scope, runtime));

@@ -12,6 +12,8 @@ import { CONSOLE_FRAME_WORDS, CONSOLE_NAV, CONSOLE_NAV_PATHS, type ConsoleLangua
 
 /** No script at all; inline styles; forms post to this origin only; images only inline (data:, the QR code). */
 export const CONSOLE_FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/** The frame's policy for a page that shows pictures the console serves itself (a shipment's remark photos). */
+export const CONSOLE_PICTURES_CSP = CONSOLE_FRAME_CSP.replace('img-src data:', "img-src 'self' data:");
 
 /** A page with a script of the console's own (a file of this origin, never inline) that calls the console's routes. */
 export const CONSOLE_SCRIPT_CSP = `${CONSOLE_FRAME_CSP}; script-src 'self'; connect-src 'self'`;
@@ -48,7 +50,7 @@ form.inline{display:inline;margin:0}
 fieldset{min-width:0;border:1px solid #dde1e6;border-radius:.4rem;background:#fff;padding:.75rem 1rem;margin:0 0 1rem}
 label{display:block;margin:.4rem 0 .15rem;font-weight:500}
 label.check{display:flex;gap:.4rem;align-items:center;font-weight:400;margin:.2rem 0}
-input[type=text],input[type=email],input[type=url],input[type=number],input[type=datetime-local],input[type=tel],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
+input[type=text],input[type=search],input[type=date],input[type=email],input[type=url],input[type=number],input[type=datetime-local],input[type=tel],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid #b8bfc8;border-radius:.3rem;background:#fff}
 button{font:inherit;padding:.4rem .9rem;border-radius:.3rem;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer;margin:.5rem .25rem .25rem 0}
 button.secondary{background:#fff;color:#0b57d0}
 button.danger{background:#b3261e;border-color:#b3261e}
@@ -58,6 +60,8 @@ pre.code{background:#fff;border:1px solid #dde1e6;border-radius:.4rem;padding:.6
 dl.facts{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25rem 1rem;background:#fff;border:1px solid #dde1e6;border-radius:.4rem;padding:.75rem 1rem;margin:0 0 1rem}
 dl.facts dt{font-weight:600}dl.facts dd{margin:0;min-width:0;word-break:break-word}
 form.filters fieldset{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0 1rem;align-items:end}
+form.filters .wide{grid-column:1/-1}
+img.thumb{object-fit:cover;border:1px solid #dde1e6;border-radius:.3rem;background:#fff}
 .checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
 .field-error{color:#b3261e;font-weight:600;margin:.15rem 0}
 [aria-invalid=true]{border-color:#b3261e!important;border-width:2px!important}

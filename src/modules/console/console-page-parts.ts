@@ -44,6 +44,11 @@ export function table(headers: string[], rows: string[][], emptyText: string): s
   return `<div class="table-wrap"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 
+/** A list of name and value pairs in a box: names escaped here, values already escaped HTML. */
+export function facts(rows: [string, string][]): string {
+  return `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
+
 /** Sandbox / Live links, shown only when the organisation is cleared for live. */
 export function modeSwitch(language: ConsoleLanguage, path: string, mode: Mode, liveEnabled: boolean): string {
   const w = CONSOLE_FRAME_WORDS[language];

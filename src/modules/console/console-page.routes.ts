@@ -36,7 +36,7 @@ export async function consolePageContext(runtime: AppRuntime, request: FastifyRe
   return { session, view, organization, language: consoleLanguage(typeof lang === 'string' ? lang : undefined, organization.default_language, request.headers['accept-language']) };
 }
 
-/** A console page: its CSP, no caching (pages show secrets once), and same-origin referrers so that its forms pass the Origin check. */
+/** A console page: its CSP (the frame's, unless the page needs more), no caching (pages show secrets once), and same-origin referrers so that its forms pass the Origin check. */
 export function sendConsolePage(reply: FastifyReply, html: string, status = 200, csp = CONSOLE_FRAME_CSP): FastifyReply {
   return htmlPageHeaders(reply, csp).header('referrer-policy', 'same-origin').status(status).send(html);
 }

@@ -8,11 +8,12 @@ export const CONSOLE_LANGUAGES = ['en', 'nl'] as const;
 export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number];
 
 /** The console's pages, in the order of the navigation. */
-export const CONSOLE_NAV = ['overview', 'tours', 'drivers', 'api_keys', 'webhooks', 'logs', 'events', 'audit_log', 'members', 'two_factor', 'settings'] as const;
+export const CONSOLE_NAV = ['overview', 'shipments', 'tours', 'drivers', 'api_keys', 'webhooks', 'logs', 'events', 'audit_log', 'members', 'two_factor', 'settings'] as const;
 export type ConsoleNavKey = (typeof CONSOLE_NAV)[number];
 
 export const CONSOLE_NAV_PATHS: Record<ConsoleNavKey, string> = {
   overview: '/console',
+  shipments: '/console/shipments',
   tours: '/console/tours',
   drivers: '/console/drivers',
   api_keys: '/console/api-keys',
@@ -45,7 +46,7 @@ export interface ConsoleFrameWords {
 
 export const CONSOLE_FRAME_WORDS: Record<ConsoleLanguage, ConsoleFrameWords> = {
   en: {
-    nav: { overview: 'Overview', tours: 'Tours', drivers: 'Drivers', api_keys: 'API keys', webhooks: 'Webhooks', logs: 'Request logs', events: 'Events', audit_log: 'Audit log', members: 'Members', two_factor: 'Second factor', settings: 'Settings' },
+    nav: { overview: 'Overview', shipments: 'Shipments', tours: 'Tours', drivers: 'Drivers', api_keys: 'API keys', webhooks: 'Webhooks', logs: 'Request logs', events: 'Events', audit_log: 'Audit log', members: 'Members', two_factor: 'Second factor', settings: 'Settings' },
     skipToContent: 'Skip to content',
     signedInAs: 'Signed in as',
     organization: 'Organisation',
@@ -62,7 +63,7 @@ export const CONSOLE_FRAME_WORDS: Record<ConsoleLanguage, ConsoleFrameWords> = {
     none: 'Nothing here yet.',
   },
   nl: {
-    nav: { overview: 'Overzicht', tours: 'Ritten', drivers: 'Chauffeurs', api_keys: 'API-sleutels', webhooks: 'Webhooks', logs: 'Verzoeklogboek', events: 'Gebeurtenissen', audit_log: 'Auditlog', members: 'Leden', two_factor: 'Tweede factor', settings: 'Instellingen' },
+    nav: { overview: 'Overzicht', shipments: 'Zendingen', tours: 'Ritten', drivers: 'Chauffeurs', api_keys: 'API-sleutels', webhooks: 'Webhooks', logs: 'Verzoeklogboek', events: 'Gebeurtenissen', audit_log: 'Auditlog', members: 'Leden', two_factor: 'Tweede factor', settings: 'Instellingen' },
     skipToContent: 'Naar de inhoud',
     signedInAs: 'Aangemeld als',
     organization: 'Organisatie',

@@ -9,7 +9,7 @@ import type { EventView } from '../events/events.schema.js';
 import type { AuditEventView } from '../audit-log/audit-log.schema.js';
 import { AUDIT_ACTIONS } from '../audit-log/audit-actions.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { codeBlock, esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
+import { codeBlock, esc, facts, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 
 const WORDS = {
@@ -82,10 +82,6 @@ ${pager(p.language, path, params, p.page, p.onLaterPage)}`;
 }
 
 const link = (path: string, mode: Mode, text: string) => `<a href="${esc(hrefWith(path, { mode }))}">${text}</a>`;
-
-function facts(rows: [string, string][]): string {
-  return `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
-}
 
 export function renderEventsPage(p: ListPage<EventView>): string {
   const w = WORDS[p.language];

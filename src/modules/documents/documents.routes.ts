@@ -48,7 +48,7 @@ const UPLOAD_ACCEPTS =
 /** A multipart body may carry up to this much besides the file: boundaries, headers, the `kind` field. */
 const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
-function contentDisposition(filename: string, inline: boolean): string {
+export function contentDisposition(filename: string, inline: boolean): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

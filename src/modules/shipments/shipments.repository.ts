@@ -1,5 +1,5 @@
 /** Queries on `shipments`, always scoped by organisation and mode. */
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
@@ -81,6 +81,8 @@ export interface ShipmentFilter {
   transportType?: TransportType;
   createdGte?: Date;
   createdLt?: Date;
+  /** Words a dispatcher types: the id, or part of the reference, a party's name or a plate (see below). */
+  search?: string;
   after?: string;
   order: SortOrder;
   limit: number;
@@ -97,6 +99,26 @@ export async function selectShipments(db: Database, t: Tenant, f: ShipmentFilter
   if (f.transportType) query = query.where('transport_type', '=', f.transportType);
   if (f.createdGte) query = query.where('created_at', '>=', f.createdGte);
   if (f.createdLt) query = query.where('created_at', '<', f.createdLt);
+  if (f.search) query = query.where(searchCondition(f.search));
   query = keysetWindow(query, 'id', f);
   return (await query.execute()).map(fromRow);
+}
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A plate as people type it, with or without its spaces and dashes: only its letters and digits count. */
+const plateKey = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+
+/**
+ * One search box over a tenant's shipments: the exact `shp_` id, or a part (any case) of the
+ * reference, of the name of the consignor, consignee, carrier or principal, or of the vehicle's or
+ * trailer's plate. The tenant's rows are read through `shipments_list`; the words match inside them.
+ */
+function searchCondition(search: string) {
+  const words = likeText(search.trim());
+  const plate = plateKey(search);
+  const party = (role: string) => sql<boolean>`data->${sql.lit(role)}->>'name' ILIKE ${words}`;
+  const plateOf = (field: string) => sql<boolean>`upper(regexp_replace(coalesce(data->'vehicle'->>${sql.lit(field)}, ''), '[^[:alnum:]]', '', 'g')) LIKE ${likeText(plate)}`;
+  const plates = plate === '' ? sql<boolean>`false` : sql<boolean>`(${plateOf('plate')} OR ${plateOf('trailer_plate')})`;
+  return sql<boolean>`(id = ${search.trim()} OR reference ILIKE ${words} OR ${party('consignor')} OR ${party('consignee')} OR ${party('carrier')} OR ${party('principal')} OR ${plates})`;
 }
