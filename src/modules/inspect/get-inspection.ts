@@ -17,7 +17,7 @@ export async function getInspection(services: Services, request: InspectionReque
     if (shipment) await logInspectionView(services, request, shipment, { channel: 'json', language, outcome: opened.outcome });
     throw refusalError(opened);
   }
-  const document = await inspectionDocument(services, opened.shipment, request.options);
+  const document = await inspectionDocument(services, opened.shipment, request.options, opened.state);
   await logInspectionView(services, request, opened.shipment, { channel: 'json', language, outcome: 'ok' });
   return document;
 }

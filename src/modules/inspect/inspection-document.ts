@@ -7,18 +7,30 @@
  * What it leaves out, because anyone holding the QR code reads it: signature evidence (addresses,
  * user agents, locations, one-time-password and identification references) and the input fields
  * the note does not print — `driver` (a phone that receives sign links) and `principal`.
+ *
+ * An inspection is a read: what it shows of the database beyond the shipment row (the note's
+ * versions, signatures, remarks, photos, follow-ups) is kept per state of the shipment — its chain
+ * head, which every change to those moves, and its tenant's erasures, which rewrite them without a
+ * new head (shipments/shipment-state.ts) — so a repeated inspection reads only the row. What a key
+ * cannot see (a row edited behind the service's back, a retention purge) shows once the kept rows
+ * are SOURCE_MAX_AGE_MS old, as for the verdict (inspection-integrity.ts). The download links, their
+ * expiry and the eFTI identity are made per request.
  */
 import type { Services, TenantContext } from '../../core/context.js';
+import { LruCache } from '../../core/lru-cache.js';
 import { DEFAULT_LINK_SECONDS } from '../documents/document.schema.js';
 import { signedDownloadUrl } from '../documents/download-links.js';
-import { selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
+import { selectCurrentNote, selectDocuments, type DocumentRow } from '../documents/documents.repository.js';
 import { erasureCount } from '../privacy/privacy.repository.js';
 import { remarkPhotoFiles, shipmentPhotos, type RemarkPhotoFile } from '../remarks/remark-photo-files.js';
 import { selectRemarks } from '../remarks/remarks.repository.js';
+import type { RemarkRow } from '../remarks/remarks.repository.js';
+import { shipmentStateKey } from '../shipments/shipment-state.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
 import { followUpsOf, type EftiFollowUp } from './follow-ups.js';
-import { inspectionIntegrity, type InspectionIntegrity } from './inspection-integrity.js';
+import type { CurrentNote, InspectionState } from './inspect.repository.js';
+import { inspectionIntegrity, VERDICT_MAX_AGE_MS, type InspectionIntegrity } from './inspection-integrity.js';
 
 /** The gate and platform this deployment is registered as (EFTI_GATE_ID, EFTI_PLATFORM_ID), when configured. */
 export interface EftiIdentity {
@@ -46,7 +58,7 @@ export interface InspectionDocument extends Record<string, unknown> {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function versionView(ctx: TenantContext, row: DocumentRow, expires: number): InspectionDocument['versions'][number] {
+function versionView(ctx: TenantContext, row: CurrentNote, expires: number): InspectionDocument['versions'][number] {
   return {
     document_id: row.id,
     version: row.version,
@@ -58,19 +70,92 @@ function versionView(ctx: TenantContext, row: DocumentRow, expires: number): Ins
   };
 }
 
-export async function inspectionDocument(services: Services, shipment: ShipmentRow, options: InspectionOptions = {}): Promise<InspectionDocument> {
-  const ctx: TenantContext = { ...services, organizationId: shipment.organization_id, mode: shipment.mode, requestId: 'inspection' };
-  const [erasures, notes, signatures, remarks, photos, followUps] = await Promise.all([
-    // Counted with the rows, before the integrity checks read the chain (inspection-integrity.ts).
-    erasureCount(ctx.db, ctx),
-    selectDocuments(ctx.db, ctx, { shipmentId: shipment.id, kind: 'consignment_note', order: 'asc', limit: MAX_VERSIONS }),
-    selectSignatures(ctx.db, ctx, shipment.id),
-    selectRemarks(ctx.db, ctx, shipment.id, { order: 'asc' }),
-    shipmentPhotos(ctx.db, ctx, shipment.id),
-    followUpsOf(ctx, shipment.id),
+/** What an inspection reads of the database besides the shipment row, as of one state of the shipment. */
+interface InspectionSource {
+  notes: DocumentRow[];
+  signatures: InspectionDocument['signatures'];
+  remarks: RemarkRow[];
+  photos: ReadonlyMap<string, DocumentRow>;
+  followUps: EftiFollowUp[];
+  /** Clock time (ms) of the read. */
+  readAt: number;
+}
+
+/** How long kept rows stand although nothing they key on changed: as long as a kept verdict. */
+export const SOURCE_MAX_AGE_MS = VERDICT_MAX_AGE_MS;
+/**
+ * Shipments being inspected at once, with room; a few kilobytes each. The promise is kept, so
+ * requests arriving together on a new state share one read.
+ */
+const sources = new LruCache<Promise<InspectionSource>>(512);
+
+async function readSource(ctx: TenantContext, shipmentId: string): Promise<InspectionSource> {
+  const readAt = ctx.clock.now().getTime();
+  const [notes, signatures, remarks, photos, followUps] = await Promise.all([
+    selectDocuments(ctx.db, ctx, { shipmentId, kind: 'consignment_note', order: 'asc', limit: MAX_VERSIONS }),
+    selectSignatures(ctx.db, ctx, shipmentId),
+    selectRemarks(ctx.db, ctx, shipmentId, { order: 'asc' }),
+    shipmentPhotos(ctx.db, ctx, shipmentId),
+    followUpsOf(ctx, shipmentId),
   ]);
-  const current = notes.at(-1);
-  const integrity = await inspectionIntegrity(ctx, shipment, current, erasures);
+  return {
+    notes,
+    signatures: signatures.map((row) => ({
+      role: row.role,
+      successive_index: row.role === 'successive_carrier' ? row.successive_index : null,
+      phase: row.phase,
+      level: row.level,
+      method: row.method,
+      signer_name: row.signer_name,
+      signed_at: row.signed_at.toISOString(),
+      document_sha256: row.document_sha256,
+    })),
+    remarks,
+    photos,
+    followUps,
+    readAt,
+  };
+}
+
+/**
+ * The shipment's versions, signatures, remarks, photos and follow-ups as of its state (its head,
+ * the tenant's erasures and the current note as recorded, read no later than the row), kept or read
+ * now. Kept values are shared by every request that reads them: none may change one.
+ */
+async function inspectionSource(ctx: TenantContext, shipment: ShipmentRow, state: InspectionState): Promise<InspectionSource> {
+  const { note } = state;
+  const key = `${shipmentStateKey(shipment, shipment.head_hash, state.erasures)}:${note ? `${note.id}:${note.version}:${note.sha256}` : 'none'}`;
+  const kept = sources.get(key);
+  const source = kept && (await kept.catch(() => undefined));
+  if (source && ctx.clock.now().getTime() - source.readAt < SOURCE_MAX_AGE_MS) return source;
+  // Another request may have started the read again meanwhile.
+  const newer = sources.get(key);
+  if (newer && newer !== kept) return newer;
+  const reading = readSource(ctx, shipment.id);
+  sources.set(key, reading);
+  reading.catch(() => {
+    if (sources.get(key) === reading) sources.delete(key);
+  });
+  return reading;
+}
+
+/** The state an inspection keys on, for a caller that has only the row (a federated read). */
+async function readState(ctx: TenantContext, shipmentId: string): Promise<InspectionState> {
+  const [erasures, note] = await Promise.all([erasureCount(ctx.db, ctx), selectCurrentNote(ctx.db, ctx, shipmentId)]);
+  return { erasures, note };
+}
+
+/**
+ * `state`: the tenant's erasures and the current note, read with the shipment row
+ * (inspect.repository.ts `selectInspectionTarget`); read here when not given.
+ */
+export async function inspectionDocument(services: Services, shipment: ShipmentRow, options: InspectionOptions = {}, state?: InspectionState): Promise<InspectionDocument> {
+  const ctx: TenantContext = { ...services, organizationId: shipment.organization_id, mode: shipment.mode, requestId: 'inspection' };
+  // Read before the kept rows and the integrity checks (inspection-integrity.ts).
+  const known = state ?? (await readState(ctx, shipment.id));
+  const { notes, signatures, remarks, photos, followUps } = await inspectionSource(ctx, shipment, known);
+  const current = known.note;
+  const integrity = await inspectionIntegrity(ctx, shipment, current, known.erasures);
   const expires = Math.floor(ctx.clock.now().getTime() / 1000) + DEFAULT_LINK_SECONDS;
   const datasetId = shipment.dataset_id;
   return {
@@ -91,16 +176,7 @@ export async function inspectionDocument(services: Services, shipment: ShipmentR
       data: Object.fromEntries(Object.entries(shipment.data).filter(([key]) => !NOT_PRINTED.has(key))),
     },
     versions: notes.map((row) => versionView(ctx, row, expires)),
-    signatures: signatures.map((row) => ({
-      role: row.role,
-      successive_index: row.role === 'successive_carrier' ? row.successive_index : null,
-      phase: row.phase,
-      level: row.level,
-      method: row.method,
-      signer_name: row.signer_name,
-      signed_at: row.signed_at.toISOString(),
-      document_sha256: row.document_sha256,
-    })),
+    signatures,
     remarks: remarks.map((row) => ({
       phase: row.phase,
       type: row.type,

@@ -17,7 +17,7 @@ export type InspectionPage =
 export async function inspectionPage(services: Services, request: InspectionRequest, override: string | undefined): Promise<InspectionPage> {
   const opened = await judgeInspection(services, request);
   if (opened.outcome === 'ok') {
-    const document = await inspectionDocument(services, opened.shipment, request.options);
+    const document = await inspectionDocument(services, opened.shipment, request.options, opened.state);
     const language = inspectionLanguage(override, request.acceptLanguage);
     await logInspectionView(services, request, opened.shipment, { channel: 'page', language, outcome: 'ok' });
     return { kind: 'note', language, document };

@@ -18,7 +18,8 @@ import { createHash } from 'node:crypto';
 import type { Services } from '../../core/context.js';
 import { rateLimiterOf } from '../../core/rate-limiters.js';
 import type { KeyValue, RateLimitDecision } from '../../ports/keyvalue.js';
-import { selectShipmentByInspectionToken, type ShipmentRow } from '../shipments/shipments.repository.js';
+import type { ShipmentRow } from '../shipments/shipments.repository.js';
+import { selectInspectionTarget, type InspectionState, type InspectionTarget } from './inspect.repository.js';
 
 export const INSPECTION_REQUESTS = 60;
 export const INSPECTION_WINDOW_S = 60;
@@ -27,7 +28,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
 export type OpenedInspection =
-  | { outcome: 'ok'; shipment: ShipmentRow }
+  /** `state`: read with the row, what the kept inspection keys on (inspection-document.ts). */
+  | { outcome: 'ok'; shipment: ShipmentRow; state: InspectionState }
   | { outcome: 'not_found' }
   | { outcome: 'token_expired'; shipment: ShipmentRow; expiredAt: Date }
   /** `shipment` is set only when this refusal is to be logged (the first for the token in the window). */
@@ -41,8 +43,9 @@ export function inspectionLinkExpiry(shipment: Pick<ShipmentRow, 'delivered_at' 
   return closed ? new Date(closed.getTime() + graceDays * DAY_MS) : null;
 }
 
-async function shipmentOf(services: Services, token: string): Promise<ShipmentRow | undefined> {
-  return TOKEN_SHAPE.test(token) ? selectShipmentByInspectionToken(services.db, token) : undefined;
+/** One query: the shipment, its tenant's erasures and its current note. */
+async function targetOf(services: Services, token: string): Promise<InspectionTarget | undefined> {
+  return TOKEN_SHAPE.test(token) ? selectInspectionTarget(services.db, token) : undefined;
 }
 
 /** Rejects when the key-value store does not answer (the route answers `service_unavailable`). */
@@ -52,11 +55,12 @@ export async function openInspection(services: Services, token: string, ip: stri
     const retryAfterS = Math.max(1, Math.ceil(decision.resetMs / 1000));
     const guard = `inspect:refused:${createHash('sha256').update(`${ip}\n${token}`).digest('base64url')}`;
     const first = await services.kv.set(guard, '1', { ttlMs: Math.max(1000, Math.ceil(decision.resetMs)), onlyIfAbsent: true });
-    return { outcome: 'rate_limited', shipment: first ? await shipmentOf(services, token) : undefined, retryAfterS };
+    return { outcome: 'rate_limited', shipment: first ? (await targetOf(services, token))?.shipment : undefined, retryAfterS };
   }
-  const shipment = await shipmentOf(services, token);
-  if (!shipment) return { outcome: 'not_found' };
+  const target = await targetOf(services, token);
+  if (!target) return { outcome: 'not_found' };
+  const { shipment, ...state } = target;
   const expiry = inspectionLinkExpiry(shipment, graceDays);
   if (expiry && expiry <= services.clock.now()) return { outcome: 'token_expired', shipment, expiredAt: expiry };
-  return { outcome: 'ok', shipment };
+  return { outcome: 'ok', shipment, state };
 }

@@ -56,15 +56,6 @@ export async function selectShipment(db: Database, t: Tenant, id: string, option
   return row ? fromRow(row) : undefined;
 }
 
-/**
- * The shipment behind an inspection link, in any organisation and mode: the token (192 random bits,
- * unique) is the only key to it, as a sign link's is to its request.
- */
-export async function selectShipmentByInspectionToken(db: Database, token: string): Promise<ShipmentRow | undefined> {
-  const row = await db.selectFrom('shipments').selectAll().where('inspection_token', '=', token).executeTakeFirst();
-  return row ? fromRow(row) : undefined;
-}
-
 export type ShipmentChanges = Partial<Omit<ShipmentRow, 'id' | 'organization_id' | 'mode' | 'created_at'>>;
 
 export function updateShipmentWrite(db: Database, t: Tenant, id: string, changes: ShipmentChanges): Write {

@@ -1,8 +1,8 @@
 /**
- * GET /v1/inspect/{token} and the page keep the integrity verdict between requests (an inspection
- * is a read, docs/inspect.md): checked again after a new event, a PDF rewritten in the store, a
- * changed recorded hash, an erasure, and once it is five minutes old; never hiding a change it keys
- * on; and every request still logged as a view.
+ * GET /v1/inspect/{token} and the page keep the integrity verdict, and what they show beside the
+ * shipment, between requests (an inspection is a read, docs/inspect.md): checked and read again
+ * after a new event, a PDF rewritten in the store, a changed recorded hash, an erasure, and once
+ * five minutes old; never hiding a change they key on; and every request still logged as a view.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,31 @@ describe.each(backends())('the inspection verdict between requests on $name', (b
     t.clock.advance(VERDICT_MAX_AGE_MS);
     expect(await integrity(token)).toMatchObject({ verdict: 'broken', chain: { valid: false, first_bad_seq: 2 } });
   });
+
+  it('a signature shows at the next inspection; an erasure takes the signer\'s name out of what was kept', async () => {
+    const tenant = await t.newTenant();
+    const { shipment, token } = await api.issued(tenant);
+    const signers = async () => {
+      const res = await api.json(token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().signatures as { role: string; signer_name: string }[]).map((s) => `${s.role} ${s.signer_name}`);
+    };
+    expect(await signers()).toEqual([]);
+    await sign(tenant, shipment.id, 'consignor', 'Sanne de Vries');
+    expect(await signers()).toEqual(['consignor Sanne de Vries']);
+    await sign(tenant, shipment.id, 'carrier', 'Pieter Jansen');
+    await sign(tenant, shipment.id, 'consignee', 'Jonas Becker');
+    expect(await signers()).toEqual(['consignor Sanne de Vries', 'carrier Pieter Jansen', 'consignee Jonas Becker']);
+    expect((await api.page(token)).body).toContain('Jonas Becker');
+
+    const erased = await t.app.inject({ method: 'POST', url: PRIVACY_PATHS.erasures, headers: t.auth(tenant.testKey), payload: { subject: { email: 'wareneingang@rheinstahl.example' }, dry_run: false } });
+    expect(erased.statusCode, erased.body).toBe(201);
+    const after = await signers();
+    expect(after.slice(0, 2)).toEqual(['consignor Sanne de Vries', 'carrier Pieter Jansen']);
+    expect(after.join('\n')).not.toContain('Jonas Becker');
+    expect((await api.page(token)).body).not.toContain('Jonas Becker');
+    // Three signatures each render a sealed version.
+  }, 120_000);
 
   it('every request is a view, kept verdict or not', async () => {
     const tenant = await t.newTenant();
