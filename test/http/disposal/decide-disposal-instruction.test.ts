@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { disposalApi, NEW_CONSIGNEE, NEW_PLACE } from '../../support/disposal-api.js';
 import { documentsApi } from '../../support/documents-api.js';
+import { signedInDriver } from '../../support/driver-session.js';
+import { DRIVER_PATHS } from '../../../src/modules/driver/driver.routes.js';
 import { expectProblem } from '../../support/problems.js';
 import { fullShipment, minimalShipment } from '../../support/shipment-fixtures.js';
 import { shipmentsApi } from '../../support/shipments-api.js';
@@ -87,7 +89,7 @@ describe.each(backends())('decisions on disposal instructions on $name', (backen
     expectProblem(await disposal.accept(id, given.id), 'invalid_state');
   });
 
-  it('each kind accepted changes what it says: stop nothing, return back to the sender at the pickup place', async () => {
+  it('each kind accepted changes what it says: stop nothing, a new place the driver app shows, return back to the sender at the pickup place', async () => {
     const tenant = await t.newTenant();
     const disposal = disposalApi(t, tenant);
     const id = await disposal.inStatus('in_transit');
@@ -96,9 +98,15 @@ describe.each(backends())('decisions on disposal instructions on $name', (backen
     expect((await disposal.accept(id, stop.id)).json().status).toBe('accepted');
     const afterStop = (await shipmentsApi(t, tenant).get(id)).json();
     expect([afterStop.consignee, afterStop.delivery]).toEqual([before.consignee, before.delivery]);
+    const driver = await signedInDriver(t, tenant, [{ shipment_id: id, kind: 'delivery' }]);
+    const tourId = (await driver.get(DRIVER_PATHS.tours)).json().data[0].id as string;
+    const destination = async () => (await driver.get(DRIVER_PATHS.tour.replace(':id', tourId))).json().stops[0].place;
+    expect((await destination()).address.city).toBe('Utrecht');
     const place = await disposal.given(id, { instructing_party: 'consignor', kind: 'change_delivery_place', delivery: NEW_PLACE });
     await disposal.accept(id, place.id);
     expect((await shipmentsApi(t, tenant).get(id)).json().delivery).toEqual(NEW_PLACE);
+    // The driver's app shows the new destination.
+    expect(await destination()).toMatchObject({ name: 'Receiver B.V.', address: NEW_PLACE.address });
     const back = await disposal.given(id, { instructing_party: 'consignor', kind: 'return' });
     const accepted = (await disposal.accept(id, back.id)).json();
     const returned = (await shipmentsApi(t, tenant).get(id)).json();
