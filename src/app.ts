@@ -50,6 +50,7 @@ import { signAppRoutes } from './modules/sign-app/sign-app.routes.js';
 import { driverAppRoutes } from './modules/driver-app/driver-app.routes.js';
 import { podRoutes } from './modules/pod/pod.routes.js';
 import { remarkRoutes } from './modules/remarks/remarks.routes.js';
+import { disposalRoutes } from './modules/disposal/disposal.routes.js';
 import { signRoutes } from './modules/signatures/sign.routes.js';
 import { signerCopyRoutes } from './modules/signer-copies/signer-copies.routes.js';
 import { signatureRoutes } from './modules/signatures/signatures.routes.js';
@@ -169,12 +170,14 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     await auditLogRoutes(scope, runtime);
   });
   // One scope: the simulation and the public validator answer with the shipments' schemas, tours take their vehicle, templates their parts.
+  // One scope: the simulation and the public validator answer with the shipments' schemas, tours take their vehicle, disposal instructions their stops and parties.
   await app.register(async (scope) => {
     await shipmentRoutes(scope, runtime);
     await shipmentTemplateRoutes(scope, runtime);
     await simulationRoutes(scope, runtime);
     await validatorRoutes(scope);
     await tourRoutes(scope, runtime);
+    await disposalRoutes(scope, runtime);
   });
   await app.register(async (scope) => usageRoutes(scope, runtime));
   await app.register(async (scope) => billingRoutes(scope, runtime));

@@ -34,6 +34,8 @@ export const ERROR_CATALOGUE = {
   test_mode_only: { status: 403, title: 'Test mode only', title_nl: 'Alleen in testmodus' },
   // Bot-check token of the public validator or contact form missing, expired or reused.
   botcheck_failed: { status: 403, title: 'Bot check failed', title_nl: 'Botcontrole mislukt' },
+  // A disposal instruction from a party that does not hold the right of disposal now (CMR art. 12); `errors` names the rule and its article.
+  disposal_not_entitled: { status: 403, title: 'Not entitled to dispose of the goods', title_nl: 'Geen beschikkingsrecht over de goederen' },
   // A console session without its second factor.
   two_factor_required: { status: 403, title: 'Two-factor authentication required', title_nl: 'Tweestapsverificatie vereist' },
   // Invoice asked for before delivery.

@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   identification: 'idn',
   notification: 'ntf',
   remark: 'rmk',
+  disposal_instruction: 'dsp',
   inspection_view: 'ivw',
   invoice: 'inv',
   webhook_endpoint: 'we',

@@ -93,6 +93,7 @@ export async function registerOpenApi(app: FastifyInstance, { publicBaseUrl, cre
         { name: 'shipments', description: 'Create, read, list, update, issue and cancel shipments; per-shipment events and integrity.' },
         { name: 'shipment-templates', description: 'The fields of recurring lanes kept under a name, from which `POST /v1/shipments` fills a shipment with `template_id` (docs/shipment-templates.md).' },
         { name: 'events', description: 'The organisation-wide event feed (90 days) and the event catalogue (see `webhooks`).' },
+        { name: 'disposal', description: 'The right of disposal (CMR art. 12–13): instructions of the sender or consignee, the carrier\'s acceptance or refusal, and the arrival of the goods (docs/right-of-disposal.md).' },
         { name: 'usage', description: 'Metered usage per UTC day.' },
         { name: 'tours', description: "A driver's run over several shipments: stops in driving order, the run's status, and the driver and vehicle it gives its shipments (docs/tours.md)." },
         { name: 'driver', description: "The driver's sign-in by one-time password, the run on the phone and the driver's actions (driver session, never API keys); the organisation's view of driver sessions (docs/driver.md)." },

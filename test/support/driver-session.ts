@@ -5,7 +5,9 @@ import { expect } from 'vitest';
 import { DRIVER_PATHS } from '../../src/modules/driver/driver.routes.js';
 import type { Tenant, TestApp } from './test-app.js';
 
-export async function signedInDriver(t: TestApp, tenant: Tenant, stops: { shipment_id: string; kind: 'pickup' | 'delivery' }[]): Promise<(url: string, payload: object) => Promise<LightMyRequestResponse>> {
+export type DriverCall = ((url: string, payload: object) => Promise<LightMyRequestResponse>) & { get(url: string): Promise<LightMyRequestResponse> };
+
+export async function signedInDriver(t: TestApp, tenant: Tenant, stops: { shipment_id: string; kind: 'pickup' | 'delivery' }[]): Promise<DriverCall> {
   const phone = `+4860${randomInt(1_000_000, 9_999_999)}${randomInt(0, 10)}`;
   const today = t.clock.now().toISOString().slice(0, 10);
   const tour = await t.app.inject({ method: 'POST', url: '/v1/tours', headers: t.auth(tenant.testKey), payload: { name: 'Run', date: today, driver: { name: 'Piotr Nowak', phone }, stops } });
@@ -16,5 +18,7 @@ export async function signedInDriver(t: TestApp, tenant: Tenant, stops: { shipme
   const code = /(\d{6})/.exec(sms.at(-1)!.body)![1]!;
   const signedIn = await t.app.inject({ method: 'POST', url: DRIVER_PATHS.sessions, payload: { phone, code } });
   expect(signedIn.statusCode, signedIn.body).toBe(201);
-  return (url, payload) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${signedIn.json().token}` }, payload });
+  const authorization = `Bearer ${signedIn.json().token}`;
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization }, payload });
+  return Object.assign(post, { get: (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization } }) });
 }

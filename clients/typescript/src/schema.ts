@@ -1436,6 +1436,26 @@ export interface paths {
         patch: operations["updateShipment"];
         trace?: never;
     };
+    "/v1/shipments/{id}/arrival": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the goods arrived at the place of delivery (carrier)
+         * @description CMR art. 13(1): from now on the consignee, not the sender, has the right of disposal (art. 12(2)). The shipment must be `in_transit` and arrive once (409 `invalid_state` otherwise; delivered or cancelled: 409 `shipment_immutable`). Sets `arrived_at`; emits `shipment.arrived`.
+         */
+        post: operations["recordArrival"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shipments/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1474,6 +1494,70 @@ export interface paths {
          * @description A party to the shipment (`on_behalf_of`, which must be on it) grants the platform named in `grantee` access to this consignment note until `expires_at` (in the future, at most 90 days ahead; else 422 `validation_failed` on `$.expires_at`). The grantee reads `read_url` (`GET /v1/federated/consignment-notes/{shipment id}` on the platform listener, mutual TLS) with the certificate given here (422 on `$.grantee.certificate` if it is not one PEM X.509 certificate valid now). The listener exists only with the eFTI configuration (EFTI_*): without it the grant is still made, its evidence standing on its own, and `read_url` is null until the listener is configured. `evidence` is a JWS by the platform seal key over the delegation, the note version current now and its SHA-256, the grantor, the certificate thumbprint (`cnf.x5t#S256`), the scope and the expiry (docs/federated-access.md). A draft has no note yet: 409 `invalid_state`. Emits the chained event `delegation.granted`.
          */
         post: operations["createDelegation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shipments/{id}/disposal-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Disposal instructions of a shipment
+         * @description Newest first (`order=asc` for oldest first), each with its evidence and the carrier's decision.
+         */
+        get: operations["listDisposalInstructions"];
+        put?: never;
+        /**
+         * Give a disposal instruction for a party
+         * @description The API key acts for `instructing_party`; the evidence records the key, IP and user agent. Entitled (CMR art. 12): the sender (consignor) until the goods arrive (`POST /v1/shipments/{id}/arrival`), the consignee after; the consignee from the start when the note says so (`consignee_has_right_of_disposal`, art. 12(3)). Any other party is 403 `disposal_not_entitled` with a finding on `$.instructing_party` naming the `rule` and its `source`. A draft, or a delivered or cancelled shipment, is 409 `invalid_state`. Members by kind: `change_delivery_place` needs `delivery`, `change_consignee` needs `consignee` (and may give `delivery`), `return` may give `delivery`, `stop` takes neither (422 `validation_failed` otherwise). Emits `shipment.disposal_instructed` (chained, with the SHA-256 of the evidence); the carrier then accepts or refuses it.
+         */
+        post: operations["giveDisposalInstruction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shipments/{id}/disposal-instructions/{instruction_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a disposal instruction (carrier)
+         * @description Its place of delivery and consignee become the shipment's (`delivery`, `consignee`; `return` sends the goods back to the consignor at the place of taking over unless it gave one; `stop` changes neither), the driver's app shows the new destination, and the next consignment-note version prints the instruction in box 13 (500 `pdf_render_failed` if that fails: nothing changed, retry). Emits `shipment.disposal_accepted`. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.
+         */
+        post: operations["acceptDisposalInstruction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shipments/{id}/disposal-instructions/{instruction_id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a disposal instruction (carrier)
+         * @description On a ground of CMR art. 12(5), given as `reason`; the answer names its `source`. Emits `shipment.disposal_refused` so the party that gave it is told at once (art. 12(6)). Nothing on the shipment or its note changes. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.
+         */
+        post: operations["refuseDisposalInstruction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1784,6 +1868,26 @@ export interface paths {
         get: operations["getSignerCopy"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sign/{token}/disposal-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a disposal instruction from a sign link
+         * @description The sender or consignee instructs from its own sign link, also after signing with it (a used link; withdrawn, replaced or expired ones are 410). The link's role is the instructing party; the evidence records the link, IP and user agent. A link that requires a one-time password needs `otp_verified_token` (422 `otp_invalid` without a valid one). Entitled (CMR art. 12): the sender (consignor) until the goods arrive (`POST /v1/shipments/{id}/arrival`), the consignee after; the consignee from the start when the note says so (`consignee_has_right_of_disposal`, art. 12(3)). Any other party is 403 `disposal_not_entitled` with a finding on `$.instructing_party` naming the `rule` and its `source`. A draft, or a delivered or cancelled shipment, is 409 `invalid_state`. Members by kind: `change_delivery_place` needs `delivery`, `change_consignee` needs `consignee` (and may give `delivery`), `return` may give `delivery`, `stop` takes neither (422 `validation_failed` otherwise). Emits `shipment.disposal_instructed` (chained, with the SHA-256 of the evidence); the carrier then accepts or refuses it.
+         */
+        post: operations["giveSignLinkDisposalInstruction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2573,6 +2677,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "shipment.arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.arrived
+         * @description The carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee, not the sender, has the right of disposal. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_shipment_arrived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "shipment.cancelled": {
         parameters: {
             query?: never;
@@ -2627,6 +2751,66 @@ export interface webhooks {
          * @description The consignee signed at delivery (proof of delivery). Also when the provider the note was handed to reported it delivered (docs/providers.md). Also listed by `GET /v1/events` for 90 days.
          */
         post: operations["event_shipment_delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.disposal_accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.disposal_accepted
+         * @description The carrier accepted a disposal instruction: its place of delivery and consignee are the shipment's delivery data now, and the next consignment-note version prints the instruction in box 13. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_shipment_disposal_accepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.disposal_instructed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.disposal_instructed
+         * @description The party entitled to dispose of the goods (the sender, or the consignee) gave the carrier an instruction, through its sign link or an API key acting for it; the carrier accepts or refuses it. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_shipment_disposal_instructed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.disposal_refused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.disposal_refused
+         * @description The carrier refused a disposal instruction on a ground of CMR article 12(5); the party that gave it is told through this event (art. 12(6)). Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_shipment_disposal_refused"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3016,6 +3200,18 @@ export interface components {
              */
             frozen_time: string;
         };
+        Arrival: {
+            /** Format: date-time */
+            arrived_at: string;
+            /**
+             * @description Who holds the right of disposal now: the consignee.
+             * @enum {string}
+             */
+            entitled_party: "consignor" | "consignee";
+            /** @description The `shipment.arrived` event. */
+            event_id: string;
+            shipment_id: string;
+        };
         /** @description One administrative act. */
         AuditEvent: {
             /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `webhook_delivery.replayed`, `webhook_delivery.attempted_now`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`, `erasure.completed`, `export.requested`, `routing_rule.created`, `routing_rule.updated`, `routing_rule.deleted`, `routing_rule.reordered`, `driver_session.revoked`, `tour.created`, `user.signed_out`, `user.signed_out_everywhere`, `console_session.revoked`, `two_factor.recovery_code_used`. */
@@ -3398,6 +3594,22 @@ export interface components {
             /** @description `read`: the grantee reads the note (inspection JSON) on the platform listener. `remarks`: it may also make remarks for the grantor (recorded in the evidence; no grantee route takes remarks yet). */
             scope: ("read" | "remarks")[];
         };
+        CreateDisposalInstruction: {
+            consignee?: components["schemas"]["Party"];
+            delivery?: components["schemas"]["Stop"];
+            /**
+             * @description The party the API key acts for. Only the party entitled now succeeds (403 `disposal_not_entitled` otherwise).
+             * @enum {string}
+             */
+            instructing_party: "consignor" | "consignee" | "carrier" | "successive_carrier";
+            /**
+             * @description `stop`: stop the goods in transit. `change_delivery_place`: deliver at `delivery`. `change_consignee`: deliver to `consignee` (at `delivery` when given). `return`: bring them back to the sender (at `delivery` when given, else the place of taking over). CMR art. 12(1).
+             * @enum {string}
+             */
+            kind: "stop" | "change_delivery_place" | "change_consignee" | "return";
+            /** @description The instruction in the party's words, printed on the note with it. */
+            text?: string;
+        };
         CreateDownloadUrl: {
             /** @description Seconds the link works: 60 to 604800 (7 days); default 900 (15 minutes). */
             expires_in?: number;
@@ -3445,6 +3657,20 @@ export interface components {
              * @enum {string}
              */
             type: "damage" | "shortage" | "delay" | "other";
+        };
+        /** @description The instructing party is the link's role. */
+        CreateSignLinkDisposalInstruction: {
+            consignee?: components["schemas"]["Party"];
+            delivery?: components["schemas"]["Stop"];
+            /**
+             * @description `stop`: stop the goods in transit. `change_delivery_place`: deliver at `delivery`. `change_consignee`: deliver to `consignee` (at `delivery` when given). `return`: bring them back to the sender (at `delivery` when given, else the place of taking over). CMR art. 12(1).
+             * @enum {string}
+             */
+            kind: "stop" | "change_delivery_place" | "change_consignee" | "return";
+            /** @description Required when the link requires a one-time password (the token of `POST /v1/sign/{token}/otp/verify`); not used up. */
+            otp_verified_token?: string;
+            /** @description The instruction in the party's words, printed on the note with it. */
+            text?: string;
         };
         /** @description The phase is the one of the link's role: pickup for consignor and carrier, delivery for the consignee. */
         CreateSignLinkRemark: {
@@ -3595,6 +3821,66 @@ export interface components {
         };
         DelegationPage: {
             data: components["schemas"]["Delegation"][];
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        /** @description An instruction under the right of disposal (CMR art. 12) and the carrier's answer. Evidence: never changed after the decision. */
+        DisposalInstruction: {
+            consignee: components["schemas"]["Party"] | null;
+            /** Format: date-time */
+            created_at: string;
+            decided_at: string | null;
+            /** @description The `shipment.disposal_accepted` or `shipment.disposal_refused` event. */
+            decision_event_id: string | null;
+            delivery: components["schemas"]["Stop"] | null;
+            /** @description The `shipment.disposal_instructed` event in the shipment's chain. */
+            event_id: string;
+            /** @description Who gave it and how they proved it; its SHA-256 is in the chain event (`evidence_sha256`). */
+            evidence: {
+                api_key_id: string | null;
+                /**
+                 * @description `api_key`: an API key of the organisation acting for the party. `sign_link`: the party's own sign link.
+                 * @enum {string}
+                 */
+                authenticated_by: "api_key" | "sign_link";
+                /** Format: date-time */
+                instructed_at: string;
+                ip: string | null;
+                signature_request_id: string | null;
+                user_agent: string | null;
+            };
+            id: string;
+            /**
+             * @description Who gave it: the party that held the right of disposal then.
+             * @enum {string}
+             */
+            instructing_party: "consignor" | "consignee";
+            /**
+             * @description `stop`: stop the goods in transit. `change_delivery_place`: deliver at `delivery`. `change_consignee`: deliver to `consignee` (at `delivery` when given). `return`: bring them back to the sender (at `delivery` when given, else the place of taking over). CMR art. 12(1).
+             * @enum {string}
+             */
+            kind: "stop" | "change_delivery_place" | "change_consignee" | "return";
+            /** @description Why the carrier refused it; null otherwise. */
+            refusal: {
+                /** @enum {string} */
+                reason: "impossible" | "interferes_with_operations" | "divides_consignment";
+                /** @description The article the reason comes from, such as `CMR art. 12(5)(b)`. */
+                source: string;
+                text: string | null;
+            } | null;
+            /** @description Accepted: the consignment-note version that prints it in box 13. */
+            rendered_document_id: string | null;
+            shipment_id: string;
+            /**
+             * @description `instructed` until the carrier accepts or refuses it.
+             * @enum {string}
+             */
+            status: "instructed" | "accepted" | "refused";
+            text: string | null;
+        };
+        DisposalInstructionPage: {
+            data: components["schemas"]["DisposalInstruction"][];
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last. */
             next_cursor: string | null;
@@ -4098,6 +4384,10 @@ export interface components {
              *     - `shipment.document_deleted`: An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).
              *     - `signature.completed`: A party signed the consignment note (signatures area).
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
+             *     - `shipment.disposal_instructed`: The party entitled to dispose of the goods (the sender, or the consignee) gave the carrier an instruction, through its sign link or an API key acting for it; the carrier accepts or refuses it.
+             *     - `shipment.disposal_accepted`: The carrier accepted a disposal instruction: its place of delivery and consignee are the shipment's delivery data now, and the next consignment-note version prints the instruction in box 13.
+             *     - `shipment.disposal_refused`: The carrier refused a disposal instruction on a ground of CMR article 12(5); the party that gave it is told through this event (art. 12(6)).
+             *     - `shipment.arrived`: The carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee, not the sender, has the right of disposal.
              *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
@@ -5102,6 +5392,15 @@ export interface components {
             /** @description Ten single-use codes for when the authenticator app is not at hand. Shown this once: only their hashes are kept. A new set voids these. */
             recovery_codes: string[];
         };
+        RefuseDisposalInstruction: {
+            /**
+             * @description CMR art. 12(5): `impossible` — carrying it out is not possible when it reaches the carrier (b); `interferes_with_operations` — it would interfere with the normal working of the carrier's undertaking or prejudice other senders or consignees (b); `divides_consignment` — it would divide the consignment (c).
+             * @enum {string}
+             */
+            reason: "impossible" | "interferes_with_operations" | "divides_consignment";
+            /** @description The carrier's explanation. */
+            text?: string;
+        };
         /** @description A reservation at pickup or delivery. Remarks are evidence: never changed or deleted. */
         Remark: {
             /**
@@ -5388,12 +5687,16 @@ export interface components {
         };
         /** @description A shipment: the input fields as last set, and what the service derived and recorded. */
         Shipment: {
+            /** @description When the carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee disposes of them (docs/right-of-disposal.md). */
+            arrived_at: string | null;
             cancellation_reason: string | null;
             cancelled_at: string | null;
             carrier?: components["schemas"]["Party"];
             charges?: components["schemas"]["Charges"];
             combined_transport?: components["schemas"]["CombinedTransport"];
             consignee?: components["schemas"]["Party"];
+            /** @description The sender's entry that the consignee has the right of disposal from the time the note is made out (CMR art. 12(3)), printed in box 13; a consignment-note field, frozen at issue. Absent or false: the sender disposes until the goods arrive (docs/right-of-disposal.md). */
+            consignee_has_right_of_disposal?: boolean;
             consignor?: components["schemas"]["Party"];
             /** Format: date-time */
             created_at: string;
@@ -5488,6 +5791,10 @@ export interface components {
              *     - `shipment.document_deleted`: An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).
              *     - `signature.completed`: A party signed the consignment note (signatures area).
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
+             *     - `shipment.disposal_instructed`: The party entitled to dispose of the goods (the sender, or the consignee) gave the carrier an instruction, through its sign link or an API key acting for it; the carrier accepts or refuses it.
+             *     - `shipment.disposal_accepted`: The carrier accepted a disposal instruction: its place of delivery and consignee are the shipment's delivery data now, and the next consignment-note version prints the instruction in box 13.
+             *     - `shipment.disposal_refused`: The carrier refused a disposal instruction on a ground of CMR article 12(5); the party that gave it is told through this event (art. 12(6)).
+             *     - `shipment.arrived`: The carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee, not the sender, has the right of disposal.
              *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
@@ -5522,6 +5829,8 @@ export interface components {
             charges?: components["schemas"]["Charges"];
             combined_transport?: components["schemas"]["CombinedTransport"];
             consignee?: components["schemas"]["Party"];
+            /** @description The sender's entry that the consignee has the right of disposal from the time the note is made out (CMR art. 12(3)), printed in box 13; a consignment-note field, frozen at issue. Absent or false: the sender disposes until the goods arrive (docs/right-of-disposal.md). */
+            consignee_has_right_of_disposal?: boolean;
             consignor?: components["schemas"]["Party"];
             delivery?: components["schemas"]["Stop"];
             /** @description Box 5. */
@@ -5559,6 +5868,7 @@ export interface components {
             charges?: components["schemas"]["Charges"] | null;
             combined_transport?: components["schemas"]["CombinedTransport"] | null;
             consignee?: components["schemas"]["Party"] | null;
+            consignee_has_right_of_disposal?: boolean | null;
             consignor?: components["schemas"]["Party"] | null;
             delivery?: components["schemas"]["Stop"] | null;
             documents_attached?: string[] | null;
@@ -22159,6 +22469,273 @@ export interface operations {
             };
         };
     };
+    recordArrival: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The arrival. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Arrival"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request" | "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
     cancelShipment: {
         parameters: {
             query?: never;
@@ -22737,6 +23314,1002 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    listDisposalInstructions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+                /** @description Newest first (`desc`, the default) or oldest first. */
+                order?: "desc" | "asc";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instructions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisposalInstructionPage"];
+                };
+            };
+            /** @description `invalid_id`, `bad_request`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id" | "bad_request" | "invalid_cursor";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    giveDisposalInstruction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDisposalInstruction"];
+            };
+        };
+        responses: {
+            /** @description The instruction, `instructed`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisposalInstruction"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request" | "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled`, `disposal_not_entitled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled" | "disposal_not_entitled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    acceptDisposalInstruction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                instruction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instruction, `accepted`, with the note version that prints it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisposalInstruction"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request" | "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "conflict";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error`, `pdf_render_failed` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error" | "pdf_render_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` (also when too many documents are being rendered: nothing changed; retry after `Retry-After` seconds) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when given. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    refuseDisposalInstruction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                instruction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefuseDisposalInstruction"];
+            };
+        };
+        responses: {
+            /** @description The instruction, `refused`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisposalInstruction"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request" | "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -26901,6 +28474,256 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying, when given. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    giveSignLinkDisposalInstruction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The token of the sign link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSignLinkDisposalInstruction"];
+            };
+        };
+        responses: {
+            /** @description The instruction, `instructed`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisposalInstruction"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `disposal_not_entitled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "disposal_not_entitled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `token_expired`, `token_revoked`, `token_rotated` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "token_expired" | "token_revoked" | "token_rotated";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed`, `otp_invalid` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed" | "otp_invalid";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -35140,6 +36963,54 @@ export interface operations {
             };
         };
     };
+    event_shipment_arrived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "shipment.arrived";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     event_shipment_cancelled: {
         parameters: {
             query?: never;
@@ -35281,6 +37152,172 @@ export interface operations {
                     mode: "test" | "live";
                     /** @constant */
                     type: "shipment.delivered";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_shipment_disposal_accepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description The shipment fields it changed: `delivery`, `consignee`; none for `stop`. */
+                        changed_fields?: string[];
+                        /** @description The `dsp_` id; `GET /v1/shipments/{id}/disposal-instructions` lists it with its evidence. */
+                        instruction_id?: string;
+                        /** @description `stop`, `change_delivery_place`, `change_consignee` or `return`. */
+                        kind?: string;
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "shipment.disposal_accepted";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_shipment_disposal_instructed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description `api_key` or `sign_link`. */
+                        authenticated_by?: string;
+                        /** @description SHA-256 of the canonical JSON of the instruction and its evidence (who, how authenticated, when, IP and user agent) as stored: the chain proves them without carrying personal data to webhooks. */
+                        evidence_sha256?: string;
+                        /** @description `consignor` or `consignee`. */
+                        instructing_party?: string;
+                        /** @description The `dsp_` id; `GET /v1/shipments/{id}/disposal-instructions` lists it with its evidence. */
+                        instruction_id?: string;
+                        /** @description `stop`, `change_delivery_place`, `change_consignee` or `return`. */
+                        kind?: string;
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "shipment.disposal_instructed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_shipment_disposal_refused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description The `dsp_` id; `GET /v1/shipments/{id}/disposal-instructions` lists it with its evidence. */
+                        instruction_id?: string;
+                        /** @description `stop`, `change_delivery_place`, `change_consignee` or `return`. */
+                        kind?: string;
+                        /** @description `impossible`, `interferes_with_operations` or `divides_consignment`. */
+                        reason?: string;
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "shipment.disposal_refused";
                 };
             };
         };

@@ -20,6 +20,7 @@ import type { BillingEventsTable, OrganizationBillingTable } from '../../modules
 import type { NotificationsTable } from '../../modules/notifications/notifications.tables.js';
 import type { OrganizationsTable } from '../../modules/organizations/organizations.tables.js';
 import type { RemarksTable } from '../../modules/remarks/remarks.tables.js';
+import type { DisposalInstructionsTable } from '../../modules/disposal/disposal.tables.js';
 import type { RequestLogBatchesTable, RequestLogFailuresTable } from '../../modules/request-logs/request-logs.tables.js';
 import type { ShipmentsTable } from '../../modules/shipments/shipments.tables.js';
 import type { OtpLocksTable, SignIdentificationsTable } from '../../modules/signatures/sign-steps.tables.js';
@@ -66,6 +67,7 @@ export interface DB {
   otp_locks: OtpLocksTable;
   sign_identifications: SignIdentificationsTable;
   remarks: RemarksTable;
+  disposal_instructions: DisposalInstructionsTable;
   invoicing_profiles: InvoicingProfilesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;

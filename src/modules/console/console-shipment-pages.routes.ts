@@ -17,6 +17,7 @@ import { getEftiDataset, getEftiDatasetXml } from '../efti/get-efti-dataset.js';
 import { proofOfDeliveryPdf } from '../pod/proof-of-delivery-pdf.js';
 import { remarkPhotoThumbnail } from '../remarks/remark-photo.js';
 import { searchShipments } from '../shipments/list-shipments.js';
+import type { ShipmentStatus } from '../shipments/shipment-status.js';
 import { ListShipmentsQuerySchema } from '../shipments/shipment.schema.js';
 import { CONSOLE_PICTURES_CSP } from './console-layout.js';
 import { consolePageContext, consolePageRoute, dropEmptyQueryValues, sendConsolePage } from './console-page.routes.js';
@@ -90,7 +91,7 @@ export async function consoleShipmentPageRoutes(app: FastifyInstance, runtime: A
     const p = await readPage(runtime, request);
     const dossier = await readShipmentDossier(p.ctx, request.params.id, p.language);
     const { shipment } = dossier;
-    const actionsHtml = shipmentActBar({ shipmentId: shipment.id, status: shipment.status, signRequests: dossier.signatureRequests, invoiced: dossier.invoice !== null, role: p.session.role, language: p.language, mode: p.mode, returnTo: hrefWith(shipmentPath(shipment.id), { lang: p.language, mode: p.mode }) });
+    const actionsHtml = shipmentActBar({ shipmentId: shipment.id, status: shipment.status as ShipmentStatus, signRequests: dossier.signatureRequests, invoiced: dossier.invoice !== null, role: p.session.role, language: p.language, mode: p.mode, returnTo: hrefWith(shipmentPath(shipment.id), { lang: p.language, mode: p.mode }) });
     const notice = shipmentActNotice(p.language, request.query);
     return sendConsolePage(reply, renderShipmentPage({ language: p.language, view: p.view, mode: p.mode, dossier, actionsHtml, ...(notice ? { notice } : {}) }), 200, CONSOLE_PICTURES_CSP);
   });

@@ -14,7 +14,8 @@ import { newId } from '../../core/ids.js';
 import type { Database, Write } from '../../ports/database.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { usageWrite } from '../usage/record-usage.js';
-import type { NoteLanguage, NoteReservation, NoteSignature } from './consignment-note/consignment-note-input.js';
+import type { NoteDisposal, NoteLanguage, NoteReservation, NoteSignature } from './consignment-note/consignment-note-input.js';
+import { noteDisposals } from '../disposal/note-disposals.js';
 import { renderSealedPdf } from './rendering/render-sealed-pdf.js';
 import { documentObjectKey } from './document-keys.js';
 import { insertDocumentWrite, type DocumentRow } from './documents.repository.js';
@@ -56,10 +57,12 @@ export async function consignmentNoteVersion(
   db: Database,
   shipment: ShipmentRow,
   cause: NoteCause,
-  options: { version: number; language: NoteLanguage; signatures?: readonly NoteSignature[]; reservations?: readonly NoteReservation[] },
+  options: { version: number; language: NoteLanguage; signatures?: readonly NoteSignature[]; reservations?: readonly NoteReservation[]; disposals?: readonly NoteDisposal[] },
 ): Promise<{ writes: Write[]; document: DocumentRow }> {
   if (!shipment.inspection_token) throw new Error(`shipment ${shipment.id} has no inspection token: it is rendered only once issued`);
   const id = newId('document', cause.created_at);
+  // Accepted disposal instructions stay on every later version, whatever causes it; none before the first version.
+  const disposals = options.disposals ?? (options.version > 1 ? await noteDisposals(db, ctx, shipment.id) : []);
   const { body, sha256 } = await renderSealedPdf(
     ctx,
     {
@@ -74,6 +77,7 @@ export async function consignmentNoteVersion(
         rendered_at: cause.created_at,
         signatures: options.signatures ?? [],
         reservations: options.reservations ?? [],
+        disposals,
       },
       seal: { at: cause.created_at, reason: `Consignment note ${shipment.id}, version ${options.version}`, location: 'EU' },
     },

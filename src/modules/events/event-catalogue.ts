@@ -5,6 +5,8 @@
  * names; `shipment.*` matches neither `signature.completed` nor `remark.created`. New types may
  * appear without notice; receivers skip types and fields they do not know.
  */
+import { DISPOSAL_EVENT_TYPES } from './disposal-event-types.js';
+
 export interface EventField {
   type: 'string' | 'integer' | 'array' | 'object';
   description: string;
@@ -136,6 +138,7 @@ export const EVENT_CATALOGUE = [
       type: { type: 'string', description: '`damage`, `shortage`, `delay` or `other`.' },
     },
   },
+  ...DISPOSAL_EVENT_TYPES,
   {
     type: 'stop.closed_unsigned',
     emittedWhen:

@@ -233,6 +233,12 @@ export const shipmentInputProperties = {
   charges: opt(Type.Ref(ChargesSchema)),
   special_agreements: opt(text(2000, 'Box 19.')),
   sender_instructions: opt(text(2000, 'Box 13.')),
+  consignee_has_right_of_disposal: opt(
+    Type.Boolean({
+      description:
+        "The sender's entry that the consignee has the right of disposal from the time the note is made out (CMR art. 12(3)), printed in box 13; a consignment-note field, frozen at issue. Absent or false: the sender disposes until the goods arrive (docs/right-of-disposal.md).",
+    }),
+  ),
   documents_attached: opt(Type.Array(text(200), { maxItems: 20, description: 'Box 5.' })),
   waste: opt(Type.Ref(WasteSchema)),
 };
@@ -298,6 +304,7 @@ export interface ShipmentInput {
   charges?: Charges;
   special_agreements?: string;
   sender_instructions?: string;
+  consignee_has_right_of_disposal?: boolean;
   documents_attached?: string[];
   waste?: Waste;
 }

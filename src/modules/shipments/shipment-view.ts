@@ -27,6 +27,7 @@ export function shipmentView(row: ShipmentRow, language: Language, services: Pic
     updated_at: row.updated_at.toISOString(),
     issued_at: iso(row.issued_at),
     picked_up_at: iso(row.picked_up_at),
+    arrived_at: iso(row.arrived_at ?? null),
     delivered_at: iso(row.delivered_at),
     cancelled_at: iso(row.cancelled_at),
     inspection_url: row.inspection_token ? inspectionUrl(services.publicBaseUrl, row.inspection_token) : null,

@@ -27,6 +27,7 @@ export const ShipmentSchema = Type.Object(
     updated_at: DateTimeString(),
     issued_at: Nullable(DateTimeString()),
     picked_up_at: Nullable(DateTimeString()),
+    arrived_at: Type.Union([DateTimeString(), Type.Null()], { description: 'When the carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee disposes of them (docs/right-of-disposal.md).' }),
     delivered_at: Nullable(DateTimeString()),
     cancelled_at: Nullable(DateTimeString()),
     inspection_url: Type.Union([Type.String(), Type.Null()], {

@@ -30,6 +30,8 @@ export interface ShipmentRow {
   updated_at: Date;
   issued_at: Date | null;
   picked_up_at: Date | null;
+  /** When the carrier reported the goods at the place of delivery (CMR art. 13(1)); absent on a row made before it was read. */
+  arrived_at?: Date | null;
   delivered_at: Date | null;
   cancelled_at: Date | null;
   inspection_token: string | null;

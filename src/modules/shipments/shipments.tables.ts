@@ -3,7 +3,7 @@
  * them, and the columns every row a shipment owns starts with. src/adapters/database/schema.ts
  * combines every module's into `DB`.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export type ShipmentStatusColumn = 'draft' | 'issued' | 'in_transit' | 'delivered' | 'cancelled';
@@ -27,6 +27,8 @@ export interface ShipmentsTable {
   updated_at: Timestamp;
   issued_at: Timestamp | null;
   picked_up_at: Timestamp | null;
+  /** When the carrier reported the goods at the place of delivery (migrations/0039_disposal_instructions.sql); null before. */
+  arrived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   delivered_at: Timestamp | null;
   cancelled_at: Timestamp | null;
   /** Behind the inspection link on the note; made when the shipment is issued. */

@@ -46,6 +46,22 @@ function remarkPhotos(photos: readonly RemarkPhotoFile[], zone: string, w: SignA
   return `<ul class="photos">${items.join('')}</ul>`;
 }
 
+/** The sender's and the consignee's instruction to the carrier (docs/right-of-disposal.md); the API says whether it is entitled now. */
+function disposalStep(page: SignPage): string {
+  if (page.context.role !== 'consignor' && page.context.role !== 'consignee') return '';
+  const d = SIGN_APP_WORDS[page.language].disposal;
+  const kinds = Object.entries(d.kinds).map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join('');
+  const field = (id: string, label: string, extra = '') => `<label for="disposal-${id}">${esc(label)}</label><input id="disposal-${id}" name="${id}" ${extra}>`;
+  return `<section class="step" id="step-disposal" aria-labelledby="disposal-title">
+<h2 id="disposal-title">${esc(d.heading)}</h2><p>${esc(d.intro)}</p>
+<form id="disposal-form" novalidate><label for="disposal-kind">${esc(d.kind)}</label><select id="disposal-kind" name="kind">${kinds}</select>
+<div id="disposal-consignee-fields" hidden>${field('consignee', d.consignee, 'maxlength="200" autocomplete="organization"')}</div>
+<div id="disposal-place-fields" hidden>${field('street', d.street, 'maxlength="200"')}${field('postal_code', d.postalCode, 'maxlength="20"')}${field('city', d.city, 'maxlength="100"')}${field('country', d.country, 'maxlength="2" pattern="[A-Z]{2}"')}</div>
+<label for="disposal-text">${esc(d.text)}</label><textarea id="disposal-text" name="text" rows="2" maxlength="1000"></textarea>
+<button type="submit" class="secondary">${esc(d.send)}</button></form><p id="disposal-status" role="status"></p>${alert('disposal-error')}
+</section>`;
+}
+
 function steps(page: SignPage): string {
   const w = SIGN_APP_WORDS[page.language];
   const phase = PHASE_OF[page.context.role];
@@ -73,6 +89,7 @@ ${page.context.remarks === undefined ? '' : `<section class="step" id="step-rema
 <input id="remark-photos" name="photos" type="file" accept="image/*" capture="environment" multiple aria-describedby="remark-photos-hint"><ul id="remark-photo-previews" class="photos"></ul>
 <button type="submit" class="secondary">${esc(w.remarkAdd)}</button></form><p id="remark-status" role="status"></p>${alert('remark-error')}
 </section>`}
+${disposalStep(page)}
 <section class="step" id="step-sign" aria-labelledby="sign-title" hidden>
 <h2 id="sign-title" tabindex="-1">${esc(w.signHeading)}</h2>
 <form id="sign-form" novalidate>

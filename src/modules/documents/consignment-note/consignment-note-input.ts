@@ -45,6 +45,18 @@ export interface NoteReservation {
   photos?: readonly EvidencePhoto[];
 }
 
+/** An instruction under the right of disposal the carrier accepted (CMR art. 12): printed in box 13. */
+export interface NoteDisposal {
+  kind: 'stop' | 'change_delivery_place' | 'change_consignee' | 'return';
+  instructing_party: 'consignor' | 'consignee';
+  /** The new place of delivery and consignee as given (a stop's address, a party's name and address). */
+  delivery?: { address?: Record<string, string | undefined> } | null;
+  consignee?: { name?: string; address?: Record<string, string | undefined> } | null;
+  text?: string | null;
+  instructed_at: Date;
+  accepted_at: Date;
+}
+
 export interface ConsignmentNoteInput {
   /** The shipment's input fields as stored, with its id, status and transport type. */
   shipment: Record<string, unknown> & { id: string; status: string; transport_type: string };
@@ -58,4 +70,6 @@ export interface ConsignmentNoteInput {
   rendered_at: Date;
   signatures?: readonly NoteSignature[];
   reservations?: readonly NoteReservation[];
+  /** Accepted disposal instructions, oldest first. */
+  disposals?: readonly NoteDisposal[];
 }

@@ -8,6 +8,7 @@ import { localTime } from '../../../core/local-time.js';
 import { decimalSum, plainNumber, type Line } from './note-text.js';
 import { noteZones, signatureZone } from './note-zones.js';
 import { noteAnnex, type NoteAnnex } from '../photo-sheets/note-annex.js';
+import { disposalLines } from './disposal-lines.js';
 
 interface Address {
   street?: string;
@@ -162,7 +163,11 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
     3: [...addressLines(delivery?.address), ...lines(windowText(delivery?.window, l, zones.delivery))],
     4: [...addressLines(pickup?.address), ...lines(windowText(pickup?.window, l, zones.pickup))],
     5: ((s.documents_attached as string[] | undefined) ?? []).map((d, i) => ({ text: `${i + 1}. ${d}` })),
-    13: [...lines(s.sender_instructions as string | undefined), ...lines(waste?.notification_number && `${l.wasteNotification}: ${waste.notification_number}`)],
+    13: [
+      ...lines(s.sender_instructions as string | undefined),
+      ...lines(waste?.notification_number && `${l.wasteNotification}: ${waste.notification_number}`),
+      ...disposalLines(s.consignee_has_right_of_disposal === true, input.disposals ?? [], input.language, zones.delivery),
+    ],
     14: lines(charges?.payer && (charges.payer === 'consignor' ? l.carriagePaid : l.carriageForward)),
     15: lines(money(charges?.cash_on_delivery)),
     16: partyLines(party('carrier'), l),

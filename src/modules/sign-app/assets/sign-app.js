@@ -222,6 +222,31 @@
     });
   }
 
+  // The right of disposal: the sender's or consignee's instruction to the carrier; the service
+  // judges whether this party is entitled now (403 disposal_not_entitled names the article).
+  const disposalForm = $('disposal-form');
+  const disposalFields = () => {
+    const kind = $('disposal-kind').value;
+    $('disposal-consignee-fields').hidden = kind !== 'change_consignee';
+    $('disposal-place-fields').hidden = kind === 'stop';
+  };
+  if (disposalForm) disposalFields();
+  disposalForm?.querySelector('select').addEventListener('change', disposalFields);
+  disposalForm?.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('disposal-error', ''); say('disposal-status', '');
+    const kind = $('disposal-kind').value, value = (id) => $('disposal-' + id).value.trim();
+    const address = { street: value('street'), postal_code: value('postal_code'), city: value('city'), country: value('country').toUpperCase() };
+    const result = await call('POST', '/disposal-instructions', {
+      kind, ...(kind === 'change_consignee' ? { consignee: { name: value('consignee'), address } } : {}),
+      ...(kind !== 'stop' && address.city ? { delivery: { address } } : {}), ...(value('text') ? { text: value('text') } : {}),
+      ...(state.otpToken ? { otp_verified_token: state.otpToken } : {}),
+    });
+    if (result.body.code === 'disposal_not_entitled') return say('disposal-error', [words.errors.disposal_not_entitled, ...(result.body.errors ?? []).map((e) => e.message)].join(' '));
+    if (!result.ok) return fail('disposal-error', result);
+    disposalForm.reset(); disposalFields(); say('disposal-status', words.disposal.sent);
+  });
+
   // The signature pad (signature-pad.js, loaded before this script).
   const pad = window.signaturePad($('pad'), {
     enabled: () => !$('sign-submit').disabled,

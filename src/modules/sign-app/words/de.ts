@@ -78,6 +78,7 @@ export const de: SignAppWords = {
     qtsp_unavailable: 'Der Vertrauensdienst für diese Unterschrift ist gerade nicht verfügbar. Versuchen Sie es später erneut.',
     conflict: 'Der Frachtbrief hat sich geändert, während Sie ihn offen hatten. Die neue Version wird geladen.',
     invalid_state: 'Das ist in diesem Abschnitt des Transports nicht möglich.',
+    disposal_not_entitled: 'Diese Partei darf diese Weisung jetzt nicht erteilen:',
     shipment_immutable: 'Diese Sendung ist abgeliefert oder storniert: sie nimmt keine Unterschriften mehr an.',
     // A signature that would deliver (or pick up) a cancelled or delivered shipment.
     invalid_transition: 'Diese Sendung ist abgeliefert oder storniert: sie nimmt keine Unterschriften mehr an.',
@@ -88,5 +89,19 @@ export const de: SignAppWords = {
     internal_error: 'Bei uns ist etwas schiefgegangen; es wurde nichts unterschrieben. Versuchen Sie es erneut.',
     service_unavailable: 'Der Dienst ist kurz nicht verfügbar; es wurde nichts unterschrieben. Versuchen Sie es gleich erneut.',
     network: 'Keine Verbindung zum Dienst; es wurde nichts unterschrieben. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  },
+  disposal: {
+    heading: 'Weisung an den Frachtführer (Verfügungsrecht)',
+    intro: 'Als verfügungsberechtigte Partei (CMR Artikel 12) können Sie das Gut anhalten, an einem anderen Ort oder an einen anderen Empfänger abliefern oder zurückbringen lassen. Der Frachtführer nimmt Ihre Weisung an oder lehnt sie ab.',
+    kind: 'Weisung',
+    kinds: { stop: 'Gut anhalten', change_delivery_place: 'An einem anderen Ort abliefern', change_consignee: 'An einen anderen Empfänger abliefern', return: 'Gut an den Absender zurück' },
+    consignee: 'Neuer Empfänger (Name)',
+    street: 'Straße und Hausnummer',
+    postalCode: 'Postleitzahl',
+    city: 'Ort',
+    country: 'Land (2 Buchstaben, z. B. DE)',
+    text: 'Ihre Weisung in Worten',
+    send: 'Weisung senden',
+    sent: 'Weisung an den Frachtführer gesendet. Sobald er sie annimmt, steht sie im Frachtbrief.',
   },
 };

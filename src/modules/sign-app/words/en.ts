@@ -78,6 +78,7 @@ export const en: SignAppWords = {
     qtsp_unavailable: 'The trust service needed for this signature is not available now. Try again later.',
     conflict: 'The consignment note changed while you had it open. The new version is loading.',
     invalid_state: 'This is not possible at this stage of the transport.',
+    disposal_not_entitled: 'This party may not give this instruction now:',
     shipment_immutable: 'This shipment is delivered or cancelled: it takes no more signatures.',
     // A signature that would deliver (or pick up) a cancelled or delivered shipment.
     invalid_transition: 'This shipment is delivered or cancelled: it takes no more signatures.',
@@ -88,5 +89,19 @@ export const en: SignAppWords = {
     internal_error: 'Something went wrong on our side; nothing was signed. Try again.',
     service_unavailable: 'The service is briefly unavailable; nothing was signed. Try again in a moment.',
     network: 'No connection to the service; nothing was signed. Check your connection and try again.',
+  },
+  disposal: {
+    heading: 'Instruct the carrier (right of disposal)',
+    intro: 'As the party entitled to dispose of the goods (CMR article 12), you may have them stopped, delivered elsewhere or to another consignee, or returned. The carrier accepts or refuses your instruction.',
+    kind: 'Instruction',
+    kinds: { stop: 'Stop the goods', change_delivery_place: 'Deliver at another place', change_consignee: 'Deliver to another consignee', return: 'Return the goods to the sender' },
+    consignee: 'New consignee (name)',
+    street: 'Street and number',
+    postalCode: 'Postal code',
+    city: 'City',
+    country: 'Country (2 letters, such as NL)',
+    text: 'Your instruction in words',
+    send: 'Send the instruction',
+    sent: 'Instruction sent to the carrier. It becomes part of the consignment note once the carrier accepts it.',
   },
 };

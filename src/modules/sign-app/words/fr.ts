@@ -78,6 +78,7 @@ export const fr: SignAppWords = {
     qtsp_unavailable: 'Le service de confiance nécessaire à cette signature n’est pas disponible. Réessayez plus tard.',
     conflict: 'La lettre de voiture a changé pendant que vous la lisiez. La nouvelle version se charge.',
     invalid_state: 'Ce n’est pas possible à cette étape du transport.',
+    disposal_not_entitled: 'Cette partie ne peut pas donner cette instruction maintenant :',
     shipment_immutable: 'Cet envoi est livré ou annulé : il n’accepte plus de signature.',
     // A signature that would deliver (or pick up) a cancelled or delivered shipment.
     invalid_transition: 'Cet envoi est livré ou annulé : il n’accepte plus de signature.',
@@ -88,5 +89,19 @@ export const fr: SignAppWords = {
     internal_error: 'Un problème est survenu chez nous ; rien n’a été signé. Réessayez.',
     service_unavailable: 'Le service est brièvement indisponible ; rien n’a été signé. Réessayez dans un instant.',
     network: 'Pas de connexion au service ; rien n’a été signé. Vérifiez votre connexion et réessayez.',
+  },
+  disposal: {
+    heading: 'Instruction au transporteur (droit de disposition)',
+    intro: 'En tant que partie ayant le droit de disposer de la marchandise (CMR, article 12), vous pouvez la faire arrêter, livrer ailleurs ou à un autre destinataire, ou la faire renvoyer. Le transporteur accepte ou refuse votre instruction.',
+    kind: 'Instruction',
+    kinds: { stop: 'Arrêter la marchandise', change_delivery_place: 'Livrer à un autre lieu', change_consignee: 'Livrer à un autre destinataire', return: 'Renvoyer la marchandise à l’expéditeur' },
+    consignee: 'Nouveau destinataire (nom)',
+    street: 'Rue et numéro',
+    postalCode: 'Code postal',
+    city: 'Ville',
+    country: 'Pays (2 lettres, par ex. FR)',
+    text: 'Votre instruction en mots',
+    send: 'Envoyer l’instruction',
+    sent: 'Instruction envoyée au transporteur. Elle figurera sur la lettre de voiture dès qu’il l’aura acceptée.',
   },
 };

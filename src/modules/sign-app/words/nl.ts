@@ -78,6 +78,7 @@ export const nl: SignAppWords = {
     qtsp_unavailable: 'De vertrouwensdienst voor deze handtekening is nu niet beschikbaar. Probeer het later opnieuw.',
     conflict: 'De vrachtbrief is gewijzigd terwijl u hem open had. De nieuwe versie wordt geladen.',
     invalid_state: 'Dit kan niet in deze fase van het vervoer.',
+    disposal_not_entitled: 'Deze partij mag deze opdracht nu niet geven:',
     shipment_immutable: 'Deze zending is afgeleverd of geannuleerd: er kan niet meer worden getekend.',
     // A signature that would deliver (or pick up) a cancelled or delivered shipment.
     invalid_transition: 'Deze zending is afgeleverd of geannuleerd: er kan niet meer worden getekend.',
@@ -88,5 +89,19 @@ export const nl: SignAppWords = {
     internal_error: 'Er ging bij ons iets mis; er is niets ondertekend. Probeer het opnieuw.',
     service_unavailable: 'De dienst is even niet beschikbaar; er is niets ondertekend. Probeer het zo opnieuw.',
     network: 'Geen verbinding met de dienst; er is niets ondertekend. Controleer uw verbinding en probeer het opnieuw.',
+  },
+  disposal: {
+    heading: 'Opdracht aan de vervoerder (beschikkingsrecht)',
+    intro: 'Als partij met het beschikkingsrecht over de goederen (CMR artikel 12) kunt u ze laten ophouden, elders of aan een andere geadresseerde laten afleveren, of laten terugbrengen. De vervoerder aanvaardt of weigert uw opdracht.',
+    kind: 'Opdracht',
+    kinds: { stop: 'Goederen ophouden', change_delivery_place: 'Op een andere plaats afleveren', change_consignee: 'Aan een andere geadresseerde afleveren', return: 'Goederen terug naar de afzender' },
+    consignee: 'Nieuwe geadresseerde (naam)',
+    street: 'Straat en huisnummer',
+    postalCode: 'Postcode',
+    city: 'Plaats',
+    country: 'Land (2 letters, zoals NL)',
+    text: 'Uw opdracht in woorden',
+    send: 'Opdracht versturen',
+    sent: 'Opdracht verstuurd naar de vervoerder. Zodra de vervoerder haar aanvaardt, staat ze op de vrachtbrief.',
   },
 };

@@ -13,6 +13,7 @@ export type PageErrorCode =
   | 'qtsp_unavailable'
   | 'conflict'
   | 'invalid_state'
+  | 'disposal_not_entitled'
   | 'shipment_immutable'
   | 'invalid_transition'
   | 'validation_failed'
@@ -93,4 +94,19 @@ export interface SignAppWords {
   errorHeading: string;
   reference: string;
   errors: Record<PageErrorCode, string>;
+  /** The right of disposal (docs/right-of-disposal.md): the sender's or consignee's instruction to the carrier. */
+  disposal: {
+    heading: string;
+    intro: string;
+    kind: string;
+    kinds: Record<'stop' | 'change_delivery_place' | 'change_consignee' | 'return', string>;
+    consignee: string;
+    street: string;
+    postalCode: string;
+    city: string;
+    country: string;
+    text: string;
+    send: string;
+    sent: string;
+  };
 }
