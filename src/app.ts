@@ -169,8 +169,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
     await checkpointRoutes(scope, runtime);
     await auditLogRoutes(scope, runtime);
   });
-  // One scope: the simulation and the public validator answer with the shipments' schemas, tours take their vehicle, templates their parts.
-  // One scope: the simulation and the public validator answer with the shipments' schemas, tours take their vehicle, disposal instructions their stops and parties.
+  // One scope: the simulation and the public validator answer with the shipments' schemas, tours take
+  // their vehicle, templates their parts, disposal instructions their stops and parties.
   await app.register(async (scope) => {
     await shipmentRoutes(scope, runtime);
     await shipmentTemplateRoutes(scope, runtime);
