@@ -1700,7 +1700,7 @@ export interface paths {
         put?: never;
         /**
          * Make a remark (reservation)
-         * @description Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`, delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry). Photos are uploaded first (`POST /v1/shipments/{id}/documents`, kind `photo`) and named here; an id that is not a photo of this shipment is 422 `validation_failed` with a finding on `$.photo_document_ids[i]` naming it. Such a photo can no longer be deleted.
+         * @description Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier's, named by `successive_index`, box 18 under its name) while it is `in_transit` and before that carrier signs (after, 409 `invalid_state`); delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry). Photos are uploaded first (`POST /v1/shipments/{id}/documents`, kind `photo`) and named here; an id that is not a photo of this shipment is 422 `validation_failed` with a finding on `$.photo_document_ids[i]` naming it. Such a photo can no longer be deleted.
          */
         post: operations["createRemark"];
         delete?: never;
@@ -1741,7 +1741,7 @@ export interface paths {
         put?: never;
         /**
          * Record a signature for an authenticated party
-         * @description For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller's IP and user agent, and `location` when given. Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee's, which delivers; the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.
+         * @description For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller's IP and user agent, and `location` when given. Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). A successive carrier signs `in_transit` when it takes the goods over, with the `place` of the takeover (`shipment.taken_over`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee's, which delivers; the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.
          */
         post: operations["recordSignature"];
         delete?: never;
@@ -1901,7 +1901,7 @@ export interface paths {
         put?: never;
         /**
          * Make a remark from a sign link
-         * @description The signer records a reservation before signing, in their role's phase: consignor and carrier at pickup, the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. `photos` from the phone's camera are judged as the driver's are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. The remark names the link's role and request. Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`, delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).
+         * @description The signer records a reservation before signing, in their role's phase: consignor and carrier at pickup, a successive carrier at its takeover (its own reservations, CMR article 35), the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. `photos` from the phone's camera are judged as the driver's are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. The remark names the link's role and request. Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier's, named by `successive_index`, box 18 under its name) while it is `in_transit` and before that carrier signs (after, 409 `invalid_state`); delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).
          */
         post: operations["createSignLinkRemark"];
         delete?: never;
@@ -2793,6 +2793,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "shipment.taken_over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.taken_over
+         * @description A successive carrier signed for the goods and the note (CMR article 34), right after its `signature.completed`: a new leg of the carriage begins. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_shipment_taken_over"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "shipment.updated": {
         parameters: {
             query?: never;
@@ -3432,12 +3452,14 @@ export interface components {
         };
         CreateRemark: {
             /**
-             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee's reservations, while it is `in_transit`.
+             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `takeover`: a successive carrier's reservations on taking the goods and the note over (CMR article 35; box 18 under its name), while it is `in_transit` and before that carrier signs. `delivery`: the consignee's reservations, while it is `in_transit`.
              * @enum {string}
              */
-            phase: "pickup" | "delivery";
+            phase: "pickup" | "delivery" | "takeover";
             /** @description At most 5: documents of kind `photo` already uploaded to this shipment (`POST /v1/shipments/{id}/documents`). */
             photo_document_ids?: string[];
+            /** @description Required for `takeover`, refused for the other phases: the successive carrier's position in `successive_carriers`, from 0. */
+            successive_index?: number;
             /** @description What was observed, at most 2000 characters; printed on the consignment note. */
             text?: string;
             /**
@@ -3446,7 +3468,7 @@ export interface components {
              */
             type: "damage" | "shortage" | "delay" | "other";
         };
-        /** @description The phase is the one of the link's role: pickup for consignor and carrier, delivery for the consignee. */
+        /** @description The phase is the one of the link's role: pickup for consignor and carrier, takeover for a successive carrier (its own), delivery for the consignee. */
         CreateSignLinkRemark: {
             /** @description Required when the link requires a one-time password: the token of `POST /v1/sign/{token}/otp/verify`. A remark does not use it up; the submit does. */
             otp_verified_token?: string;
@@ -4096,6 +4118,7 @@ export interface components {
              *     - `shipment.document_added`: An attachment or photo was uploaded to the shipment (`POST /v1/shipments/{id}/documents`).
              *     - `shipment.document_deleted`: An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).
              *     - `signature.completed`: A party signed the consignment note (signatures area).
+             *     - `shipment.taken_over`: A successive carrier signed for the goods and the note (CMR article 34), right after its `signature.completed`: a new leg of the carriage begins.
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
@@ -4341,8 +4364,11 @@ export interface components {
             remarks: {
                 /** Format: date-time */
                 created_at: string;
-                /** @enum {string} */
-                phase: "pickup" | "delivery";
+                /**
+                 * @description `takeover`: a successive carrier's reservations on taking the goods over.
+                 * @enum {string}
+                 */
+                phase: "pickup" | "delivery" | "takeover";
                 /** @description The photos, in the order the remark names them. */
                 photo_files: {
                     /**
@@ -4362,6 +4388,8 @@ export interface components {
                 photos: number;
                 /** @description The signer who made it from a sign link; null through the API. */
                 role: ("consignor" | "carrier" | "consignee" | "successive_carrier") | null;
+                /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0. */
+                successive_index: number | null;
                 text: string | null;
                 /** @enum {string} */
                 type: "damage" | "shortage" | "delay" | "other";
@@ -4823,6 +4851,33 @@ export interface components {
                 hash: string;
                 seq: number;
             };
+            /** @description The legs of the carriage in the order the goods were taken over: the carrier's, then each successive carrier that signed for them (CMR article 34). */
+            legs: {
+                /** @description Who carried this leg: the carrier (box 16) or the successive carrier (box 17). */
+                carrier: string;
+                /** @description Where: the pickup address for the carrier, the place given with its signature for a successive carrier (null when not given). */
+                place: string | null;
+                /** @description The leg's place in the carriage, from 1 (the carrier's, from pickup). */
+                position: number;
+                /** @description Its reservations on taking the goods over: the carrier's `pickup` remarks, a successive carrier's `takeover` remarks (CMR article 35). The same remarks are in `remarks` with their photos. */
+                reservations: {
+                    /** Format: date-time */
+                    created_at: string;
+                    photo_document_ids: string[];
+                    remark_id: string;
+                    text: string | null;
+                    /** @description `damage`, `shortage`, `delay` or `other`. */
+                    type: string;
+                }[];
+                /** @enum {string} */
+                role: "carrier" | "successive_carrier";
+                /** @description The signature with which it took the goods over. */
+                signature_id: string | null;
+                /** @description For a successive carrier: its position in `successive_carriers`, from 0; null for the carrier. */
+                successive_index: number | null;
+                /** @description When it took the goods over: pickup for the carrier, its signature for a successive carrier. */
+                taken_over_at: string | null;
+            }[];
             /** @description Every photo of every reservation, in the order of `remarks` and their `photo_document_ids`: the evidence the PDF shows as thumbnails with the same remark, capture time and SHA-256. */
             photos: {
                 /**
@@ -4846,7 +4901,7 @@ export interface components {
                 width: number | null;
             }[];
             reference: string | null;
-            /** @description Every reservation, at pickup and at delivery, oldest first, with its photos as signed download links. */
+            /** @description Every reservation, at pickup, at a takeover and at delivery, oldest first, with its photos as signed download links. */
             remarks: {
                 /**
                  * Format: date-time
@@ -4859,10 +4914,10 @@ export interface components {
                 event_id: string;
                 id: string;
                 /**
-                 * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee's reservations, while it is `in_transit`.
+                 * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `takeover`: a successive carrier's reservations on taking the goods and the note over (CMR article 35; box 18 under its name), while it is `in_transit` and before that carrier signs. `delivery`: the consignee's reservations, while it is `in_transit`.
                  * @enum {string}
                  */
-                phase: "pickup" | "delivery";
+                phase: "pickup" | "delivery" | "takeover";
                 /** @description Photos of the same shipment (documents of kind `photo`), in the order given. */
                 photo_document_ids: string[];
                 /** @description The remark's photos, in the order of `photo_document_ids`. */
@@ -4917,6 +4972,8 @@ export interface components {
                  * @enum {string}
                  */
                 source: "api" | "sign_link" | "provider";
+                /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0; otherwise null. */
+                successive_index: number | null;
                 text: string | null;
                 /**
                  * @description What the reservation is about.
@@ -5086,6 +5143,8 @@ export interface components {
         };
         RecordSignature: {
             location?: components["schemas"]["Coordinates"];
+            /** @description Only for `successive_carrier`: where it takes the goods and the note over, in words (`Venlo, NL`), printed in box 17 with the time of signing. Another role with a place is 422 `validation_failed`. */
+            place?: string;
             /**
              * @description The party signing.
              * @enum {string}
@@ -5114,10 +5173,10 @@ export interface components {
             event_id: string;
             id: string;
             /**
-             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee's reservations, while it is `in_transit`.
+             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `takeover`: a successive carrier's reservations on taking the goods and the note over (CMR article 35; box 18 under its name), while it is `in_transit` and before that carrier signs. `delivery`: the consignee's reservations, while it is `in_transit`.
              * @enum {string}
              */
-            phase: "pickup" | "delivery";
+            phase: "pickup" | "delivery" | "takeover";
             /** @description Photos of the same shipment (documents of kind `photo`), in the order given. */
             photo_document_ids: string[];
             /** @description Source `provider`: what the eCMR provider reported of the remark; otherwise null. */
@@ -5150,6 +5209,8 @@ export interface components {
              * @enum {string}
              */
             source: "api" | "sign_link" | "provider";
+            /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0; otherwise null. */
+            successive_index: number | null;
             text: string | null;
             /**
              * @description What the reservation is about.
@@ -5486,6 +5547,7 @@ export interface components {
              *     - `shipment.document_added`: An attachment or photo was uploaded to the shipment (`POST /v1/shipments/{id}/documents`).
              *     - `shipment.document_deleted`: An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).
              *     - `signature.completed`: A party signed the consignment note (signatures area).
+             *     - `shipment.taken_over`: A successive carrier signed for the goods and the note (CMR article 34), right after its `signature.completed`: a new leg of the carriage begins.
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
@@ -5598,7 +5660,7 @@ export interface components {
                 created_at: string;
                 id: string;
                 /** @enum {string} */
-                phase: "pickup" | "delivery";
+                phase: "pickup" | "delivery" | "takeover";
                 /** @description The remark's photos, in the order it names them. */
                 photos: {
                     /**
@@ -5614,6 +5676,7 @@ export interface components {
                     /** @description A JPEG of at most 480 pixels a side, upright, without metadata (a photo that cannot be scaled, such as HEIC, as stored). Opened with this sign link: `GET /v1/sign/{token}/photos/{document_id}`. */
                     thumbnail_url: string;
                 }[];
+                successive_index: number | null;
                 text: string | null;
                 /** @enum {string} */
                 type: "damage" | "shortage" | "delay" | "other";
@@ -5719,6 +5782,8 @@ export interface components {
              * @enum {string}
              */
             phase: "pickup" | "delivery";
+            /** @description A successive carrier's signature: where it took the goods over (CMR article 35), printed with `signed_at` in box 17 of the note; null for other roles or when not given. */
+            place: string | null;
             /** @description The consignment-note version rendered with this signature in its box. */
             rendered_document_id: string;
             /** @enum {string} */
@@ -5835,7 +5900,7 @@ export interface components {
              * @description `remark` (required): as `POST /v1/shipments/{id}/remarks` takes it.
              * @enum {string}
              */
-            phase?: "pickup" | "delivery";
+            phase?: "pickup" | "delivery" | "takeover";
             /** @description `remark`: `true` attaches a generated photo (a small PNG), uploaded to the shipment as a document of kind `photo` first, as a real upload would be. */
             photo?: boolean;
             /**
@@ -5907,6 +5972,8 @@ export interface components {
             location?: components["schemas"]["Coordinates"];
             /** @description From `POST /v1/sign/{token}/otp/verify`, when the link requires a one-time password. */
             otp_verified_token?: string;
+            /** @description Only for `successive_carrier`: where it takes the goods and the note over, in words (`Venlo, NL`), printed in box 17 with the time of signing. Another role with a place is 422 `validation_failed`. */
+            place?: string;
             /** @description Drawn on the screen, or the typed name. */
             signature: {
                 /** @description PNG data URL (`data:image/png;base64,…`), at most 512 KB and at most 4 megapixels (4,000,000 pixels, 4,096 a side, read from its header before anything decodes it; more is 422 `validation_failed` with an `image_too_large` finding on `$.signature.image`). */
@@ -25477,7 +25544,7 @@ export interface operations {
                 /** @description Newest first (`desc`, the default) or oldest first. */
                 order?: "desc" | "asc";
                 /** @description Only remarks of this phase. */
-                phase?: "pickup" | "delivery";
+                phase?: "pickup" | "delivery" | "takeover";
             };
             header?: never;
             path: {
@@ -35105,7 +35172,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        /** @description `pickup` (the carrier's reservations, box 18) or `delivery` (the consignee's). */
+                        /** @description `pickup` (the carrier's reservations, box 18), `takeover` (a successive carrier's, box 18 under its name) or `delivery` (the consignee's). */
                         phase?: string;
                         /** @description The `rmk_` id. */
                         remark_id?: string;
@@ -35115,6 +35182,8 @@ export interface operations {
                         shipment_id: string;
                         /** @description Status of the shipment after the event. */
                         status: string;
+                        /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0. */
+                        successive_index?: number;
                         /** @description `damage`, `shortage`, `delay` or `other`. */
                         type?: string;
                     } & {
@@ -35717,6 +35786,64 @@ export interface operations {
             };
         };
     };
+    event_shipment_taken_over: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description Where it took the goods over, as given with the signature; null when not given. */
+                        place?: string;
+                        /** @description The reservations it entered at the takeover (phase `takeover`, CMR article 35), oldest first; empty when none. */
+                        remark_ids?: string[];
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description The successive carrier's `sig_` id. */
+                        signature_id?: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                        /** @description Its position in `successive_carriers`, from 0 (box 17 numbers it from 1). */
+                        successive_index?: number;
+                        /** @description When it took the goods over: the time it signed. */
+                        taken_over_at?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "shipment.taken_over";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     event_shipment_updated: {
         parameters: {
             query?: never;
@@ -35787,7 +35914,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        /** @description `consignor`, `carrier` or `consignee`. */
+                        /** @description `consignor`, `carrier`, `consignee` or `successive_carrier`. */
                         role?: string;
                         /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
                         seq: number;
@@ -35797,6 +35924,8 @@ export interface operations {
                         signature_id?: string;
                         /** @description Status of the shipment after the event. */
                         status: string;
+                        /** @description For `successive_carrier`: its position in `successive_carriers`, from 0. */
+                        successive_index?: number;
                     } & {
                         [key: string]: unknown;
                     };
