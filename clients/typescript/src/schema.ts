@@ -5897,10 +5897,10 @@ export interface components {
              */
             level?: "platform_auth" | "ades" | "qes";
             /**
-             * @description `remark` (required): as `POST /v1/shipments/{id}/remarks` takes it.
+             * @description `remark` (required): `pickup` or `delivery`, as `POST /v1/shipments/{id}/remarks` takes it.
              * @enum {string}
              */
-            phase?: "pickup" | "delivery" | "takeover";
+            phase?: "pickup" | "delivery";
             /** @description `remark`: `true` attaches a generated photo (a small PNG), uploaded to the shipment as a document of kind `photo` first, as a real upload would be. */
             photo?: boolean;
             /**
