@@ -1436,26 +1436,6 @@ export interface paths {
         patch: operations["updateShipment"];
         trace?: never;
     };
-    "/v1/shipments/{id}/arrival": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Report the goods arrived at the place of delivery (carrier)
-         * @description CMR art. 13(1): from now on the consignee, not the sender, has the right of disposal (art. 12(2)). The shipment must be `in_transit` and arrive once (409 `invalid_state` otherwise; delivered or cancelled: 409 `shipment_immutable`). Sets `arrived_at`; emits `shipment.arrived`.
-         */
-        post: operations["recordArrival"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/shipments/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1494,70 +1474,6 @@ export interface paths {
          * @description A party to the shipment (`on_behalf_of`, which must be on it) grants the platform named in `grantee` access to this consignment note until `expires_at` (in the future, at most 90 days ahead; else 422 `validation_failed` on `$.expires_at`). The grantee reads `read_url` (`GET /v1/federated/consignment-notes/{shipment id}` on the platform listener, mutual TLS) with the certificate given here (422 on `$.grantee.certificate` if it is not one PEM X.509 certificate valid now). The listener exists only with the eFTI configuration (EFTI_*): without it the grant is still made, its evidence standing on its own, and `read_url` is null until the listener is configured. `evidence` is a JWS by the platform seal key over the delegation, the note version current now and its SHA-256, the grantor, the certificate thumbprint (`cnf.x5t#S256`), the scope and the expiry (docs/federated-access.md). A draft has no note yet: 409 `invalid_state`. Emits the chained event `delegation.granted`.
          */
         post: operations["createDelegation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/shipments/{id}/disposal-instructions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Disposal instructions of a shipment
-         * @description Newest first (`order=asc` for oldest first), each with its evidence and the carrier's decision.
-         */
-        get: operations["listDisposalInstructions"];
-        put?: never;
-        /**
-         * Give a disposal instruction for a party
-         * @description The API key acts for `instructing_party`; the evidence records the key, IP and user agent. Entitled (CMR art. 12): the sender (consignor) until the goods arrive (`POST /v1/shipments/{id}/arrival`), the consignee after; the consignee from the start when the note says so (`consignee_has_right_of_disposal`, art. 12(3)). Any other party is 403 `disposal_not_entitled` with a finding on `$.instructing_party` naming the `rule` and its `source`. A draft, or a delivered or cancelled shipment, is 409 `invalid_state`. Members by kind: `change_delivery_place` needs `delivery`, `change_consignee` needs `consignee` (and may give `delivery`), `return` may give `delivery`, `stop` takes neither (422 `validation_failed` otherwise). Emits `shipment.disposal_instructed` (chained, with the SHA-256 of the evidence); the carrier then accepts or refuses it.
-         */
-        post: operations["giveDisposalInstruction"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/shipments/{id}/disposal-instructions/{instruction_id}/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Accept a disposal instruction (carrier)
-         * @description Its place of delivery and consignee become the shipment's (`delivery`, `consignee`; `return` sends the goods back to the consignor at the place of taking over unless it gave one; `stop` changes neither), the driver's app shows the new destination, and the next consignment-note version prints the instruction in box 13 (500 `pdf_render_failed` if that fails: nothing changed, retry). Emits `shipment.disposal_accepted`. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.
-         */
-        post: operations["acceptDisposalInstruction"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/shipments/{id}/disposal-instructions/{instruction_id}/refuse": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Refuse a disposal instruction (carrier)
-         * @description On a ground of CMR art. 12(5), given as `reason`; the answer names its `source`. Emits `shipment.disposal_refused` so the party that gave it is told at once (art. 12(6)). Nothing on the shipment or its note changes. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.
-         */
-        post: operations["refuseDisposalInstruction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1784,7 +1700,7 @@ export interface paths {
         put?: never;
         /**
          * Make a remark (reservation)
-         * @description Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`, delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry). Photos are uploaded first (`POST /v1/shipments/{id}/documents`, kind `photo`) and named here; an id that is not a photo of this shipment is 422 `validation_failed` with a finding on `$.photo_document_ids[i]` naming it. Such a photo can no longer be deleted.
+         * @description Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier's, named by `successive_index`, box 18 under its name) while it is `in_transit` and before that carrier signs (after, 409 `invalid_state`); delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry). Photos are uploaded first (`POST /v1/shipments/{id}/documents`, kind `photo`) and named here; an id that is not a photo of this shipment is 422 `validation_failed` with a finding on `$.photo_document_ids[i]` naming it. Such a photo can no longer be deleted.
          */
         post: operations["createRemark"];
         delete?: never;
@@ -1825,7 +1741,7 @@ export interface paths {
         put?: never;
         /**
          * Record a signature for an authenticated party
-         * @description For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller's IP and user agent, and `location` when given. Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee's, which delivers; the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.
+         * @description For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller's IP and user agent, and `location` when given. Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). A successive carrier signs `in_transit` when it takes the goods over, with the `place` of the takeover (`shipment.taken_over`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee's, which delivers; the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.
          */
         post: operations["recordSignature"];
         delete?: never;
@@ -1868,26 +1784,6 @@ export interface paths {
         get: operations["getSignerCopy"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/sign/{token}/disposal-instructions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Give a disposal instruction from a sign link
-         * @description The sender or consignee instructs from its own sign link, also after signing with it (a used link; withdrawn, replaced or expired ones are 410). The link's role is the instructing party; the evidence records the link, IP and user agent. A link that requires a one-time password needs `otp_verified_token` (422 `otp_invalid` without a valid one). Entitled (CMR art. 12): the sender (consignor) until the goods arrive (`POST /v1/shipments/{id}/arrival`), the consignee after; the consignee from the start when the note says so (`consignee_has_right_of_disposal`, art. 12(3)). Any other party is 403 `disposal_not_entitled` with a finding on `$.instructing_party` naming the `rule` and its `source`. A draft, or a delivered or cancelled shipment, is 409 `invalid_state`. Members by kind: `change_delivery_place` needs `delivery`, `change_consignee` needs `consignee` (and may give `delivery`), `return` may give `delivery`, `stop` takes neither (422 `validation_failed` otherwise). Emits `shipment.disposal_instructed` (chained, with the SHA-256 of the evidence); the carrier then accepts or refuses it.
-         */
-        post: operations["giveSignLinkDisposalInstruction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2005,7 +1901,7 @@ export interface paths {
         put?: never;
         /**
          * Make a remark from a sign link
-         * @description The signer records a reservation before signing, in their role's phase: consignor and carrier at pickup, the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. `photos` from the phone's camera are judged as the driver's are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. The remark names the link's role and request. Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`, delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).
+         * @description The signer records a reservation before signing, in their role's phase: consignor and carrier at pickup, a successive carrier at its takeover (its own reservations, CMR article 35), the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. `photos` from the phone's camera are judged as the driver's are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. The remark names the link's role and request. Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier's, named by `successive_index`, box 18 under its name) while it is `in_transit` and before that carrier signs (after, 409 `invalid_state`); delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).
          */
         post: operations["createSignLinkRemark"];
         delete?: never;
@@ -2677,26 +2573,6 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "shipment.arrived": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * shipment.arrived
-         * @description The carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee, not the sender, has the right of disposal. Also listed by `GET /v1/events` for 90 days.
-         */
-        post: operations["event_shipment_arrived"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "shipment.cancelled": {
         parameters: {
             query?: never;
@@ -2751,66 +2627,6 @@ export interface webhooks {
          * @description The consignee signed at delivery (proof of delivery). Also when the provider the note was handed to reported it delivered (docs/providers.md). Also listed by `GET /v1/events` for 90 days.
          */
         post: operations["event_shipment_delivered"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "shipment.disposal_accepted": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * shipment.disposal_accepted
-         * @description The carrier accepted a disposal instruction: its place of delivery and consignee are the shipment's delivery data now, and the next consignment-note version prints the instruction in box 13. Also listed by `GET /v1/events` for 90 days.
-         */
-        post: operations["event_shipment_disposal_accepted"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "shipment.disposal_instructed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * shipment.disposal_instructed
-         * @description The party entitled to dispose of the goods (the sender, or the consignee) gave the carrier an instruction, through its sign link or an API key acting for it; the carrier accepts or refuses it. Also listed by `GET /v1/events` for 90 days.
-         */
-        post: operations["event_shipment_disposal_instructed"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "shipment.disposal_refused": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * shipment.disposal_refused
-         * @description The carrier refused a disposal instruction on a ground of CMR article 12(5); the party that gave it is told through this event (art. 12(6)). Also listed by `GET /v1/events` for 90 days.
-         */
-        post: operations["event_shipment_disposal_refused"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2971,6 +2787,26 @@ export interface webhooks {
          * @description At issue, a routing rule of the organisation matched the shipment and decided where its note is kept (docs/providers.md). No event when no rule matches: the note stays here. Also listed by `GET /v1/events` for 90 days.
          */
         post: operations["event_shipment_routed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.taken_over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.taken_over
+         * @description A successive carrier signed for the goods and the note (CMR article 34), right after its `signature.completed`: a new leg of the carriage begins. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_shipment_taken_over"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3200,21 +3036,9 @@ export interface components {
              */
             frozen_time: string;
         };
-        Arrival: {
-            /** Format: date-time */
-            arrived_at: string;
-            /**
-             * @description Who holds the right of disposal now: the consignee.
-             * @enum {string}
-             */
-            entitled_party: "consignor" | "consignee";
-            /** @description The `shipment.arrived` event. */
-            event_id: string;
-            shipment_id: string;
-        };
         /** @description One administrative act. */
         AuditEvent: {
-            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `webhook_delivery.replayed`, `webhook_delivery.attempted_now`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`, `erasure.completed`, `export.requested`, `routing_rule.created`, `routing_rule.updated`, `routing_rule.deleted`, `routing_rule.reordered`, `driver_session.revoked`, `tour.created`, `user.signed_out`, `user.signed_out_everywhere`, `console_session.revoked`, `two_factor.recovery_code_used`. */
+            /** @description What was done, `<resource>.<verb>`: `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `webhook_delivery.replayed`, `webhook_delivery.attempted_now`, `organization.live_enabled`, `organization.live_disabled`, `invoicing_profile.updated`, `user.signed_in`, `member.joined`, `two_factor.enrolled`, `two_factor.reset`, `two_factor.recovery_codes_regenerated`, `member.invited`, `member.role_changed`, `member.removed`, `invitation.revoked`, `organization.updated`, `erasure.completed`, `export.requested`, `routing_rule.created`, `routing_rule.updated`, `routing_rule.deleted`, `routing_rule.reordered`, `driver_session.revoked`, `user.signed_out`, `user.signed_out_everywhere`, `console_session.revoked`, `two_factor.recovery_code_used`. */
             action: string;
             /** @description Who acted. */
             actor: {
@@ -3594,22 +3418,6 @@ export interface components {
             /** @description `read`: the grantee reads the note (inspection JSON) on the platform listener. `remarks`: it may also make remarks for the grantor (recorded in the evidence; no grantee route takes remarks yet). */
             scope: ("read" | "remarks")[];
         };
-        CreateDisposalInstruction: {
-            consignee?: components["schemas"]["Party"];
-            delivery?: components["schemas"]["Stop"];
-            /**
-             * @description The party the API key acts for. Only the party entitled now succeeds (403 `disposal_not_entitled` otherwise).
-             * @enum {string}
-             */
-            instructing_party: "consignor" | "consignee" | "carrier" | "successive_carrier";
-            /**
-             * @description `stop`: stop the goods in transit. `change_delivery_place`: deliver at `delivery`. `change_consignee`: deliver to `consignee` (at `delivery` when given). `return`: bring them back to the sender (at `delivery` when given, else the place of taking over). CMR art. 12(1).
-             * @enum {string}
-             */
-            kind: "stop" | "change_delivery_place" | "change_consignee" | "return";
-            /** @description The instruction in the party's words, printed on the note with it. */
-            text?: string;
-        };
         CreateDownloadUrl: {
             /** @description Seconds the link works: 60 to 604800 (7 days); default 900 (15 minutes). */
             expires_in?: number;
@@ -3644,12 +3452,14 @@ export interface components {
         };
         CreateRemark: {
             /**
-             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee's reservations, while it is `in_transit`.
+             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `takeover`: a successive carrier's reservations on taking the goods and the note over (CMR article 35; box 18 under its name), while it is `in_transit` and before that carrier signs. `delivery`: the consignee's reservations, while it is `in_transit`.
              * @enum {string}
              */
-            phase: "pickup" | "delivery";
+            phase: "pickup" | "delivery" | "takeover";
             /** @description At most 5: documents of kind `photo` already uploaded to this shipment (`POST /v1/shipments/{id}/documents`). */
             photo_document_ids?: string[];
+            /** @description Required for `takeover`, refused for the other phases: the successive carrier's position in `successive_carriers`, from 0. */
+            successive_index?: number;
             /** @description What was observed, at most 2000 characters; printed on the consignment note. */
             text?: string;
             /**
@@ -3658,21 +3468,7 @@ export interface components {
              */
             type: "damage" | "shortage" | "delay" | "other";
         };
-        /** @description The instructing party is the link's role. */
-        CreateSignLinkDisposalInstruction: {
-            consignee?: components["schemas"]["Party"];
-            delivery?: components["schemas"]["Stop"];
-            /**
-             * @description `stop`: stop the goods in transit. `change_delivery_place`: deliver at `delivery`. `change_consignee`: deliver to `consignee` (at `delivery` when given). `return`: bring them back to the sender (at `delivery` when given, else the place of taking over). CMR art. 12(1).
-             * @enum {string}
-             */
-            kind: "stop" | "change_delivery_place" | "change_consignee" | "return";
-            /** @description Required when the link requires a one-time password (the token of `POST /v1/sign/{token}/otp/verify`); not used up. */
-            otp_verified_token?: string;
-            /** @description The instruction in the party's words, printed on the note with it. */
-            text?: string;
-        };
-        /** @description The phase is the one of the link's role: pickup for consignor and carrier, delivery for the consignee. */
+        /** @description The phase is the one of the link's role: pickup for consignor and carrier, takeover for a successive carrier (its own), delivery for the consignee. */
         CreateSignLinkRemark: {
             /** @description Required when the link requires a one-time password: the token of `POST /v1/sign/{token}/otp/verify`. A remark does not use it up; the submit does. */
             otp_verified_token?: string;
@@ -3825,66 +3621,6 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last. */
             next_cursor: string | null;
         };
-        /** @description An instruction under the right of disposal (CMR art. 12) and the carrier's answer. Evidence: never changed after the decision. */
-        DisposalInstruction: {
-            consignee: components["schemas"]["Party"] | null;
-            /** Format: date-time */
-            created_at: string;
-            decided_at: string | null;
-            /** @description The `shipment.disposal_accepted` or `shipment.disposal_refused` event. */
-            decision_event_id: string | null;
-            delivery: components["schemas"]["Stop"] | null;
-            /** @description The `shipment.disposal_instructed` event in the shipment's chain. */
-            event_id: string;
-            /** @description Who gave it and how they proved it; its SHA-256 is in the chain event (`evidence_sha256`). */
-            evidence: {
-                api_key_id: string | null;
-                /**
-                 * @description `api_key`: an API key of the organisation acting for the party. `sign_link`: the party's own sign link.
-                 * @enum {string}
-                 */
-                authenticated_by: "api_key" | "sign_link";
-                /** Format: date-time */
-                instructed_at: string;
-                ip: string | null;
-                signature_request_id: string | null;
-                user_agent: string | null;
-            };
-            id: string;
-            /**
-             * @description Who gave it: the party that held the right of disposal then.
-             * @enum {string}
-             */
-            instructing_party: "consignor" | "consignee";
-            /**
-             * @description `stop`: stop the goods in transit. `change_delivery_place`: deliver at `delivery`. `change_consignee`: deliver to `consignee` (at `delivery` when given). `return`: bring them back to the sender (at `delivery` when given, else the place of taking over). CMR art. 12(1).
-             * @enum {string}
-             */
-            kind: "stop" | "change_delivery_place" | "change_consignee" | "return";
-            /** @description Why the carrier refused it; null otherwise. */
-            refusal: {
-                /** @enum {string} */
-                reason: "impossible" | "interferes_with_operations" | "divides_consignment";
-                /** @description The article the reason comes from, such as `CMR art. 12(5)(b)`. */
-                source: string;
-                text: string | null;
-            } | null;
-            /** @description Accepted: the consignment-note version that prints it in box 13. */
-            rendered_document_id: string | null;
-            shipment_id: string;
-            /**
-             * @description `instructed` until the carrier accepts or refuses it.
-             * @enum {string}
-             */
-            status: "instructed" | "accepted" | "refused";
-            text: string | null;
-        };
-        DisposalInstructionPage: {
-            data: components["schemas"]["DisposalInstruction"][];
-            has_more: boolean;
-            /** @description Pass as `cursor` for the next page; null on the last. */
-            next_cursor: string | null;
-        };
         /** @description A stored document. Its bytes are fetched through a signed download URL; storage locations are never shown. */
         Document: {
             /** @description What caused this document: an event in the shipment's chain. */
@@ -4007,7 +3743,6 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             id: string;
-            last_seen_at: string | null;
             phone: string;
             revoked_at: string | null;
             /**
@@ -4383,11 +4118,8 @@ export interface components {
              *     - `shipment.document_added`: An attachment or photo was uploaded to the shipment (`POST /v1/shipments/{id}/documents`).
              *     - `shipment.document_deleted`: An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).
              *     - `signature.completed`: A party signed the consignment note (signatures area).
+             *     - `shipment.taken_over`: A successive carrier signed for the goods and the note (CMR article 34), right after its `signature.completed`: a new leg of the carriage begins.
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
-             *     - `shipment.disposal_instructed`: The party entitled to dispose of the goods (the sender, or the consignee) gave the carrier an instruction, through its sign link or an API key acting for it; the carrier accepts or refuses it.
-             *     - `shipment.disposal_accepted`: The carrier accepted a disposal instruction: its place of delivery and consignee are the shipment's delivery data now, and the next consignment-note version prints the instruction in box 13.
-             *     - `shipment.disposal_refused`: The carrier refused a disposal instruction on a ground of CMR article 12(5); the party that gave it is told through this event (art. 12(6)).
-             *     - `shipment.arrived`: The carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee, not the sender, has the right of disposal.
              *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
@@ -4632,8 +4364,11 @@ export interface components {
             remarks: {
                 /** Format: date-time */
                 created_at: string;
-                /** @enum {string} */
-                phase: "pickup" | "delivery";
+                /**
+                 * @description `takeover`: a successive carrier's reservations on taking the goods over.
+                 * @enum {string}
+                 */
+                phase: "pickup" | "delivery" | "takeover";
                 /** @description The photos, in the order the remark names them. */
                 photo_files: {
                     /**
@@ -4653,6 +4388,8 @@ export interface components {
                 photos: number;
                 /** @description The signer who made it from a sign link; null through the API. */
                 role: ("consignor" | "carrier" | "consignee" | "successive_carrier") | null;
+                /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0. */
+                successive_index: number | null;
                 text: string | null;
                 /** @enum {string} */
                 type: "damage" | "shortage" | "delay" | "other";
@@ -5114,6 +4851,33 @@ export interface components {
                 hash: string;
                 seq: number;
             };
+            /** @description The legs of the carriage in the order the goods were taken over: the carrier's, then each successive carrier that signed for them (CMR article 34). */
+            legs: {
+                /** @description Who carried this leg: the carrier (box 16) or the successive carrier (box 17). */
+                carrier: string;
+                /** @description Where: the pickup address for the carrier, the place given with its signature for a successive carrier (null when not given). */
+                place: string | null;
+                /** @description The leg's place in the carriage, from 1 (the carrier's, from pickup). */
+                position: number;
+                /** @description Its reservations on taking the goods over: the carrier's `pickup` remarks, a successive carrier's `takeover` remarks (CMR article 35). The same remarks are in `remarks` with their photos. */
+                reservations: {
+                    /** Format: date-time */
+                    created_at: string;
+                    photo_document_ids: string[];
+                    remark_id: string;
+                    text: string | null;
+                    /** @description `damage`, `shortage`, `delay` or `other`. */
+                    type: string;
+                }[];
+                /** @enum {string} */
+                role: "carrier" | "successive_carrier";
+                /** @description The signature with which it took the goods over. */
+                signature_id: string | null;
+                /** @description For a successive carrier: its position in `successive_carriers`, from 0; null for the carrier. */
+                successive_index: number | null;
+                /** @description When it took the goods over: pickup for the carrier, its signature for a successive carrier. */
+                taken_over_at: string | null;
+            }[];
             /** @description Every photo of every reservation, in the order of `remarks` and their `photo_document_ids`: the evidence the PDF shows as thumbnails with the same remark, capture time and SHA-256. */
             photos: {
                 /**
@@ -5137,7 +4901,7 @@ export interface components {
                 width: number | null;
             }[];
             reference: string | null;
-            /** @description Every reservation, at pickup and at delivery, oldest first, with its photos as signed download links. */
+            /** @description Every reservation, at pickup, at a takeover and at delivery, oldest first, with its photos as signed download links. */
             remarks: {
                 /**
                  * Format: date-time
@@ -5150,10 +4914,10 @@ export interface components {
                 event_id: string;
                 id: string;
                 /**
-                 * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee's reservations, while it is `in_transit`.
+                 * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `takeover`: a successive carrier's reservations on taking the goods and the note over (CMR article 35; box 18 under its name), while it is `in_transit` and before that carrier signs. `delivery`: the consignee's reservations, while it is `in_transit`.
                  * @enum {string}
                  */
-                phase: "pickup" | "delivery";
+                phase: "pickup" | "delivery" | "takeover";
                 /** @description Photos of the same shipment (documents of kind `photo`), in the order given. */
                 photo_document_ids: string[];
                 /** @description The remark's photos, in the order of `photo_document_ids`. */
@@ -5208,6 +4972,8 @@ export interface components {
                  * @enum {string}
                  */
                 source: "api" | "sign_link" | "provider";
+                /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0; otherwise null. */
+                successive_index: number | null;
                 text: string | null;
                 /**
                  * @description What the reservation is about.
@@ -5377,6 +5143,8 @@ export interface components {
         };
         RecordSignature: {
             location?: components["schemas"]["Coordinates"];
+            /** @description Only for `successive_carrier`: where it takes the goods and the note over, in words (`Venlo, NL`), printed in box 17 with the time of signing. Another role with a place is 422 `validation_failed`. */
+            place?: string;
             /**
              * @description The party signing.
              * @enum {string}
@@ -5392,15 +5160,6 @@ export interface components {
             /** @description Ten single-use codes for when the authenticator app is not at hand. Shown this once: only their hashes are kept. A new set voids these. */
             recovery_codes: string[];
         };
-        RefuseDisposalInstruction: {
-            /**
-             * @description CMR art. 12(5): `impossible` — carrying it out is not possible when it reaches the carrier (b); `interferes_with_operations` — it would interfere with the normal working of the carrier's undertaking or prejudice other senders or consignees (b); `divides_consignment` — it would divide the consignment (c).
-             * @enum {string}
-             */
-            reason: "impossible" | "interferes_with_operations" | "divides_consignment";
-            /** @description The carrier's explanation. */
-            text?: string;
-        };
         /** @description A reservation at pickup or delivery. Remarks are evidence: never changed or deleted. */
         Remark: {
             /**
@@ -5414,10 +5173,10 @@ export interface components {
             event_id: string;
             id: string;
             /**
-             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee's reservations, while it is `in_transit`.
+             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `takeover`: a successive carrier's reservations on taking the goods and the note over (CMR article 35; box 18 under its name), while it is `in_transit` and before that carrier signs. `delivery`: the consignee's reservations, while it is `in_transit`.
              * @enum {string}
              */
-            phase: "pickup" | "delivery";
+            phase: "pickup" | "delivery" | "takeover";
             /** @description Photos of the same shipment (documents of kind `photo`), in the order given. */
             photo_document_ids: string[];
             /** @description Source `provider`: what the eCMR provider reported of the remark; otherwise null. */
@@ -5450,6 +5209,8 @@ export interface components {
              * @enum {string}
              */
             source: "api" | "sign_link" | "provider";
+            /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0; otherwise null. */
+            successive_index: number | null;
             text: string | null;
             /**
              * @description What the reservation is about.
@@ -5687,16 +5448,12 @@ export interface components {
         };
         /** @description A shipment: the input fields as last set, and what the service derived and recorded. */
         Shipment: {
-            /** @description When the carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee disposes of them (docs/right-of-disposal.md). */
-            arrived_at: string | null;
             cancellation_reason: string | null;
             cancelled_at: string | null;
             carrier?: components["schemas"]["Party"];
             charges?: components["schemas"]["Charges"];
             combined_transport?: components["schemas"]["CombinedTransport"];
             consignee?: components["schemas"]["Party"];
-            /** @description The sender's entry that the consignee has the right of disposal from the time the note is made out (CMR art. 12(3)), printed in box 13; a consignment-note field, frozen at issue. Absent or false: the sender disposes until the goods arrive (docs/right-of-disposal.md). */
-            consignee_has_right_of_disposal?: boolean;
             consignor?: components["schemas"]["Party"];
             /** Format: date-time */
             created_at: string;
@@ -5790,11 +5547,8 @@ export interface components {
              *     - `shipment.document_added`: An attachment or photo was uploaded to the shipment (`POST /v1/shipments/{id}/documents`).
              *     - `shipment.document_deleted`: An attachment or photo was deleted while the shipment was open (`DELETE /v1/documents/{id}`).
              *     - `signature.completed`: A party signed the consignment note (signatures area).
+             *     - `shipment.taken_over`: A successive carrier signed for the goods and the note (CMR article 34), right after its `signature.completed`: a new leg of the carriage begins.
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
-             *     - `shipment.disposal_instructed`: The party entitled to dispose of the goods (the sender, or the consignee) gave the carrier an instruction, through its sign link or an API key acting for it; the carrier accepts or refuses it.
-             *     - `shipment.disposal_accepted`: The carrier accepted a disposal instruction: its place of delivery and consignee are the shipment's delivery data now, and the next consignment-note version prints the instruction in box 13.
-             *     - `shipment.disposal_refused`: The carrier refused a disposal instruction on a ground of CMR article 12(5); the party that gave it is told through this event (art. 12(6)).
-             *     - `shipment.arrived`: The carrier reported the goods at the place designated for delivery (`POST /v1/shipments/{id}/arrival`): from then on the consignee, not the sender, has the right of disposal.
              *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
@@ -5829,8 +5583,6 @@ export interface components {
             charges?: components["schemas"]["Charges"];
             combined_transport?: components["schemas"]["CombinedTransport"];
             consignee?: components["schemas"]["Party"];
-            /** @description The sender's entry that the consignee has the right of disposal from the time the note is made out (CMR art. 12(3)), printed in box 13; a consignment-note field, frozen at issue. Absent or false: the sender disposes until the goods arrive (docs/right-of-disposal.md). */
-            consignee_has_right_of_disposal?: boolean;
             consignor?: components["schemas"]["Party"];
             delivery?: components["schemas"]["Stop"];
             /** @description Box 5. */
@@ -5868,7 +5620,6 @@ export interface components {
             charges?: components["schemas"]["Charges"] | null;
             combined_transport?: components["schemas"]["CombinedTransport"] | null;
             consignee?: components["schemas"]["Party"] | null;
-            consignee_has_right_of_disposal?: boolean | null;
             consignor?: components["schemas"]["Party"] | null;
             delivery?: components["schemas"]["Stop"] | null;
             documents_attached?: string[] | null;
@@ -5909,7 +5660,7 @@ export interface components {
                 created_at: string;
                 id: string;
                 /** @enum {string} */
-                phase: "pickup" | "delivery";
+                phase: "pickup" | "delivery" | "takeover";
                 /** @description The remark's photos, in the order it names them. */
                 photos: {
                     /**
@@ -5925,6 +5676,7 @@ export interface components {
                     /** @description A JPEG of at most 480 pixels a side, upright, without metadata (a photo that cannot be scaled, such as HEIC, as stored). Opened with this sign link: `GET /v1/sign/{token}/photos/{document_id}`. */
                     thumbnail_url: string;
                 }[];
+                successive_index: number | null;
                 text: string | null;
                 /** @enum {string} */
                 type: "damage" | "shortage" | "delay" | "other";
@@ -6030,6 +5782,8 @@ export interface components {
              * @enum {string}
              */
             phase: "pickup" | "delivery";
+            /** @description A successive carrier's signature: where it took the goods over (CMR article 35), printed with `signed_at` in box 17 of the note; null for other roles or when not given. */
+            place: string | null;
             /** @description The consignment-note version rendered with this signature in its box. */
             rendered_document_id: string;
             /** @enum {string} */
@@ -6143,7 +5897,7 @@ export interface components {
              */
             level?: "platform_auth" | "ades" | "qes";
             /**
-             * @description `remark` (required): as `POST /v1/shipments/{id}/remarks` takes it.
+             * @description `remark` (required): `pickup` or `delivery`, as `POST /v1/shipments/{id}/remarks` takes it.
              * @enum {string}
              */
             phase?: "pickup" | "delivery";
@@ -6218,6 +5972,8 @@ export interface components {
             location?: components["schemas"]["Coordinates"];
             /** @description From `POST /v1/sign/{token}/otp/verify`, when the link requires a one-time password. */
             otp_verified_token?: string;
+            /** @description Only for `successive_carrier`: where it takes the goods and the note over, in words (`Venlo, NL`), printed in box 17 with the time of signing. Another role with a place is 422 `validation_failed`. */
+            place?: string;
             /** @description Drawn on the screen, or the typed name. */
             signature: {
                 /** @description PNG data URL (`data:image/png;base64,…`), at most 512 KB and at most 4 megapixels (4,000,000 pixels, 4,096 a side, read from its header before anything decodes it; more is 422 `validation_failed` with an `image_too_large` finding on `$.signature.image`). */
@@ -22469,273 +22225,6 @@ export interface operations {
             };
         };
     };
-    recordArrival: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The arrival. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Arrival"];
-                };
-            };
-            /** @description `malformed_json`, `bad_request`, `invalid_id` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "malformed_json" | "bad_request" | "invalid_id";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unauthorized`, `invalid_api_key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unauthorized" | "invalid_api_key";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `insufficient_scope`, `live_not_enabled` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_found";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "payload_too_large";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `validation_failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "validation_failed";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "rate_limited";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "service_unavailable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-        };
-    };
     cancelShipment: {
         parameters: {
             query?: never;
@@ -23314,1002 +22803,6 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "payload_too_large";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `validation_failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "validation_failed";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "rate_limited";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "service_unavailable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-        };
-    };
-    listDisposalInstructions: {
-        parameters: {
-            query?: {
-                /** @description Page size, 1-100. */
-                limit?: number;
-                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
-                cursor?: string;
-                /** @description Newest first (`desc`, the default) or oldest first. */
-                order?: "desc" | "asc";
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of instructions. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DisposalInstructionPage"];
-                };
-            };
-            /** @description `invalid_id`, `bad_request`, `invalid_cursor` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "invalid_id" | "bad_request" | "invalid_cursor";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unauthorized`, `invalid_api_key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unauthorized" | "invalid_api_key";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `insufficient_scope`, `live_not_enabled` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_found";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "rate_limited";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "service_unavailable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-        };
-    };
-    giveDisposalInstruction: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateDisposalInstruction"];
-            };
-        };
-        responses: {
-            /** @description The instruction, `instructed`. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DisposalInstruction"];
-                };
-            };
-            /** @description `malformed_json`, `bad_request`, `invalid_id` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "malformed_json" | "bad_request" | "invalid_id";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unauthorized`, `invalid_api_key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unauthorized" | "invalid_api_key";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `insufficient_scope`, `live_not_enabled`, `disposal_not_entitled` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled" | "disposal_not_entitled";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_found";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "payload_too_large";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `validation_failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "validation_failed";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "rate_limited";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "service_unavailable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-        };
-    };
-    acceptDisposalInstruction: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-                instruction_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The instruction, `accepted`, with the note version that prints it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DisposalInstruction"];
-                };
-            };
-            /** @description `malformed_json`, `bad_request`, `invalid_id` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "malformed_json" | "bad_request" | "invalid_id";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unauthorized`, `invalid_api_key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unauthorized" | "invalid_api_key";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `insufficient_scope`, `live_not_enabled` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_found";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `conflict` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "conflict";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "payload_too_large";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `validation_failed` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "validation_failed";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "rate_limited";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `internal_error`, `pdf_render_failed` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "internal_error" | "pdf_render_failed";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` (also when too many documents are being rendered: nothing changed; retry after `Retry-After` seconds) */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying, when given. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "service_unavailable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-        };
-    };
-    refuseDisposalInstruction: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-                instruction_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RefuseDisposalInstruction"];
-            };
-        };
-        responses: {
-            /** @description The instruction, `refused`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DisposalInstruction"];
-                };
-            };
-            /** @description `malformed_json`, `bad_request`, `invalid_id` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "malformed_json" | "bad_request" | "invalid_id";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unauthorized`, `invalid_api_key` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unauthorized" | "invalid_api_key";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `insufficient_scope`, `live_not_enabled` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "insufficient_scope" | "live_not_enabled";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_found";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `conflict` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -27051,7 +25544,7 @@ export interface operations {
                 /** @description Newest first (`desc`, the default) or oldest first. */
                 order?: "desc" | "asc";
                 /** @description Only remarks of this phase. */
-                phase?: "pickup" | "delivery";
+                phase?: "pickup" | "delivery" | "takeover";
             };
             header?: never;
             path: {
@@ -28474,256 +26967,6 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying, when given. */
                     "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "service_unavailable";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-        };
-    };
-    giveSignLinkDisposalInstruction: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /** @description The token of the sign link. */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateSignLinkDisposalInstruction"];
-            };
-        };
-        responses: {
-            /** @description The instruction, `instructed`. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DisposalInstruction"];
-                };
-            };
-            /** @description `malformed_json`, `bad_request` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "malformed_json" | "bad_request";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `disposal_not_entitled` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "disposal_not_entitled";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "not_found";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `token_expired`, `token_revoked`, `token_rotated` */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "token_expired" | "token_revoked" | "token_rotated";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "payload_too_large";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "unsupported_media_type";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `validation_failed`, `otp_invalid` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "validation_failed" | "otp_invalid";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        code: "internal_error";
-                        detail?: string;
-                        errors: components["schemas"]["Finding"][];
-                        /** @description The `req_` id; quote it to support. */
-                        request_id?: string;
-                        status: number;
-                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
-                        title: string;
-                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
-                        type: string;
-                        warnings: components["schemas"]["Finding"][];
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -36929,7 +35172,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        /** @description `pickup` (the carrier's reservations, box 18) or `delivery` (the consignee's). */
+                        /** @description `pickup` (the carrier's reservations, box 18), `takeover` (a successive carrier's, box 18 under its name) or `delivery` (the consignee's). */
                         phase?: string;
                         /** @description The `rmk_` id. */
                         remark_id?: string;
@@ -36939,6 +35182,8 @@ export interface operations {
                         shipment_id: string;
                         /** @description Status of the shipment after the event. */
                         status: string;
+                        /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0. */
+                        successive_index?: number;
                         /** @description `damage`, `shortage`, `delay` or `other`. */
                         type?: string;
                     } & {
@@ -36950,54 +35195,6 @@ export interface operations {
                     mode: "test" | "live";
                     /** @constant */
                     type: "remark.created";
-                };
-            };
-        };
-        responses: {
-            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    event_shipment_arrived: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
-                "service-signature": string;
-                /** @description The `evt_` id; identical on replays: deduplicate on it. */
-                "service-event-id": string;
-                /** @description This delivery; unique per delivery. */
-                "service-delivery-id": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: date-time */
-                    created_at: string;
-                    data: {
-                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
-                        seq: number;
-                        /** @description The `shp_` id. */
-                        shipment_id: string;
-                        /** @description Status of the shipment after the event. */
-                        status: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    /** @description The `evt_` id. */
-                    id: string;
-                    /** @enum {string} */
-                    mode: "test" | "live";
-                    /** @constant */
-                    type: "shipment.arrived";
                 };
             };
         };
@@ -37152,172 +35349,6 @@ export interface operations {
                     mode: "test" | "live";
                     /** @constant */
                     type: "shipment.delivered";
-                };
-            };
-        };
-        responses: {
-            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    event_shipment_disposal_accepted: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
-                "service-signature": string;
-                /** @description The `evt_` id; identical on replays: deduplicate on it. */
-                "service-event-id": string;
-                /** @description This delivery; unique per delivery. */
-                "service-delivery-id": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: date-time */
-                    created_at: string;
-                    data: {
-                        /** @description The shipment fields it changed: `delivery`, `consignee`; none for `stop`. */
-                        changed_fields?: string[];
-                        /** @description The `dsp_` id; `GET /v1/shipments/{id}/disposal-instructions` lists it with its evidence. */
-                        instruction_id?: string;
-                        /** @description `stop`, `change_delivery_place`, `change_consignee` or `return`. */
-                        kind?: string;
-                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
-                        seq: number;
-                        /** @description The `shp_` id. */
-                        shipment_id: string;
-                        /** @description Status of the shipment after the event. */
-                        status: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    /** @description The `evt_` id. */
-                    id: string;
-                    /** @enum {string} */
-                    mode: "test" | "live";
-                    /** @constant */
-                    type: "shipment.disposal_accepted";
-                };
-            };
-        };
-        responses: {
-            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    event_shipment_disposal_instructed: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
-                "service-signature": string;
-                /** @description The `evt_` id; identical on replays: deduplicate on it. */
-                "service-event-id": string;
-                /** @description This delivery; unique per delivery. */
-                "service-delivery-id": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: date-time */
-                    created_at: string;
-                    data: {
-                        /** @description `api_key` or `sign_link`. */
-                        authenticated_by?: string;
-                        /** @description SHA-256 of the canonical JSON of the instruction and its evidence (who, how authenticated, when, IP and user agent) as stored: the chain proves them without carrying personal data to webhooks. */
-                        evidence_sha256?: string;
-                        /** @description `consignor` or `consignee`. */
-                        instructing_party?: string;
-                        /** @description The `dsp_` id; `GET /v1/shipments/{id}/disposal-instructions` lists it with its evidence. */
-                        instruction_id?: string;
-                        /** @description `stop`, `change_delivery_place`, `change_consignee` or `return`. */
-                        kind?: string;
-                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
-                        seq: number;
-                        /** @description The `shp_` id. */
-                        shipment_id: string;
-                        /** @description Status of the shipment after the event. */
-                        status: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    /** @description The `evt_` id. */
-                    id: string;
-                    /** @enum {string} */
-                    mode: "test" | "live";
-                    /** @constant */
-                    type: "shipment.disposal_instructed";
-                };
-            };
-        };
-        responses: {
-            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    event_shipment_disposal_refused: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
-                "service-signature": string;
-                /** @description The `evt_` id; identical on replays: deduplicate on it. */
-                "service-event-id": string;
-                /** @description This delivery; unique per delivery. */
-                "service-delivery-id": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: date-time */
-                    created_at: string;
-                    data: {
-                        /** @description The `dsp_` id; `GET /v1/shipments/{id}/disposal-instructions` lists it with its evidence. */
-                        instruction_id?: string;
-                        /** @description `stop`, `change_delivery_place`, `change_consignee` or `return`. */
-                        kind?: string;
-                        /** @description `impossible`, `interferes_with_operations` or `divides_consignment`. */
-                        reason?: string;
-                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
-                        seq: number;
-                        /** @description The `shp_` id. */
-                        shipment_id: string;
-                        /** @description Status of the shipment after the event. */
-                        status: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    /** @description The `evt_` id. */
-                    id: string;
-                    /** @enum {string} */
-                    mode: "test" | "live";
-                    /** @constant */
-                    type: "shipment.disposal_refused";
                 };
             };
         };
@@ -37755,6 +35786,64 @@ export interface operations {
             };
         };
     };
+    event_shipment_taken_over: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description Where it took the goods over, as given with the signature; null when not given. */
+                        place?: string;
+                        /** @description The reservations it entered at the takeover (phase `takeover`, CMR article 35), oldest first; empty when none. */
+                        remark_ids?: string[];
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description The successive carrier's `sig_` id. */
+                        signature_id?: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                        /** @description Its position in `successive_carriers`, from 0 (box 17 numbers it from 1). */
+                        successive_index?: number;
+                        /** @description When it took the goods over: the time it signed. */
+                        taken_over_at?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "shipment.taken_over";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     event_shipment_updated: {
         parameters: {
             query?: never;
@@ -37825,7 +35914,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        /** @description `consignor`, `carrier` or `consignee`. */
+                        /** @description `consignor`, `carrier`, `consignee` or `successive_carrier`. */
                         role?: string;
                         /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
                         seq: number;
@@ -37835,6 +35924,8 @@ export interface operations {
                         signature_id?: string;
                         /** @description Status of the shipment after the event. */
                         status: string;
+                        /** @description For `successive_carrier`: its position in `successive_carriers`, from 0. */
+                        successive_index?: number;
                     } & {
                         [key: string]: unknown;
                     };

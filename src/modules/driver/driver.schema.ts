@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, IdString, StringEnum } from '../../core/schema-types.js';
 import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
-import { MAX_REMARK_PHOTOS, Phase, PhotoDataUrl, RemarkType, Text } from '../remarks/remark.schema.js';
+import { MAX_REMARK_PHOTOS, PhotoDataUrl, RemarkType, Text } from '../remarks/remark.schema.js';
 import { E164_PATTERN } from '../shipments/shipment-input.schema.js';
 import { MissingSignaturesSchema, STOP_KINDS } from '../tours/tour.schema.js';
 import { STOP_STATUSES, TOUR_STATUSES } from '../tours/tour-status.js';
@@ -219,7 +219,8 @@ export const DriverHandoffAnswerSchema = Type.Object(
 
 export const DriverRemarkSchema = Type.Object(
   {
-    phase: Phase,
+    // A successive carrier takes over through its own sign link, not through the first carrier's driver.
+    phase: StringEnum(['pickup', 'delivery'] as const, { description: '`pickup`: the carrier\'s reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee\'s reservations, while it is `in_transit`.' }),
     type: RemarkType,
     text: Type.Optional(Text),
     photos: Type.Optional(

@@ -126,7 +126,19 @@ export const EVENT_CATALOGUE = [
     emittedWhen: 'A party signed the consignment note (signatures area).',
     fields: {
       signature_id: { type: 'string', description: 'The `sig_` id.' },
-      role: { type: 'string', description: '`consignor`, `carrier` or `consignee`.' },
+      role: { type: 'string', description: '`consignor`, `carrier`, `consignee` or `successive_carrier`.' },
+      successive_index: { type: 'integer', description: 'For `successive_carrier`: its position in `successive_carriers`, from 0.' },
+    },
+  },
+  {
+    type: 'shipment.taken_over',
+    emittedWhen: 'A successive carrier signed for the goods and the note (CMR article 34), right after its `signature.completed`: a new leg of the carriage begins.',
+    fields: {
+      signature_id: { type: 'string', description: 'The successive carrier\'s `sig_` id.' },
+      successive_index: { type: 'integer', description: 'Its position in `successive_carriers`, from 0 (box 17 numbers it from 1).' },
+      taken_over_at: { type: 'string', description: 'When it took the goods over: the time it signed.' },
+      place: { type: 'string', description: 'Where it took the goods over, as given with the signature; null when not given.' },
+      remark_ids: { type: 'array', description: 'The reservations it entered at the takeover (phase `takeover`, CMR article 35), oldest first; empty when none.' },
     },
   },
   {
@@ -134,7 +146,8 @@ export const EVENT_CATALOGUE = [
     emittedWhen: 'A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.',
     fields: {
       remark_id: { type: 'string', description: 'The `rmk_` id.' },
-      phase: { type: 'string', description: '`pickup` (the carrier\'s reservations, box 18) or `delivery` (the consignee\'s).' },
+      phase: { type: 'string', description: '`pickup` (the carrier\'s reservations, box 18), `takeover` (a successive carrier\'s, box 18 under its name) or `delivery` (the consignee\'s).' },
+      successive_index: { type: 'integer', description: 'For `takeover`: the successive carrier\'s position in `successive_carriers`, from 0.' },
       type: { type: 'string', description: '`damage`, `shortage`, `delay` or `other`.' },
     },
   },

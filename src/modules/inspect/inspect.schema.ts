@@ -73,7 +73,8 @@ export const InspectionSchema = Type.Object(
     ),
     remarks: Type.Array(
       Type.Object({
-        phase: StringEnum(['pickup', 'delivery'] as const),
+        phase: StringEnum(['pickup', 'delivery', 'takeover'] as const, { description: '`takeover`: a successive carrier\'s reservations on taking the goods over.' }),
+        successive_index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'For `takeover`: the successive carrier\'s position in `successive_carriers`, from 0.' }),
         type: StringEnum(['damage', 'shortage', 'delay', 'other'] as const),
         text: NullableString(),
         role: Type.Union([StringEnum(SIGNATURE_ROLES), Type.Null()], { description: 'The signer who made it from a sign link; null through the API.' }),

@@ -51,7 +51,7 @@ export interface InspectionDocument extends Record<string, unknown> {
   note: { document_id: string | null; version: number | null; language: string | null; data: Record<string, unknown> };
   versions: { document_id: string; version: number; sha256: string; created_at: string; cause: { event_id: string; event_type: string }; url: string; url_expires_at: string }[];
   signatures: { role: string; successive_index: number | null; phase: string; level: string; method: string; signer_name: string; signed_at: string; document_sha256: string }[];
-  remarks: { phase: string; type: string; text: string | null; role: string | null; photos: number; photo_files: RemarkPhotoFile[]; created_at: string }[];
+  remarks: { phase: string; successive_index: number | null; type: string; text: string | null; role: string | null; photos: number; photo_files: RemarkPhotoFile[]; created_at: string }[];
   integrity: InspectionIntegrity;
   efti: { uil: { gate_id: string | null; platform_id: string | null; dataset_id: string | null }; follow_ups: EftiFollowUp[] };
 }
@@ -179,6 +179,7 @@ export async function inspectionDocument(services: Services, shipment: ShipmentR
     signatures,
     remarks: remarks.map((row) => ({
       phase: row.phase,
+      successive_index: row.phase === 'takeover' ? row.successive_index : null,
       type: row.type,
       text: row.text,
       role: row.role,

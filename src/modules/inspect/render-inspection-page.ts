@@ -163,7 +163,7 @@ function signatures(doc: InspectionDocument, language: InspectionLanguage, w: In
 }
 
 /** Each photo beside what proves it: when it was taken and the SHA-256 the event chain recorded. */
-function photoEvidence(doc: InspectionDocument, language: InspectionLanguage, photos: InspectionDocument['remarks'][number]['photo_files'], phase: 'pickup' | 'delivery', w: InspectionWords): string {
+function photoEvidence(doc: InspectionDocument, language: InspectionLanguage, photos: InspectionDocument['remarks'][number]['photo_files'], phase: keyof NoteZones, w: InspectionWords): string {
   if (photos.length === 0) return '';
   const items = photos.map((p, i) => {
     const src = esc(new URL(p.thumbnail_url).pathname);
@@ -174,8 +174,10 @@ function photoEvidence(doc: InspectionDocument, language: InspectionLanguage, ph
 
 function remarks(doc: InspectionDocument, language: InspectionLanguage, w: InspectionWords): string {
   const items = doc.remarks.map((r) => {
-    const meta = [when(doc, language, r.created_at, r.phase as 'pickup' | 'delivery'), w.phases[r.phase as 'pickup' | 'delivery'], ...(r.photos > 0 ? [fill(w.photos, { count: formatNumber(language, r.photos) })] : [])].join(' · ');
-    return `<li><strong>${esc(w.reservationTypes[r.type as keyof InspectionWords['reservationTypes']] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span>${photoEvidence(doc, language, r.photo_files, r.phase as 'pickup' | 'delivery', w)}</li>`;
+    // A successive carrier's takeover is a taking over too: its words, at the establishment place's time (as on the note).
+    const taking = r.phase === 'takeover';
+    const meta = [when(doc, language, r.created_at, taking ? 'established' : (r.phase as 'pickup' | 'delivery')), w.phases[taking ? 'pickup' : (r.phase as 'pickup' | 'delivery')], ...(r.photos > 0 ? [fill(w.photos, { count: formatNumber(language, r.photos) })] : [])].join(' · ');
+    return `<li><strong>${esc(w.reservationTypes[r.type as keyof InspectionWords['reservationTypes']] ?? r.type)}</strong>${r.text ? `: ${esc(r.text)}` : ''}<br><span class="muted">${esc(meta)}</span>${photoEvidence(doc, language, r.photo_files, taking ? 'established' : (r.phase as 'pickup' | 'delivery'), w)}</li>`;
   });
   return `<section class="card" aria-labelledby="remarks-title"><h2 id="remarks-title">${esc(w.remarks)}</h2>${items.length > 0 ? `<ul class="list" id="remarks">${items.join('')}</ul>` : `<p>${esc(w.noRemarks)}</p>`}</section>`;
 }
@@ -217,7 +219,7 @@ function contentOf(doc: InspectionDocument, language: NoteLanguage, pageUrl: str
       established: { place: data.consignor?.address?.city ?? '', at: new Date(doc.shipment.issued_at ?? current?.created_at ?? doc.integrity.checked_at) },
       rendered_at: new Date(current?.created_at ?? doc.integrity.checked_at),
       signatures: doc.signatures.map((sig) => ({ role: sig.role as 'consignor', index: sig.successive_index ?? undefined, signer_name: sig.signer_name, signed_at: new Date(sig.signed_at), method: sig.method, level: sig.level })),
-      reservations: doc.remarks.map((r) => ({ phase: r.phase as 'pickup' | 'delivery', type: r.type, text: r.text ?? '', created_at: new Date(r.created_at) })),
+      reservations: doc.remarks.map((r) => ({ phase: r.phase as 'pickup' | 'delivery' | 'takeover', successive_index: r.successive_index ?? undefined, type: r.type, text: r.text ?? '', created_at: new Date(r.created_at) })),
     },
     NOTE_LABELS[language],
   );

@@ -1,6 +1,6 @@
 /**
  * GET /v1/shipments/{id}/pod as JSON: the consignee and their signature with its evidence, the
- * time and place of delivery, every remark with its photos as signed download links, every photo
+ * time and place of delivery, each leg of the carriage (pod-legs.ts), every remark with its photos as signed download links, every photo
  * once more in one list (with its remark, capture time, hash, media type and pixel size), the
  * final note version and its SHA-256, and the head of the event chain.
  */
@@ -12,6 +12,7 @@ import type { RemarkRow } from '../remarks/remarks.repository.js';
 import { remarkView } from '../remarks/remark-view.js';
 import { signatureView } from '../signatures/signature-view.js';
 import { deliveryParties, podFacts } from './pod-facts.js';
+import { podLegs } from './pod-legs.js';
 
 async function photoLinks(ctx: TenantContext, remark: RemarkRow) {
   const links = await Promise.all(
@@ -50,6 +51,11 @@ export async function getProofOfDelivery(ctx: TenantContext, shipmentId: string)
     delivered_at: (shipment.delivered_at ?? signature.signed_at).toISOString(),
     delivery: { address: parties.address, coordinates: signature.location },
     consignee: { name: parties.consignee, signature: signatureView(signature) },
+    legs: podLegs(shipment, facts.signatures, facts.remarks).map((leg) => ({
+      ...leg,
+      taken_over_at: leg.taken_over_at?.toISOString() ?? null,
+      reservations: leg.reservations.map((r) => ({ remark_id: r.id, type: r.type, text: r.text, created_at: r.created_at.toISOString(), photo_document_ids: r.photo_document_ids })),
+    })),
     remarks,
     photos: remarks.flatMap((r) => r.photos),
     unsigned_stops: facts.unsignedStops.map((s) => ({ kind: s.kind, missing: [...s.missing], reason: s.reason, text: s.text ?? null, captured_at: s.captured_at, recorded_at: s.created_at.toISOString(), event_id: s.event_id })),

@@ -1,6 +1,6 @@
 /**
  * What a proof of delivery is made of, read once for both its forms (JSON and PDF): the delivered
- * shipment, the consignee's signature, every remark, the final note version and the chain head.
+ * shipment, the consignee's signature, every signature (the legs), every remark, the final note version and the chain head.
  * Before delivery there is none: 404 `pod_not_available` (service description, States).
  */
 import { AppError } from '../../core/errors.js';
@@ -15,6 +15,8 @@ import { selectSignatures, type SignatureRow } from '../signatures/signatures.re
 export interface PodFacts {
   shipment: ShipmentRow;
   signature: SignatureRow;
+  /** Every signature, in the order given: the carriers' ones make the legs (pod-legs.ts). */
+  signatures: SignatureRow[];
   remarks: RemarkRow[];
   /** Stops closed without their signatures, and why (`stop.closed_unsigned`). */
   unsignedStops: Awaited<ReturnType<typeof unsignedStops>>;
@@ -29,12 +31,13 @@ export async function podFacts(ctx: TenantContext, shipmentId: string): Promise<
   if (shipment.status !== 'delivered') {
     throw new AppError('pod_not_available', `Shipment ${shipment.id} is ${shipment.status}: its proof of delivery exists once the consignee has signed at delivery.`);
   }
-  const signature = (await selectSignatures(ctx.db, ctx, shipment.id)).find((s) => s.role === 'consignee');
+  const signatures = await selectSignatures(ctx.db, ctx, shipment.id);
+  const signature = signatures.find((s) => s.role === 'consignee');
   const note = await selectCurrentNote(ctx.db, ctx, shipment.id);
   if (!signature || !note) throw new Error(`delivered shipment ${shipment.id} lacks the consignee's signature or a note`);
   const remarks = await selectRemarks(ctx.db, ctx, shipment.id, { order: 'asc' });
   const [pdf] = await selectDocuments(ctx.db, ctx, { shipmentId: shipment.id, kind: 'pod', order: 'asc', limit: 1 });
-  return { shipment, signature, remarks, unsignedStops: await unsignedStops(ctx.db, ctx, shipment.id), note, pdf };
+  return { shipment, signature, signatures, remarks, unsignedStops: await unsignedStops(ctx.db, ctx, shipment.id), note, pdf };
 }
 
 /** The consignee's name and the delivery address as the shipment states them. */

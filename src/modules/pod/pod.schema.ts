@@ -1,6 +1,6 @@
 /** Schema of the proof of delivery as JSON (its PDF is the same facts on one page). */
 import { Type } from '@sinclair/typebox';
-import { IdString } from '../../core/schema-types.js';
+import { IdString, StringEnum } from '../../core/schema-types.js';
 import { RemarkSchema } from '../remarks/remark.schema.js';
 import { AddressSchema } from '../shipments/shipment-input.schema.js';
 import { SignatureSchema } from '../signatures/signature.schema.js';
@@ -34,9 +34,31 @@ export const ProofOfDeliverySchema = Type.Object(
       name: Type.String({ description: 'The consignee party (box 2).' }),
       signature: Type.Ref(SignatureSchema, { description: 'The consignee\'s signature with its evidence: the version signed and its SHA-256, time, IP, user agent, location.' }),
     }),
+    legs: Type.Array(
+      Type.Object({
+        position: Type.Integer({ minimum: 1, description: 'The leg\'s place in the carriage, from 1 (the carrier\'s, from pickup).' }),
+        role: StringEnum(['carrier', 'successive_carrier'] as const),
+        successive_index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'For a successive carrier: its position in `successive_carriers`, from 0; null for the carrier.' }),
+        carrier: Type.String({ description: 'Who carried this leg: the carrier (box 16) or the successive carrier (box 17).' }),
+        signature_id: Type.Union([IdString('signature'), Type.Null()], { description: 'The signature with which it took the goods over.' }),
+        taken_over_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When it took the goods over: pickup for the carrier, its signature for a successive carrier.' }),
+        place: Type.Union([Type.String(), Type.Null()], { description: 'Where: the pickup address for the carrier, the place given with its signature for a successive carrier (null when not given).' }),
+        reservations: Type.Array(
+          Type.Object({
+            remark_id: IdString('remark'),
+            type: Type.String({ description: '`damage`, `shortage`, `delay` or `other`.' }),
+            text: Type.Union([Type.String(), Type.Null()]),
+            created_at: Type.String({ format: 'date-time' }),
+            photo_document_ids: Type.Array(IdString('document')),
+          }),
+          { description: 'Its reservations on taking the goods over: the carrier\'s `pickup` remarks, a successive carrier\'s `takeover` remarks (CMR article 35). The same remarks are in `remarks` with their photos.' },
+        ),
+      }),
+      { description: 'The legs of the carriage in the order the goods were taken over: the carrier\'s, then each successive carrier that signed for them (CMR article 34).' },
+    ),
     remarks: Type.Array(
       Type.Object({ ...RemarkSchema.properties, photos: Type.Array(PodPhotoSchema, { description: 'The remark\'s photos, in the order of `photo_document_ids`.' }) }),
-      { description: 'Every reservation, at pickup and at delivery, oldest first, with its photos as signed download links.' },
+      { description: 'Every reservation, at pickup, at a takeover and at delivery, oldest first, with its photos as signed download links.' },
     ),
     unsigned_stops: Type.Array(
       Type.Object({

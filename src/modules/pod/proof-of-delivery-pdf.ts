@@ -20,11 +20,8 @@ import { printedMethod } from '../signatures/note-signatures.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { unsignedStopReservation } from '../remarks/note-reservations.js';
 import { deliveryParties, podFacts, type PodFacts } from './pod-facts.js';
+import { addressLine, podLegs } from './pod-legs.js';
 import type { PodPdfInput } from './render-proof-of-delivery.js';
-
-function addressLine(address: Record<string, unknown>): string {
-  return ['street', 'additional', 'postal_code', 'city', 'country'].map((k) => address[k]).filter((v): v is string => typeof v === 'string' && v !== '').join(', ');
-}
 
 async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string, language: Language, now: Date): Promise<PodPdfInput> {
   const { shipment, signature, note } = facts;
@@ -42,6 +39,12 @@ async function pdfInput(ctx: TenantContext, facts: PodFacts, documentId: string,
     place: addressLine(parties.address),
     position: signature.location,
     signature: { signer_name: signature.signer_name, signed_at: signature.signed_at, captured_at: signature.captured_at, method: printedMethod(signature), level: signature.level, document_id: signature.document_id, document_sha256: signature.document_sha256, image_png: image },
+    legs: podLegs(shipment, facts.signatures, facts.remarks).map((leg) => ({
+      carrier: leg.carrier,
+      taken_over_at: leg.taken_over_at,
+      place: leg.place,
+      reservations: leg.reservations.map((r) => ({ type: r.type, text: r.text })),
+    })),
     remarks: [
       ...facts.remarks.map((r) => ({ id: r.id, phase: r.phase, type: r.type, text: r.text, created_at: r.created_at, captured_at: r.captured_at, photos: remarkPhotos(r, photos) })),
       // A stop closed without its signatures prints as a reservation of its phase, as on the note.

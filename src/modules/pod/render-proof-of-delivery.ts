@@ -30,12 +30,17 @@ export interface PodPdfInput {
   place: string;
   position: { lat: number; lng: number } | null;
   signature: { signer_name: string; signed_at: Date; captured_at?: Date | null; method: string; level: string; document_id: string; document_sha256: string; image_png?: Uint8Array };
-  remarks: { id?: string; phase: 'pickup' | 'delivery'; type: string; text: string | null; created_at: Date; captured_at?: Date | null; photos: EvidencePhoto[] }[];
+  /** The legs of the carriage, in order (pod-legs.ts): who carried, taken over when and where, with which reservations. */
+  legs?: { carrier: string; taken_over_at: Date | null; place: string | null; reservations: { type: string; text: string | null }[] }[];
+  remarks: { id?: string; phase: 'pickup' | 'delivery' | 'takeover'; type: string; text: string | null; created_at: Date; captured_at?: Date | null; photos: EvidencePhoto[] }[];
   note: { document_id: string; version: number; sha256: string };
   chain: { seq: number; hash: string };
   /** Where times are printed (documents/consignment-note/note-zones.ts): the delivery and the consignee's signature in the delivery place's zone, each remark in its stop's, the rest in the establishment place's; absent, UTC. */
   zones?: { pickup: string; delivery: string; established: string };
 }
+
+/** The zone a remark's time prints in: its stop's, a takeover's the establishment place's (as on the note). */
+const remarkZone = (zones: NonNullable<PodPdfInput['zones']>, phase: PodPdfInput['remarks'][number]['phase']) => (phase === 'takeover' ? zones.established : zones[phase]);
 
 const PAGE_W = A4.width;
 const PAGE_H = A4.height;
@@ -117,12 +122,25 @@ function remarkLines(input: PodPdfInput): Line[] {
     const first = shown;
     shown += r.photos.length;
     return [
-      { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${localTime(r.created_at, zones[r.phase])}${captured(l, r.captured_at, zones[r.phase])}`, bold: true },
+      { text: `${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type} · ${l.phase[r.phase]} · ${localTime(r.created_at, remarkZone(zones, r.phase))}${captured(l, r.captured_at, remarkZone(zones, r.phase))}`, bold: true },
       ...(r.text ? [{ text: r.text }] : []),
       ...(r.photos.length > 0 ? [{ text: PHOTO_LABELS[input.language].onPages(r.photos.length, sheetPages(first, r.photos.length)) }] : []),
       ...r.photos.flatMap((p) => [{ text: `${l.photos}: ${p.document_id}` }, { text: `SHA-256 ${p.sha256}` }]),
     ];
   });
+}
+
+/** Each leg on a line of its own — number, carrier, taken over when and where — then its reservations, or none. */
+function legLines(input: PodPdfInput): Line[] {
+  const l = POD_LABELS[input.language];
+  const zones = input.zones ?? UTC_ZONES;
+  return (input.legs ?? []).flatMap((leg, i) => [
+    { text: `${i + 1}. ${leg.carrier}`, bold: true },
+    { text: [l.takenOver, leg.taken_over_at ? localTime(leg.taken_over_at, i === 0 ? zones.pickup : zones.established) : undefined, leg.place ?? undefined].filter(Boolean).join(' · ') },
+    ...(leg.reservations.length === 0
+      ? [{ text: `${l.remarks}: ${l.none}` }]
+      : leg.reservations.map((r) => ({ text: `${l.remarks}: ${NOTE_LABELS[input.language].reservationTypes[r.type] ?? r.type}${r.text ? ` — ${r.text}` : ''}` }))),
+  ]);
 }
 
 /** The page's bytes; `save` makes them from the finished document (sealing saves it with the seal's placeholder). */
@@ -160,6 +178,10 @@ export async function renderProofOfDelivery(input: PodPdfInput, save: SavePdf = 
 
   // The foot: what ties this page to the note and the chain, always on the page.
   const footTop = MARGIN + 7 * LEADING + 30;
+  if ((input.legs ?? []).length > 1) {
+    p.heading(l.legs);
+    p.lines(legLines(input), footTop, l.cut.replace('{id}', input.shipment_id));
+  }
   p.heading(l.remarks);
   p.lines(remarkLines(input), footTop, l.cut.replace('{id}', input.shipment_id));
   p.y = footTop;

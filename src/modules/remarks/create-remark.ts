@@ -3,7 +3,7 @@
  * checks the phase fits the shipment's status and that the photos are this shipment's, emits
  * `remark.created` (fanned out to webhook endpoints in the same statement), and renders the next
  * version of the consignment note with every remark so far in its box — pickup remarks in box 18,
- * delivery remarks in the consignee's box, their photos on its annex — and every signature. The
+ * a successive carrier's takeover remarks in box 18 under its name, delivery remarks in the consignee's box, their photos on its annex — and every signature. The
  * photos are read before the render. All of it commits together or not at all, render-first
  * (DESIGN, Lifecycle: render, store, then commit in a short transaction that re-checks the head;
  * shipments/change-with-render.ts); a failed render is 500 `pdf_render_failed` with nothing changed.
@@ -22,11 +22,14 @@ import { noteReservation, noteReservations } from './note-reservations.js';
 import { readPhotoEvidence } from './photo-evidence.js';
 import { checkRemarkPhotos } from './remark-photos.js';
 import { assertRemarkable } from './remark-rules.js';
+import { assertTakeoverOpen, remarkCarrier } from './takeover-remarks.js';
 import { remarkView, type RemarkView } from './remark-view.js';
 import { insertRemarkWrite, type RemarkRow } from './remarks.repository.js';
 
 export interface NewRemark {
   phase: RemarkRow['phase'];
+  /** For `takeover`: the successive carrier's position in `successive_carriers`. */
+  successive_index?: number;
   type: RemarkRow['type'];
   text?: string;
   photo_document_ids?: readonly string[];
@@ -38,12 +41,14 @@ export interface NewRemark {
   providerEvidence?: ProviderEvidence;
 }
 
-/** Raises `not_found`, `shipment_immutable`, `invalid_state`, `validation_failed` (photos), `pdf_render_failed` and `conflict` (the shipment kept changing). */
+/** Raises `not_found`, `shipment_immutable`, `invalid_state` (also a takeover remark after that carrier signed), `validation_failed` (photos, successive carrier), `pdf_render_failed` and `conflict` (the shipment kept changing). */
 export async function createRemark(ctx: TenantContext, shipmentId: string, input: NewRemark, language: Language, alsoWrite?: AlsoWrite<RemarkView>): Promise<RemarkView> {
   const now = ctx.clock.now();
   const photos = [...(input.photo_document_ids ?? [])];
   return changeWithRender<RemarkView>(ctx, shipmentId, now, async (shipment) => {
     assertRemarkable(shipment, input.phase);
+    const carrier = remarkCarrier(input.phase, input.successive_index, shipment.data.successive_carriers);
+    if (carrier >= 0) await assertTakeoverOpen(ctx.db, ctx, shipment.id, carrier);
     await checkRemarkPhotos(ctx.db, ctx, shipment.id, photos);
     const current = await selectCurrentNote(ctx.db, ctx, shipment.id);
     if (!current) throw new Error(`shipment ${shipment.id} is ${shipment.status} but has no consignment note`);
@@ -52,7 +57,7 @@ export async function createRemark(ctx: TenantContext, shipmentId: string, input
     const id = newId('remark', now);
     return {
       changes: {},
-      events: [{ type: 'remark.created', status: shipment.status, fields: { remark_id: id, phase: input.phase, type: input.type } }],
+      events: [{ type: 'remark.created', status: shipment.status, fields: { remark_id: id, phase: input.phase, type: input.type, ...(carrier >= 0 ? { successive_index: carrier } : {}) } }],
       async render(changed, [created]) {
         const row: RemarkRow = {
           id,
@@ -60,6 +65,7 @@ export async function createRemark(ctx: TenantContext, shipmentId: string, input
           mode: ctx.mode,
           shipment_id: shipment.id,
           phase: input.phase,
+          successive_index: carrier,
           type: input.type,
           text: input.text ?? null,
           photo_document_ids: photos,

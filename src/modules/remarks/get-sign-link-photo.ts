@@ -4,10 +4,10 @@
  * `not_found`) — for whoever holds the pending link.
  */
 import type { OpenSignLink } from '../signatures/sign-link.js';
-import { PHASE_OF } from '../signatures/signature-rules.js';
 import type { Picture } from './photo-thumbnail.js';
 import { remarkPhotoThumbnail } from './remark-photo.js';
+import { remarkScopeOf } from './remark-rules.js';
 
 export async function getSignLinkPhoto(link: OpenSignLink, documentId: string): Promise<Picture> {
-  return remarkPhotoThumbnail(link.ctx, link.request.shipment_id, documentId, PHASE_OF[link.request.role]);
+  return remarkPhotoThumbnail(link.ctx, link.request.shipment_id, documentId, remarkScopeOf(link.request));
 }

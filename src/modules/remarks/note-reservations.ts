@@ -1,5 +1,6 @@
 /**
- * A shipment's remarks as the consignment note prints them: box 18 for pickup, the consignee's box
+ * A shipment's remarks as the consignment note prints them: box 18 for pickup and for each
+ * successive carrier's takeover (under its name), the consignee's box
  * for delivery, each with its photos (on the note's annex); with them, each stop the driver closed without its signatures and why
  * (`stop.closed_unsigned`, docs/tours.md), so every later version keeps saying so.
  */
@@ -12,8 +13,8 @@ import { remarkPhotos, type PhotoEvidence } from './photo-evidence.js';
 import { selectRemarks, type RemarkRow } from './remarks.repository.js';
 
 /** With `photos` (read before the transaction, photo-evidence.ts) the reservation carries its photos; without, only its words. */
-export function noteReservation(row: Pick<RemarkRow, 'id' | 'phase' | 'type' | 'text' | 'created_at' | 'photo_document_ids' | 'captured_at'>, photos?: PhotoEvidence): NoteReservation {
-  return { id: row.id, phase: row.phase, type: row.type, text: row.text ?? '', created_at: row.created_at, ...(photos ? { photos: remarkPhotos(row, photos) } : {}) };
+export function noteReservation(row: Pick<RemarkRow, 'id' | 'phase' | 'successive_index' | 'type' | 'text' | 'created_at' | 'photo_document_ids' | 'captured_at'>, photos?: PhotoEvidence): NoteReservation {
+  return { id: row.id, phase: row.phase, ...(row.phase === 'takeover' ? { successive_index: row.successive_index } : {}), type: row.type, text: row.text ?? '', created_at: row.created_at, ...(photos ? { photos: remarkPhotos(row, photos) } : {}) };
 }
 
 /** A stop closed without its signatures, as a line of the note in its language. */

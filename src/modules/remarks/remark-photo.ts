@@ -1,6 +1,6 @@
 /**
  * The photo a page asks for by id, and only if it is one the page shows: a `photo` document of
- * this shipment named by one of its remarks (of `phase`, when the page shows one phase). Anything
+ * this shipment named by one of its remarks (of one phase and carrier, when the page shows only those). Anything
  * else — another shipment's or organisation's document, an attachment, a photo no remark names,
  * an id of any shape — is 404 `not_found`, so a link to one shipment's page opens nothing else.
  */
@@ -8,15 +8,15 @@ import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { selectDocument } from '../documents/documents.repository.js';
 import { photoThumbnail, type Picture } from './photo-thumbnail.js';
-import type { RemarkPhase } from './remark-rules.js';
+import type { RemarkScope } from './remark-rules.js';
 import { selectRemarks } from './remarks.repository.js';
 
 /** The thumbnail of the photo; raises `not_found` (see above). */
-export async function remarkPhotoThumbnail(ctx: TenantContext, shipmentId: string, documentId: string, phase?: RemarkPhase): Promise<Picture> {
+export async function remarkPhotoThumbnail(ctx: TenantContext, shipmentId: string, documentId: string, scope?: RemarkScope): Promise<Picture> {
   const notFound = new AppError('not_found', `No photo ${documentId} of a remark of this shipment.`);
   const document = await selectDocument(ctx.db, ctx, documentId);
   if (!document || document.shipment_id !== shipmentId || document.kind !== 'photo') throw notFound;
-  const remarks = await selectRemarks(ctx.db, ctx, shipmentId, { order: 'asc', ...(phase ? { phase } : {}) });
+  const remarks = await selectRemarks(ctx.db, ctx, shipmentId, { order: 'asc', ...scope });
   if (!remarks.some((remark) => remark.photo_document_ids.includes(documentId))) throw notFound;
   const stored = await ctx.objects.get(document.object_key);
   if (!stored) throw new Error(`document ${documentId}: object ${document.object_key} is missing from the store`);

@@ -7,6 +7,7 @@ export function remarkView(row: RemarkRow) {
     id: row.id,
     shipment_id: row.shipment_id,
     phase: row.phase,
+    successive_index: row.phase === 'takeover' ? row.successive_index : null,
     type: row.type,
     text: row.text,
     photo_document_ids: row.photo_document_ids,
@@ -25,5 +26,5 @@ export function remarkView(row: RemarkRow) {
 export type RemarkView = ReturnType<typeof remarkView>;
 
 export function signRemarkView(row: RemarkRow, photos: RemarkPhotoFile[]) {
-  return { id: row.id, phase: row.phase, type: row.type, text: row.text, created_at: row.created_at.toISOString(), photos };
+  return { id: row.id, phase: row.phase, successive_index: row.phase === 'takeover' ? row.successive_index : null, type: row.type, text: row.text, created_at: row.created_at.toISOString(), photos };
 }

@@ -8,13 +8,14 @@ import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { ProviderEvidenceField } from '../signatures/signature.schema.js';
 import { SIGNATURE_ROLES } from '../signatures/signature-rules.js';
 
-export const REMARK_PHASES = ['pickup', 'delivery'] as const;
+export const REMARK_PHASES = ['pickup', 'delivery', 'takeover'] as const;
 export const REMARK_TYPES = ['damage', 'shortage', 'delay', 'other'] as const;
 export const MAX_REMARK_TEXT = 2000;
 export const MAX_REMARK_PHOTOS = 5;
 
 export const Phase = StringEnum(REMARK_PHASES, {
-  description: '`pickup`: the carrier\'s reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee\'s reservations, while it is `in_transit`.',
+  description:
+    '`pickup`: the carrier\'s reservations on taking the goods over (box 18), while the shipment is `issued`. `takeover`: a successive carrier\'s reservations on taking the goods and the note over (CMR article 35; box 18 under its name), while it is `in_transit` and before that carrier signs. `delivery`: the consignee\'s reservations, while it is `in_transit`.',
 });
 export const RemarkType = StringEnum(REMARK_TYPES, { description: 'What the reservation is about.' });
 /** A photo taken with a remark on a phone (the driver's app, the signing page): remark-photo-uploads.ts judges it. */
@@ -30,6 +31,7 @@ export const RemarkSchema = Type.Object(
     id: IdString('remark'),
     shipment_id: IdString('shipment'),
     phase: Phase,
+    successive_index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'For `takeover`: the successive carrier\'s position in `successive_carriers`, from 0; otherwise null.' }),
     type: RemarkType,
     text: Type.Union([Text, Type.Null()]),
     photo_document_ids: Type.Array(IdString('document'), { description: 'Photos of the same shipment (documents of kind `photo`), in the order given.' }),
@@ -50,6 +52,9 @@ export const RemarkPageSchema = PageOf(Type.Ref(RemarkSchema), 'RemarkPage');
 export const CreateRemarkSchema = Type.Object(
   {
     phase: Phase,
+    successive_index: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 9, description: 'Required for `takeover`, refused for the other phases: the successive carrier\'s position in `successive_carriers`, from 0.' }),
+    ),
     type: RemarkType,
     text: Type.Optional(Text),
     photo_document_ids: Type.Optional(
@@ -73,7 +78,7 @@ export const CreateSignLinkRemarkSchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 200, description: 'Required when the link requires a one-time password: the token of `POST /v1/sign/{token}/otp/verify`. A remark does not use it up; the submit does.' }),
     ),
   },
-  { $id: 'CreateSignLinkRemark', additionalProperties: false, description: 'The phase is the one of the link\'s role: pickup for consignor and carrier, delivery for the consignee.' },
+  { $id: 'CreateSignLinkRemark', additionalProperties: false, description: 'The phase is the one of the link\'s role: pickup for consignor and carrier, takeover for a successive carrier (its own), delivery for the consignee.' },
 );
 export type CreateSignLinkRemark = Static<typeof CreateSignLinkRemarkSchema>;
 
@@ -97,6 +102,7 @@ export const RemarkPhotoFile = (thumbnail: string) =>
 export const SignRemarkSchema = Type.Object({
   id: Type.String(),
   phase: StringEnum(REMARK_PHASES),
+  successive_index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   type: StringEnum(REMARK_TYPES),
   text: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),

@@ -19,6 +19,8 @@ export function insertRemarkWrite(db: Database, row: RemarkRow): Write {
 
 export interface RemarkFilter {
   phase?: RemarkRow['phase'];
+  /** With `phase: 'takeover'`: only this successive carrier's. */
+  successive_index?: number;
   after?: string;
   order: SortOrder;
   limit?: number;
@@ -32,6 +34,7 @@ export async function selectRemarks(db: Database, t: Tenant, shipmentId: string,
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode);
   if (f.phase) query = query.where('phase', '=', f.phase);
+  if (f.successive_index !== undefined) query = query.where('successive_index', '=', f.successive_index);
   query = keysetWindow(query, 'id', f);
   return query.execute();
 }

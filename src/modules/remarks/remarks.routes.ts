@@ -39,7 +39,7 @@ export const REMARK_PATHS = {
 type ById = { Params: { id: string } };
 
 const RULES =
-  'Pickup remarks (the carrier\'s reservations, box 18) are made while the shipment is `issued`, delivery remarks (the consignee\'s) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. ' +
+  'Pickup remarks (the carrier\'s reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier\'s, named by `successive_index`, box 18 under its name) while it is `in_transit` and before that carrier signs (after, 409 `invalid_state`); delivery remarks (the consignee\'s) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. ' +
   'Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).';
 
 export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
@@ -99,7 +99,7 @@ export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): P
         tags: ['sign'],
         summary: 'Make a remark from a sign link',
         description:
-          'The signer records a reservation before signing, in their role\'s phase: consignor and carrier at pickup, the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. ' +
+          'The signer records a reservation before signing, in their role\'s phase: consignor and carrier at pickup, a successive carrier at its takeover (its own reservations, CMR article 35), the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. ' +
           'A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. ' +
           '`photos` from the phone\'s camera are judged as the driver\'s are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. ' +
           `The remark names the link's role and request. ${RULES}`,

@@ -8,7 +8,9 @@ import type { ShipmentOwned } from '../shipments/shipments.tables.js';
 import type { ProviderEvidence, SignatureRoleColumn } from '../signatures/signatures.tables.js';
 
 export interface RemarksTable extends ShipmentOwned {
-  phase: 'pickup' | 'delivery';
+  phase: 'pickup' | 'delivery' | 'takeover';
+  /** For `takeover`: the successive carrier's position in `successive_carriers`; -1 otherwise (migration 0040). */
+  successive_index: number;
   type: 'damage' | 'shortage' | 'delay' | 'other';
   text: string | null;
   photo_document_ids: string[];

@@ -44,7 +44,7 @@ describe('renderSignPage', () => {
   });
 
   it('with them: the identification step is required and the remarks at the signer\'s phase are listed, as text', () => {
-    const html = renderSignPage(page({ identification_required: true, remarks: [{ id: 'rmk_1', phase: 'delivery', type: 'damage', text: 'Pallet 3 <crushed>', created_at: '2026-11-25T09:00:00.000Z', photos: [] }] }), assets);
+    const html = renderSignPage(page({ identification_required: true, remarks: [{ id: 'rmk_1', phase: 'delivery', successive_index: null, type: 'damage', text: 'Pallet 3 <crushed>', created_at: '2026-11-25T09:00:00.000Z', photos: [] }] }), assets);
     expect(data(html).identification_required).toBe(true);
     // The signature step has the words for the identified name, shown once identified.
     expect(html).toContain('<div id="identified-name" hidden><p id="signer-name-hint">This is the name you were identified with: you sign with exactly this name.</p>');

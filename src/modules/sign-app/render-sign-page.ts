@@ -65,6 +65,7 @@ function disposalStep(page: SignPage): string {
 function steps(page: SignPage): string {
   const w = SIGN_APP_WORDS[page.language];
   const phase = PHASE_OF[page.context.role];
+  const takeover = page.context.role === 'successive_carrier';
   const remarkTypes = Object.entries(w.remarkTypes).map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join('');
   const remarks = (page.context.remarks ?? []).map((r) => `<li><strong>${esc(w.remarkTypes[r.type as keyof typeof w.remarkTypes] ?? r.type)}</strong> · ${esc(r.text)}${remarkPhotos(r.photos, page.zones[phase], w)}</li>`).join('');
   return `
@@ -82,7 +83,7 @@ function steps(page: SignPage): string {
 <button type="submit">${esc(w.idSubmit)}</button></form>${alert('id-error')}
 </section>
 ${page.context.remarks === undefined ? '' : `<section class="step" id="step-remarks" aria-labelledby="remarks-title">
-<h2 id="remarks-title">${esc(w.remarksHeading[phase])}</h2><p>${esc(w.remarksIntro)}</p><ul id="remarks-list">${remarks}</ul>
+<h2 id="remarks-title">${esc(w.remarksHeading[takeover ? 'takeover' : phase])}</h2><p>${esc(w.remarksIntro)}</p><ul id="remarks-list">${remarks}</ul>
 <form id="remark-form" novalidate><label for="remark-type">${esc(w.remarkType)}</label><select id="remark-type" name="type">${remarkTypes}</select>
 <label for="remark-text">${esc(w.remarkText)}</label><textarea id="remark-text" name="text" rows="3" maxlength="2000" required></textarea>
 <label for="remark-photos">${esc(w.remarkPhotos)}</label><p id="remark-photos-hint" class="hint">${esc(w.remarkPhotosHint)}</p>
@@ -100,7 +101,8 @@ ${page.context.identification_required === true ? `<div id="identified-name" hid
 <button type="button" id="pad-clear" class="secondary">${esc(w.clear)}</button></div>
 <p id="typed-hint" hidden>${esc(w.typedHint)}</p>
 <button type="button" id="mode-toggle" class="link" data-draw="${esc(w.drawInstead)}" data-type="${esc(w.typeInstead)}">${esc(w.typeInstead)}</button>
-<button type="button" id="locate" class="secondary">${esc(w.addLocation)}</button><p id="locate-status" role="status"></p>
+${takeover ? `<label for="takeover-place">${esc(w.takeoverPlace)}</label><p id="takeover-place-hint" class="hint">${esc(w.takeoverPlaceHint)}</p><input id="takeover-place" name="place" autocomplete="address-level2" maxlength="200" aria-describedby="takeover-place-hint">
+` : ''}<button type="button" id="locate" class="secondary">${esc(w.addLocation)}</button><p id="locate-status" role="status"></p>
 <button type="submit" id="sign-submit">${esc(w.submit)}</button>${alert('sign-error')}
 </form>
 </section>

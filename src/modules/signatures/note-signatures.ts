@@ -16,6 +16,7 @@ export function noteSignature(row: SignatureRow, imagePng?: Uint8Array): NoteSig
     index: row.role === 'successive_carrier' ? row.successive_index : undefined,
     signer_name: row.signer_name,
     signed_at: row.signed_at,
+    ...(row.place ? { place: row.place } : {}),
     method: printedMethod(row),
     level: row.level,
     image_png: imagePng,

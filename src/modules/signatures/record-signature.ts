@@ -23,7 +23,9 @@ import { TRANSITIONS } from '../shipments/shipment-status.js';
 import { storageWrite, usageWrite } from '../usage/record-usage.js';
 import { noteReservations } from '../remarks/note-reservations.js';
 import { readPhotoEvidence } from '../remarks/photo-evidence.js';
+import { takeoverRemarkIds } from '../remarks/takeover-remarks.js';
 import { noteSignatures } from './note-signatures.js';
+import { takeoverEvent } from './takeover-event.js';
 import { assertMaySign, assertSignatureMayChange, PHASE_OF, statusAfter, type SignatureRole } from './signature-rules.js';
 import { signatureView, type SignatureView } from './signature-view.js';
 import { assertLinkStanding } from './sign-link.js';
@@ -51,6 +53,8 @@ export interface NewSignature {
     /** When the signer signed on the device, if it reached the service later (the driver's offline queue). */
     captured_at?: Date;
   };
+  /** A successive carrier's: where it takes the goods over (printed in box 17 with the time). */
+  place?: string;
   /** The drawn signature, PNG. */
   image_png?: Buffer;
   /** The version the signer was shown; a newer one by now is a `conflict` (stale view). */
@@ -74,8 +78,11 @@ export function assertShownIsCurrent(current: { id: string; sha256: string; vers
   }
 }
 
-function checkSuccessiveIndex(role: SignatureRole, index: number | undefined, carriers: number): number {
-  if (role !== 'successive_carrier') return -1;
+function checkSuccessiveIndex(role: SignatureRole, index: number | undefined, carriers: number, place: string | undefined): number {
+  if (role !== 'successive_carrier') {
+    if (place !== undefined) throw new AppError('validation_failed', 'The signature does not validate; see errors.', { errors: [{ path: '$.place', code: 'invalid', message: 'Only a successive carrier names the place where it takes the goods over.' }] });
+    return -1;
+  }
   if (index === undefined || index < 0 || index >= carriers) {
     const message = carriers === 0 ? 'The shipment names no successive carriers.' : `Must be a position in successive_carriers, 0 to ${carriers - 1}.`;
     throw new AppError('validation_failed', 'The signature does not validate; see errors.', { errors: [{ path: '$.successive_index', code: 'invalid', message }] });
@@ -91,12 +98,13 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
     const signed = await selectSignatures(ctx.db, ctx, shipment.id);
     assertSignatureMayChange(shipment, signed, input.role);
     const carriers = ((shipment.data.successive_carriers as unknown[] | undefined) ?? []).length;
-    const successiveIndex = checkSuccessiveIndex(input.role, input.successive_index, carriers);
+    const successiveIndex = checkSuccessiveIndex(input.role, input.successive_index, carriers, input.place);
     assertMaySign(shipment, signed, input.role, successiveIndex);
     const current = await selectCurrentNote(ctx.db, ctx, shipment.id);
     if (!current) throw new Error(`shipment ${shipment.id} is ${shipment.status} but has no consignment note`);
     assertShownIsCurrent(current, input.shown);
     const evidence = await readPhotoEvidence(ctx, shipment.id);
+    const takeoverRemarks = successiveIndex >= 0 ? await takeoverRemarkIds(ctx.db, ctx, shipment.id, successiveIndex) : [];
 
     const id = newId('signature', now);
     const next = statusAfter(signed, input.role);
@@ -105,6 +113,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
       events: [
         { type: 'signature.completed', status: shipment.status, fields: { signature_id: id, role: input.role, ...(successiveIndex >= 0 ? { successive_index: successiveIndex } : {}) } },
         ...(next ? [{ type: TRANSITIONS[next].event, status: next }] : []),
+        ...(successiveIndex >= 0 ? [takeoverEvent(shipment, id, successiveIndex, input.place, takeoverRemarks, now)] : []),
       ],
       async render(changed, [completed]) {
         let imageKey: string | null = null;
@@ -127,6 +136,7 @@ export async function recordSignature(ctx: TenantContext, shipmentId: string, in
           document_sha256: current.sha256,
           signed_at: now,
           captured_at: input.evidence.captured_at ?? null,
+          place: input.place ?? null,
           ip: input.evidence.ip,
           user_agent: input.evidence.user_agent,
           location: input.evidence.location ?? null,

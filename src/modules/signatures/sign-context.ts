@@ -8,9 +8,9 @@ import type { Services } from '../../core/context.js';
 import { createDownloadUrl } from '../documents/create-download-url.js';
 import { selectCurrentNote } from '../documents/documents.repository.js';
 import { signPageRemarks } from '../remarks/sign-page-remarks.js';
+import { remarkScopeOf } from '../remarks/remark-rules.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { openSignLink } from './sign-link.js';
-import { PHASE_OF } from './signature-rules.js';
 
 interface Named {
   name?: string;
@@ -55,6 +55,6 @@ export async function signContext(services: Services, token: string, requestId: 
       goods,
     },
     document: { id: note.id, version: note.version, sha256: note.sha256, url: download.url, url_expires_at: download.expires_at },
-    remarks: await signPageRemarks(ctx.db, ctx, shipment.id, PHASE_OF[request.role], token),
+    remarks: await signPageRemarks(ctx.db, ctx, shipment.id, remarkScopeOf(request), token),
   };
 }

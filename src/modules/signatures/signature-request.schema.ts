@@ -5,6 +5,7 @@ import { IdString, StringEnum } from '../../core/schema-types.js';
 import { CoordinatesSchema, LANGUAGE_PATTERN } from '../shipments/shipment-input.schema.js';
 import { SIGNATURE_ROLES } from './signature-rules.js';
 import { SignRemarkSchema } from '../remarks/remark.schema.js';
+import { TakeoverPlace } from './signature.schema.js';
 import { NOTIFICATION_STATUSES, NOTIFICATION_STATUS_DESCRIPTION } from '../notifications/notification.schema.js';
 
 const LEVELS = ['platform_auth', 'ades', 'qes'] as const;
@@ -126,6 +127,7 @@ export const SubmitSignatureSchema = Type.Object(
       Type.String({ maxLength: 100, description: 'From `POST /v1/sign/{token}/identification`, required at `ades` and `qes` (ignored at `platform_auth`): once, within 15 minutes, for this link only.' }),
     ),
     location: Type.Optional(Type.Ref(CoordinatesSchema)),
+    place: Type.Optional(TakeoverPlace),
   },
   { $id: 'SubmitSignature', additionalProperties: false },
 );

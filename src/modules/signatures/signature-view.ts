@@ -12,6 +12,7 @@ export function signatureView(row: SignatureRow) {
     level: row.level,
     signer_name: row.signer_name,
     signed_at: row.signed_at.toISOString(),
+    place: row.place,
     evidence: {
       document_id: row.document_id,
       document_sha256: row.document_sha256,

@@ -21,6 +21,13 @@ export const ProviderEvidenceField = (description: string) =>
     { description },
   );
 
+/** Where a successive carrier takes the goods over: the place printed in box 17 beside the time. */
+export const TakeoverPlace = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'Only for `successive_carrier`: where it takes the goods and the note over, in words (`Venlo, NL`), printed in box 17 with the time of signing. Another role with a place is 422 `validation_failed`.',
+});
+
 export const SignatureSchema = Type.Object(
   {
     id: IdString('signature'),
@@ -32,6 +39,9 @@ export const SignatureSchema = Type.Object(
     level: StringEnum(['platform_auth', 'ades', 'qes'] as const),
     signer_name: Type.String(),
     signed_at: Type.String({ format: 'date-time' }),
+    place: Type.Union([Type.String(), Type.Null()], {
+      description: 'A successive carrier\'s signature: where it took the goods over (CMR article 35), printed with `signed_at` in box 17 of the note; null for other roles or when not given.',
+    }),
     evidence: Type.Object({
       document_id: Type.String({ description: 'The consignment-note version shown to the signer.' }),
       document_sha256: Type.String({ description: 'Its SHA-256: what was signed.' }),
@@ -84,6 +94,7 @@ export const RecordSignatureSchema = Type.Object(
     successive_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, description: 'For `successive_carrier`: its position in `successive_carriers`, from 0.' })),
     signer_name: Type.String({ minLength: 1, maxLength: 200, description: 'The person who signs for the party.' }),
     location: Type.Optional(Type.Ref(CoordinatesSchema, { description: 'Where it was signed (WGS 84).' })),
+    place: Type.Optional(TakeoverPlace),
   },
   { $id: 'RecordSignature', additionalProperties: false },
 );

@@ -33,6 +33,8 @@ export interface SignaturesTable extends ShipmentOwned {
   signed_at: Timestamp;
   /** When the signer signed on the device, if it was kept offline first (the driver's app); null otherwise. */
   captured_at: Timestamp | null;
+  /** A successive carrier's: where it took the goods over, as it said (migration 0040); null otherwise. */
+  place: string | null;
   ip: string | null;
   user_agent: string | null;
   location: Json<{ lat: number; lng: number; accuracy_m?: number }> | null;

@@ -27,6 +27,7 @@ export interface SubmitSignature {
   otp_verified_token?: string;
   identification_token?: string;
   location?: { lat: number; lng: number; accuracy_m?: number };
+  place?: string;
 }
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -72,6 +73,7 @@ export async function submitSignature(link: OpenSignLink, body: SubmitSignature,
         identification_reference: identification?.id,
         trust_signature: trustSignature,
       },
+      place: body.place,
       image_png: image,
       shown,
       signatureRequestId: request.id,

@@ -7,7 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 import { SHIPMENT_STATUSES } from '../shipments/shipment-status.js';
-import { REMARK_PHASES, REMARK_TYPES, MAX_REMARK_TEXT } from '../remarks/remark.schema.js';
+import { REMARK_TYPES, MAX_REMARK_TEXT } from '../remarks/remark.schema.js';
 
 export const SIMULATION_ACTIONS = ['sign', 'deliver', 'remark', 'advance', 'fail_webhooks', 'recover_webhooks'] as const;
 export type SimulationAction = (typeof SIMULATION_ACTIONS)[number];
@@ -30,7 +30,8 @@ export const SimulateShipmentSchema = Type.Object(
       }),
     ),
     signer_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: '`sign` only: who signs; default the party\'s name on the shipment.' })),
-    phase: Type.Optional(StringEnum(REMARK_PHASES, { description: '`remark` (required): as `POST /v1/shipments/{id}/remarks` takes it.' })),
+    // A successive carrier's takeover is not simulated: its reservations name the carrier (`POST /v1/shipments/{id}/remarks`).
+    phase: Type.Optional(StringEnum(['pickup', 'delivery'] as const, { description: '`remark` (required): `pickup` or `delivery`, as `POST /v1/shipments/{id}/remarks` takes it.' })),
     type: Type.Optional(StringEnum(REMARK_TYPES, { description: '`remark` (required): as `POST /v1/shipments/{id}/remarks` takes it.' })),
     text: Type.Optional(Type.String({ maxLength: MAX_REMARK_TEXT, description: '`remark`: what was observed.' })),
     photo: Type.Optional(Type.Boolean({ description: '`remark`: `true` attaches a generated photo (a small PNG), uploaded to the shipment as a document of kind `photo` first, as a real upload would be.' })),

@@ -51,9 +51,9 @@ describe.each(backends())('sign-link remarks on $name', (backend) => {
     const after = (await context(carrier.token)).json();
     expect(after.document.id).toBe(typeOnly.rendered_document_id);
     expect(after.remarks).toEqual([
-      { id: made.id, phase: 'pickup', type: 'damage', text: 'Shrink wrap torn on pallet 2.', created_at: made.created_at, photos: [] },
-      { id: fromApi.id, phase: 'pickup', type: 'other', text: 'Loaded 40 minutes late.', created_at: fromApi.created_at, photos: [] },
-      { id: typeOnly.id, phase: 'pickup', type: 'shortage', text: null, created_at: typeOnly.created_at, photos: [] },
+      { id: made.id, phase: 'pickup', successive_index: null, type: 'damage', text: 'Shrink wrap torn on pallet 2.', created_at: made.created_at, photos: [] },
+      { id: fromApi.id, phase: 'pickup', successive_index: null, type: 'other', text: 'Loaded 40 minutes late.', created_at: fromApi.created_at, photos: [] },
+      { id: typeOnly.id, phase: 'pickup', successive_index: null, type: 'shortage', text: null, created_at: typeOnly.created_at, photos: [] },
     ]);
     expect((await remarks.noteBoxes(after.document.id))[18]).toContain('Shrink wrap torn on pallet 2.');
     // The consignee's link is for delivery: nothing to list yet, and no remark while issued.

@@ -35,6 +35,10 @@ export interface NoteLabels {
   signedBy: string;
   level: string;
   reservationsAtDelivery: string;
+  /** Box 17: when and where a successive carrier took the goods over. */
+  takenOver: string;
+  /** Box 18: the heading over a successive carrier's reservations at its takeover. */
+  successiveReservations: string;
   reservationTypes: Record<string, string>;
   none: string;
   packageTypes: Record<string, string>;
@@ -98,6 +102,8 @@ const en: NoteLabels = {
   signedBy: 'Signed by',
   level: 'level',
   reservationsAtDelivery: "Consignee's reservations",
+  takenOver: 'Taken over',
+  successiveReservations: 'Reservations of successive carrier',
   reservationTypes: { damage: 'Damage', shortage: 'Shortage', delay: 'Delay', other: 'Other', missing_signature: 'Signature missing' },
   none: '—',
   packageTypes: { pallet: 'pallet', box: 'box', carton: 'carton', crate: 'crate', bag: 'bag', drum: 'drum', roll: 'roll', bundle: 'bundle', container: 'container', loose: 'loose', other: 'other' },
@@ -161,6 +167,8 @@ const nl: NoteLabels = {
   signedBy: 'Getekend door',
   level: 'niveau',
   reservationsAtDelivery: 'Voorbehoud van de geadresseerde',
+  takenOver: 'Overgenomen',
+  successiveReservations: 'Voorbehoud van opvolgende vervoerder',
   reservationTypes: { damage: 'Schade', shortage: 'Manco', delay: 'Vertraging', other: 'Overig', missing_signature: 'Handtekening ontbreekt' },
   none: '—',
   packageTypes: { pallet: 'pallet', box: 'doos', carton: 'karton', crate: 'krat', bag: 'zak', drum: 'vat', roll: 'rol', bundle: 'bundel', container: 'container', loose: 'los', other: 'overig' },
@@ -224,6 +232,8 @@ const de: NoteLabels = {
   signedBy: 'Unterzeichnet von',
   level: 'Stufe',
   reservationsAtDelivery: 'Vorbehalte des Empfängers',
+  takenOver: 'Übernommen',
+  successiveReservations: 'Vorbehalte des nachfolgenden Frachtführers',
   reservationTypes: { damage: 'Beschädigung', shortage: 'Fehlmenge', delay: 'Verspätung', other: 'Sonstiges', missing_signature: 'Unterschrift fehlt' },
   none: '—',
   packageTypes: { pallet: 'Palette', box: 'Kiste', carton: 'Karton', crate: 'Lattenkiste', bag: 'Sack', drum: 'Fass', roll: 'Rolle', bundle: 'Bund', container: 'Container', loose: 'lose', other: 'sonstige' },
@@ -287,6 +297,8 @@ const fr: NoteLabels = {
   signedBy: 'Signé par',
   level: 'niveau',
   reservationsAtDelivery: 'Réserves du destinataire',
+  takenOver: 'Pris en charge',
+  successiveReservations: 'Réserves du transporteur successif',
   reservationTypes: { damage: 'Avarie', shortage: 'Manquant', delay: 'Retard', other: 'Autre', missing_signature: 'Signature manquante' },
   none: '—',
   packageTypes: { pallet: 'palette', box: 'boîte', carton: 'carton', crate: 'caisse', bag: 'sac', drum: 'fût', roll: 'rouleau', bundle: 'botte', container: 'conteneur', loose: 'vrac', other: 'autre' },

@@ -11,6 +11,8 @@ export interface NoteSignature {
   index?: number;
   signer_name: string;
   signed_at: Date;
+  /** A successive carrier's: where it took the goods over. */
+  place?: string;
   /** `drawn`, `typed`, `platform` or `trust_service`. */
   method: string;
   /** `platform_auth`, `ades` or `qes`. */
@@ -37,7 +39,10 @@ export interface EvidencePhoto {
 export interface NoteReservation {
   /** The remark's id: the reference printed beside each of its photos. */
   id?: string;
-  phase: 'pickup' | 'delivery';
+  /** `takeover`: a successive carrier's, printed in box 18 under its name (CMR article 35). */
+  phase: 'pickup' | 'delivery' | 'takeover';
+  /** For `takeover`: the successive carrier's position in `successive_carriers`, from 0. */
+  successive_index?: number;
   type: string;
   text: string;
   created_at: Date;

@@ -132,6 +132,14 @@ function reservationLines(list: readonly NoteReservation[], l: NoteLabels, zone:
   return list.flatMap((r) => [{ text: `${l.reservationTypes[r.type] ?? r.type} · ${localTime(r.created_at, zone)}`, bold: true }, ...lines(r.text, annex.lineOf(r))]);
 }
 
+/** Box 18 for each successive carrier with reservations at its takeover (CMR article 35): under its number and name. */
+function takeoverReservationLines(successive: readonly Party[], list: readonly NoteReservation[], l: NoteLabels, zone: string, annex: NoteAnnex): Line[] {
+  return successive.flatMap((p, i) => {
+    const own = list.filter((r) => r.phase === 'takeover' && r.successive_index === i);
+    return own.length === 0 ? [] : [{ text: `${l.successiveReservations} ${i + 1}: ${p.name ?? ''}`, bold: true }, ...reservationLines(own, l, zone, annex)];
+  });
+}
+
 export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteContent {
   const s = input.shipment as Record<string, unknown>;
   const party = (key: string) => s[key] as Party | undefined;
@@ -176,10 +184,13 @@ export function noteContent(input: ConsignmentNoteInput, l: NoteLabels): NoteCon
       return [
         { text: `${i + 1}. ${p.name ?? ''}`, bold: true },
         ...lines([p.address?.city, p.address?.country].filter(Boolean).join(', ')),
-        ...(signed ? [{ text: `${l.signedBy}: ${signed.signer_name}, ${localTime(signed.signed_at, here)}` }] : []),
+        ...(signed ? [{ text: [`${l.takenOver}: ${localTime(signed.signed_at, here)}`, signed.place].filter(Boolean).join(' · ') }, { text: `${l.signedBy}: ${signed.signer_name}` }] : []),
       ];
     }),
-    18: reservationLines(reservations.filter((r) => r.phase === 'pickup'), l, zones.pickup, annex),
+    18: [
+      ...reservationLines(reservations.filter((r) => r.phase === 'pickup'), l, zones.pickup, annex),
+      ...takeoverReservationLines(successive, reservations, l, here, annex),
+    ],
     19: [
       ...lines(s.special_agreements as string | undefined),
       ...lines(combined?.sequence !== undefined && `${l.combinedTransport} ${combined.sequence}${combined.carried_unit?.id ? ` · ${combined.carried_unit.id} ${combined.carried_unit.category ?? ''}` : ''}`),

@@ -16,7 +16,7 @@ export interface NoteAnnex {
 }
 
 export function reservationBox(reservation: Pick<NoteReservation, 'phase'>): 18 | 24 {
-  return reservation.phase === 'pickup' ? 18 : 24;
+  return reservation.phase === 'delivery' ? 24 : 18;
 }
 
 export function noteAnnex(input: Pick<ConsignmentNoteInput, 'reservations' | 'language'>, l: NoteLabels): NoteAnnex {

@@ -300,6 +300,8 @@
       ...(state.otpToken ? { otp_verified_token: state.otpToken } : {}),
       ...(state.identificationToken ? { identification_token: state.identificationToken } : {}),
       ...(state.location ? { location: state.location } : {}),
+      // A successive carrier says where it takes the goods over.
+      ...($('takeover-place') && $('takeover-place').value.trim() ? { place: $('takeover-place').value.trim() } : {}),
     };
     const button = $('sign-submit');
     button.disabled = true;

@@ -47,7 +47,7 @@ export interface SignAppWords {
   idBirthDate: string;
   idSubmit: string;
   idDone: string;
-  remarksHeading: Record<'pickup' | 'delivery', string>;
+  remarksHeading: Record<'pickup' | 'delivery' | 'takeover', string>;
   remarksIntro: string;
   remarkType: string;
   remarkTypes: Record<'damage' | 'shortage' | 'delay' | 'other', string>;
@@ -77,6 +77,9 @@ export interface SignAppWords {
   drawInstead: string;
   typedHint: string;
   addLocation: string;
+  /** A successive carrier's sign form: where it takes the goods over (box 17). */
+  takeoverPlace: string;
+  takeoverPlaceHint: string;
   locationAdded: string;
   locationUnavailable: string;
   submit: string;
