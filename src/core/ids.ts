@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   remark: 'rmk',
   inspection_view: 'ivw',
   invoice: 'inv',
+  credit_note: 'crn',
   webhook_endpoint: 'we',
   webhook_delivery: 'wd',
   tour: 'tour',
