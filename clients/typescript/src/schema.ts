@@ -1630,7 +1630,7 @@ export interface paths {
         };
         /**
          * The e-invoice (JSON or UBL)
-         * @description The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`.
+         * @description The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`; with `Accept: application/pdf` a readable view of it.
          */
         get: operations["getInvoice"];
         put?: never;
@@ -24840,6 +24840,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
+                    "application/pdf": string;
                     "application/xml": string;
                 };
             };
@@ -26000,6 +26001,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditNote"];
+                    "application/pdf": string;
                     "application/xml": string;
                 };
             };

@@ -5,6 +5,10 @@ import { selectDocument } from '../documents/documents.repository.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import type { CreditNoteSummary, InvoiceSummary } from './invoice.schema.js';
 import { selectCreditNotes, selectInvoiceOfShipment } from './invoices.repository.js';
+import { parseCents } from '../../core/money.js';
+import { invoiceTotals, vatBreakdown } from './invoice-lines.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
+import { factsFromJson } from './stored-facts.js';
 
 /** Raises `not_found` and `invoice_not_available` (not delivered, or delivered but not invoiced yet). */
 export async function getInvoice(ctx: TenantContext, shipmentId: string): Promise<InvoiceSummary> {
@@ -47,4 +51,24 @@ export async function getCreditNote(ctx: TenantContext, shipmentId: string, cred
 export async function refuseInvoiceChange(ctx: TenantContext, shipmentId: string): Promise<never> {
   const invoice = await getInvoice(ctx, shipmentId);
   throw new AppError('invoice_immutable', `Invoice ${invoice.number} is issued and cannot change: correct it with a credit note, POST /v1/shipments/${invoice.shipment_id}/invoice/credit-notes.`);
+}
+
+/** The PDF view of the invoice, or of one of its credit notes (invoice-pdf.ts), from what the invoice stated. */
+export async function getInvoicePdf(ctx: TenantContext, shipmentId: string, creditNoteId?: string): Promise<{ number: string; pdf: Buffer }> {
+  const shipment = await findShipment(ctx.db, ctx, shipmentId);
+  const invoice = await selectInvoiceOfShipment(ctx.db, ctx, shipment.id);
+  if (!invoice) return getInvoice(ctx, shipmentId).then(() => { throw new Error('unreachable'); });
+  if (invoice.facts === null || invoice.facts === undefined) throw new AppError('conflict', `Invoice ${invoice.number} was issued before the service kept what invoices state: it has its XML only.`);
+  const facts = factsFromJson(invoice.facts);
+  if (!creditNoteId) {
+    return { number: invoice.number, pdf: await renderInvoicePdf(facts, { title: 'Invoice', number: invoice.number, issueDate: invoice.summary.issue_date, dueDate: invoice.summary.due_date }) };
+  }
+  const { summary } = await getCreditNote(ctx, shipmentId, creditNoteId, false);
+  const lines = summary.lines.map((l) => ({ ...facts.lines[l.invoice_line - 1]!, amount: parseCents(l.amount)! }));
+  const allowancesCharges = summary.allowances_charges.length > 0 ? facts.allowancesCharges : [];
+  const breakdown = vatBreakdown(lines, allowancesCharges);
+  const totals = invoiceTotals(lines, allowancesCharges, breakdown);
+  const credited = { ...facts, lines, allowancesCharges, breakdown, amounts: { ...totals } };
+  const pdf = await renderInvoicePdf(credited, { title: 'Credit note', number: summary.number, issueDate: summary.issue_date, corrects: { number: summary.invoice_number, issueDate: summary.invoice_issue_date, reason: summary.reason } });
+  return { number: summary.number, pdf };
 }

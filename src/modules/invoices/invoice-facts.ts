@@ -126,6 +126,11 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
 
   const standardRate = body.vat_rate ?? profile.vat_rate;
   const standardPercent = standardRate === undefined ? undefined : formatScaled(parseScaled(standardRate, PERCENT_SCALE)!, PERCENT_SCALE);
+  // The carriage of a domestic run at the standard rate needs the rate; named here, before the facts of the parties.
+  if (category === 'S' && !body.carriage_vat) {
+    if (standardPercent === undefined) missing.add('vat_rate', `the VAT rate of a domestic run in ${sellerCountry}, in the body or the invoicing profile`);
+    else if (parseScaled(standardPercent, PERCENT_SCALE) === 0n) missing.add('vat_rate', 'a standard VAT rate above 0 (BR-S-05); a zero-rated charge is category Z');
+  }
   const buyerVat = payer!.vat_number ? normalizeVatNumber(payer!.vat_number) : undefined;
   if (category === 'AE' && !buyerVat) missing.add(`${role}.vat_number`, 'the VAT number of a buyer in another member state, for the reverse charge (BR-AE-02)');
 
@@ -178,7 +183,10 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
     vat: chosenVat(ac.vat, supplyVat, `allowances_charges[${index}].vat`, missing),
   }));
   const treatments = [...lines.map((l) => l.vat), ...allowancesCharges.map((ac) => ac.vat)];
-  if (treatments.some((t) => t.category === 'S' && t.percent === undefined)) {
+  const rateNamed = missing.findings.some((f) => f.path === '$.vat_rate');
+  if (rateNamed) {
+    // Named above.
+  } else if (treatments.some((t) => t.category === 'S' && t.percent === undefined)) {
     missing.add('vat_rate', `the VAT rate of a domestic run in ${sellerCountry}, in the body or the invoicing profile`);
   } else if (treatments.some((t) => t.category === 'S' && parseScaled(t.percent!, PERCENT_SCALE) === 0n)) {
     // A standard-rated line needs a rate above zero (BR-S-05); zero-rated supplies are category Z.

@@ -10,7 +10,7 @@ import { tenantContext } from '../../http/tenant-context.js';
 import { AddressSchema, ChargeVatSchema, CoordinatesSchema } from '../shipments/shipment-input.schema.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { createCreditNote } from './create-credit-note.js';
-import { getCreditNote, getInvoice, getInvoiceXml, listCreditNotes, refuseInvoiceChange } from './get-invoice.js';
+import { getCreditNote, getInvoice, getInvoicePdf, getInvoiceXml, listCreditNotes, refuseInvoiceChange } from './get-invoice.js';
 import { getInvoicingProfile } from './get-invoicing-profile.js';
 import {
   CreateCreditNoteSchema,
@@ -39,6 +39,11 @@ export const INVOICE_PATHS = {
 const XML = 'application/xml';
 
 type ById = { Params: { id: string } };
+
+/** True when the client asks for the PDF view (`Accept: application/pdf`). */
+function wantsPdf(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*application\/pdf\b/i.test(accept);
+}
 
 /** True when the client asks for the XML rather than JSON (`Accept: application/xml` or `text/xml`). */
 function wantsXml(accept: string | undefined): boolean {
@@ -123,7 +128,7 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
         operationId: 'getInvoice',
         tags: ['invoice'],
         summary: 'The e-invoice (JSON or UBL)',
-        description: 'The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`.',
+        description: 'The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`; with `Accept: application/pdf` a readable view of it.',
         params: ShipmentParamsSchema,
         response: {
           200: {
@@ -131,12 +136,17 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
             content: {
               'application/json': { schema: Type.Ref(InvoiceSchema) },
               [XML]: { schema: Type.String({ description: 'UBL 2.1 Invoice (Peppol BIS Billing 3.0).' }) },
+              'application/pdf': { schema: Type.String({ format: 'binary', description: 'A readable view: parties, lines, VAT breakdown, totals.' }) },
             },
           },
         },
       },
     },
     async (request, reply) => {
+      if (wantsPdf(request.headers.accept)) {
+        const { number, pdf } = await getInvoicePdf(ctx(request), request.params.id);
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="invoice-${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`).send(pdf);
+      }
       if (!wantsXml(request.headers.accept)) return getInvoice(ctx(request), request.params.id);
       const { summary, xml } = await getInvoiceXml(ctx(request), request.params.id);
       return reply
@@ -218,12 +228,17 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
             content: {
               'application/json': { schema: Type.Ref(CreditNoteSchema) },
               [XML]: { schema: Type.String({ description: 'UBL 2.1 CreditNote (Peppol BIS Billing 3.0).' }) },
+              'application/pdf': { schema: Type.String({ format: 'binary', description: 'A readable view: the invoice it corrects, lines, VAT breakdown, totals.' }) },
             },
           },
         },
       },
     },
     async (request, reply) => {
+      if (wantsPdf(request.headers.accept)) {
+        const { number, pdf } = await getInvoicePdf(ctx(request), request.params.id, request.params.credit_note_id);
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="credit-note-${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`).send(pdf);
+      }
       const xml = wantsXml(request.headers.accept);
       const found = await getCreditNote(ctx(request), request.params.id, request.params.credit_note_id, xml);
       if (!xml) return found.summary;
