@@ -92,7 +92,7 @@ export async function renderInvoicePdf(facts: InvoiceFacts, header: InvoicePdfHe
   for (const group of facts.breakdown) {
     y -= 14;
     write(page, vatLabel(group.vat), 40);
-    write(page, (group.vat.exemptionReason ?? '').slice(0, 70), 100, 7, regular, grey);
+    write(page, group.vat.exemptionReasonCode ?? '', 100, 8, regular, grey);
     right(`taxable ${formatCents(group.taxable)}`, 470);
     right(`VAT ${formatCents(group.tax)}`, columns.amount);
   }
