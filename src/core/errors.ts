@@ -60,6 +60,8 @@ export const ERROR_CATALOGUE = {
   invalid_transition: { status: 409, title: 'Invalid transition', title_nl: 'Ongeldige statusovergang' },
   // A tour stop marked done without the signatures its kind needs (pickup: carrier and consignor; delivery: consignee) and without a reason for their absence; `errors` names each missing role.
   signatures_missing: { status: 409, title: 'Signatures missing', title_nl: 'Handtekeningen ontbreken' },
+  // An issued invoice changed other than by a credit note (POST /v1/shipments/{id}/invoice/credit-notes).
+  invoice_immutable: { status: 409, title: 'Invoice immutable', title_nl: 'Factuur niet meer wijzigbaar' },
   // The shipment is delivered or cancelled.
   shipment_immutable: { status: 409, title: 'Shipment immutable', title_nl: 'Zending niet meer wijzigbaar' },
   // A signed download link past its expiry.

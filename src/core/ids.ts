@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   disposal_instruction: 'dsp',
   inspection_view: 'ivw',
   invoice: 'inv',
+  credit_note: 'crn',
   webhook_endpoint: 'we',
   webhook_delivery: 'wd',
   tour: 'tour',

@@ -15,6 +15,10 @@ export interface InvoicesApi {
   getProfile(key?: string): Promise<LightMyRequestResponse>;
   issue(shipmentId: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   get(shipmentId: string, accept?: string, key?: string): Promise<LightMyRequestResponse>;
+  patch(shipmentId: string, body?: unknown): Promise<LightMyRequestResponse>;
+  creditNote(shipmentId: string, body: unknown): Promise<LightMyRequestResponse>;
+  creditNotes(shipmentId: string): Promise<LightMyRequestResponse>;
+  getCreditNote(shipmentId: string, creditNoteId: string, accept?: string): Promise<LightMyRequestResponse>;
 }
 
 export function invoicesApi(t: TestApp, tenant: Tenant): InvoicesApi {
@@ -25,6 +29,11 @@ export function invoicesApi(t: TestApp, tenant: Tenant): InvoicesApi {
     issue: (shipmentId, body, headers = {}) =>
       t.app.inject({ method: 'POST', url: `/v1/shipments/${shipmentId}/invoice`, headers: { ...auth(), ...headers }, ...(body === undefined ? {} : { payload: body as object }) }),
     get: (shipmentId, accept, key) => t.app.inject({ method: 'GET', url: `/v1/shipments/${shipmentId}/invoice`, headers: { ...auth(key), ...(accept ? { accept } : {}) } }),
+    patch: (shipmentId, body) => t.app.inject({ method: 'PATCH', url: `/v1/shipments/${shipmentId}/invoice`, headers: auth(), ...(body === undefined ? {} : { payload: body as object }) }),
+    creditNote: (shipmentId, body) => t.app.inject({ method: 'POST', url: `/v1/shipments/${shipmentId}/invoice/credit-notes`, headers: auth(), payload: body as object }),
+    creditNotes: (shipmentId) => t.app.inject({ method: 'GET', url: `/v1/shipments/${shipmentId}/invoice/credit-notes`, headers: auth() }),
+    getCreditNote: (shipmentId, creditNoteId, accept) =>
+      t.app.inject({ method: 'GET', url: `/v1/shipments/${shipmentId}/invoice/credit-notes/${creditNoteId}`, headers: { ...auth(), ...(accept ? { accept } : {}) } }),
   };
 }
 
@@ -129,6 +138,60 @@ export function dutchProfileWithAddress(): Record<string, unknown> {
   return { ...dutchProfile(), trading_name: 'VDB Transport', address: address('Transportweg 8', '5928 PA', 'Venlo', 'NL') };
 }
 
+/** A German haulier in Duisburg, with the contact the German Peppol rules want on a domestic invoice. */
+export function germanProfile(): Record<string, unknown> {
+  return {
+    legal_name: 'Rhein-Ruhr Spedition GmbH',
+    address: address('Am Parallelhafen 12', '47059', 'Duisburg', 'DE'),
+    vat_number: 'DE123456789',
+    registration_number: 'HRB 12345',
+    peppol_endpoint: { scheme: '9930', id: 'DE123456789' },
+    contact: { name: 'Buchhaltung', phone: '+49 203 4567 890', email: 'rechnung@rhein-ruhr-spedition.example' },
+    iban: 'DE89 3704 0044 0532 0130 00',
+    bic: 'COBADEFFXXX',
+    payment_terms_days: 14,
+    invoice_number_prefix: 'RRS-',
+    vat_rate: '19',
+  };
+}
+
+/** Duisburg → Köln for a German consignor, by the German haulier: waiting time, tolls, ADR and fuel surcharges beside the carriage. */
+export function germanDomestic(): ShipmentInput {
+  const body = fullShipment();
+  body.carrier = { name: 'Rhein-Ruhr Spedition GmbH', address: address('Am Parallelhafen 12', '47059', 'Duisburg', 'DE'), vat_number: 'DE123456789' };
+  body.consignor = { name: 'Rheinstahl Komponenten GmbH', address: address('Hafenstraße 112', '47119', 'Duisburg', 'DE'), vat_number: 'DE287654321', reference: '04011000-12345-67' };
+  body.consignee = { name: 'Kölner Maschinenbau AG', address: address('Industriestraße 5', '50735', 'Köln', 'DE') };
+  body.pickup = { address: address('Hafenstraße 112', '47119', 'Duisburg', 'DE'), window: { from: '2026-12-01T07:00:00Z', to: '2026-12-01T09:00:00Z' } };
+  body.delivery = { address: address('Industriestraße 5', '50735', 'Köln', 'DE') };
+  body.vehicle = { plate: 'DU-RR 1234', country: 'DE' };
+  body.charges = {
+    carriage: { amount: '640.00', currency: 'EUR' },
+    other: [
+      { kind: 'waiting_time', description: '2 h at Köln', amount: '90.00', currency: 'EUR' },
+      { kind: 'tolls', description: 'Lkw-Maut, paid in the customer\'s name', amount: '38.45', currency: 'EUR', vat: { category: 'E', exemption_reason_code: 'VATEX-EU-79-C' } },
+      { kind: 'fuel_surcharge', amount: '51.20', currency: 'EUR' },
+      { kind: 'adr_surcharge', amount: '75.00', currency: 'EUR' },
+    ],
+    payer: 'consignor',
+  };
+  return body;
+}
+
+/** Amsterdam → Utrecht with a zero-rated and an exempt charge beside the carriage at 21 %. */
+export function dutchDomesticMixedVat(): ShipmentInput {
+  const body = dutchDomestic();
+  body.charges = {
+    carriage: { amount: '800.00', currency: 'EUR' },
+    other: [
+      { kind: 'other', description: 'Sea freight leg to Hull, zero-rated', amount: '200.00', currency: 'EUR', vat: { category: 'Z' } },
+      { kind: 'tolls', amount: '24.60', currency: 'EUR', vat: { category: 'E', exemption_reason_code: 'VATEX-EU-79-C' } },
+      { kind: 'waiting_time', amount: '45.00', currency: 'EUR' },
+    ],
+    payer: 'consignor',
+  };
+  return body;
+}
+
 export interface InvoiceCase {
   name: string;
   profile: Record<string, unknown>;
@@ -158,6 +221,26 @@ export const INVOICE_CASES: Record<string, () => InvoiceCase> = {
     const shipment = swissPayer();
     shipment.charges!.cash_on_delivery = { amount: '1500.00', currency: 'EUR' };
     return { name: 'NL carrier, Swiss consignee paying carriage and cash on delivery, outside scope', profile: dutchProfile(), shipment };
+  },
+  deDomestic: () => ({ name: 'DE → DE, seller contact and surcharges, tolls exempt', profile: germanProfile(), shipment: germanDomestic() }),
+  nlMixedVatWithDocumentCharges: () => ({
+    name: 'NL → NL, S + Z + E lines, a document-level charge and allowance',
+    profile: dutchProfile(),
+    shipment: dutchDomesticMixedVat(),
+    body: {
+      allowances_charges: [
+        { charge: true, amount: '15.00', reason: 'Administration fee', reason_code: 'ABK' },
+        { charge: false, amount: '40.00', reason: 'Discount', reason_code: '95' },
+      ],
+    },
+  }),
+  nlToGermanTollsExempt: () => {
+    const shipment = germanPayer();
+    shipment.charges!.other = [
+      { kind: 'waiting_time', amount: '60.00', currency: 'EUR' },
+      { kind: 'tolls', amount: '112.30', currency: 'EUR', vat: { category: 'E', exemption_reason_code: 'VATEX-EU-79-C' } },
+    ];
+    return { name: 'NL carrier, German business payer: reverse-charged waiting time, exempt tolls', profile: dutchProfile(), shipment, body: { order_reference: 'RK-PO-4711' } };
   },
   nlOnBehalfOfSpanishCarrier: () => {
     const shipment = dutchDomestic();

@@ -7,13 +7,19 @@
  * amount is the sum of its lines (BR-S-08, BR-AE-08, BR-E-08, BR-O-08), the VAT identifiers each
  * category demands or forbids (BR-S-02, BR-AE-02, BR-E-02, BR-O-02), an `O` group alone
  * (BR-O-11), an IBAN for a credit transfer (BR-61), a buyer or order reference
- * (PEPPOL-EN16931-R003), at most one note (PEPPOL-EN16931-R002). `ublViolations` answers the rules broken, so a test reads as a list.
+ * (PEPPOL-EN16931-R003), at most one note (PEPPOL-EN16931-R002), document-level allowances and
+ * charges with a reason and a VAT category counted in the totals (BR-CO-11 … BR-CO-13, BR-33,
+ * BR-38), zero-rated `Z` groups without exemption reason (BR-Z-10), a credit note's reference to
+ * the invoice it corrects (BR-55 / NL-R-001), and the German rules of a domestic German invoice
+ * (DE-R-001 … DE-R-015). The same for an Invoice and a CreditNote. `ublViolations` answers the
+ * rules broken, so a test reads as a list.
  */
 import { DOMParser, type Document, type Node as XmlNode } from '@xmldom/xmldom';
 import xpath from 'xpath';
 
 const select = xpath.useNamespaces({
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  cn: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
 });
@@ -47,7 +53,9 @@ function isIban(value: string): boolean {
 }
 
 export function ublViolations(xml: string): string[] {
-  const doc = parseUbl(xml);
+  const isCreditNote = xml.includes('<CreditNote ');
+  // Every path below names the Invoice; a credit note is read with its own root and line names.
+  const doc = parseUbl(isCreditNote ? xml.replace(/CreditNote-2/g, 'Invoice-2').replace(/<(\/?)CreditNote\b/g, '<$1Invoice').replace(/<(\/?)cac:CreditNoteLine\b/g, '<$1cac:InvoiceLine') : xml);
   const broken: string[] = [];
   const rule = (id: string, holds: boolean) => {
     if (!holds) broken.push(id);
@@ -73,7 +81,17 @@ export function ublViolations(xml: string): string[] {
   const total = (name: string) => cents(text(doc, `/inv:Invoice/cac:LegalMonetaryTotal/cbc:${name}`));
   const vatTotal = cents(text(doc, '/inv:Invoice/cac:TaxTotal[cac:TaxSubtotal]/cbc:TaxAmount'));
   rule('BR-CO-10 line extension = sum of lines', total('LineExtensionAmount') === lineSum);
-  rule('BR-CO-13 tax exclusive = line extension', total('TaxExclusiveAmount') === lineSum);
+  const optionalTotal = (name: string) => (text(doc, `/inv:Invoice/cac:LegalMonetaryTotal/cbc:${name}`) === undefined ? 0n : total(name));
+  const documentLevel = (charge: boolean) => nodes(doc, `/inv:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator="${charge}"]`);
+  const sumOf = (list: XmlNode[]) => list.reduce((sum, n) => sum + cents(text(n, 'cbc:Amount')), 0n);
+  rule('BR-CO-11 allowance total = sum of allowances', optionalTotal('AllowanceTotalAmount') === sumOf(documentLevel(false)));
+  rule('BR-CO-12 charge total = sum of charges', optionalTotal('ChargeTotalAmount') === sumOf(documentLevel(true)));
+  rule('BR-CO-13 tax exclusive = lines - allowances + charges', total('TaxExclusiveAmount') === lineSum - optionalTotal('AllowanceTotalAmount') + optionalTotal('ChargeTotalAmount'));
+  for (const ac of [...documentLevel(false), ...documentLevel(true)]) {
+    rule('BR-33/BR-38 allowance or charge reason', !!text(ac, 'cbc:AllowanceChargeReason') || !!text(ac, 'cbc:AllowanceChargeReasonCode'));
+    rule('BR-32/BR-37 allowance or charge VAT category', !!text(ac, 'cac:TaxCategory/cbc:ID'));
+    rule('no exemption reason on an allowance or charge', !text(ac, 'cac:TaxCategory/cbc:TaxExemptionReason') && !text(ac, 'cac:TaxCategory/cbc:TaxExemptionReasonCode'));
+  }
   rule('BR-CO-15 tax inclusive = tax exclusive + VAT', total('TaxInclusiveAmount') === total('TaxExclusiveAmount') + vatTotal);
   rule('BR-CO-16 payable = tax inclusive', total('PayableAmount') === total('TaxInclusiveAmount'));
   const subtotals = nodes(doc, '/inv:Invoice/cac:TaxTotal/cac:TaxSubtotal');
@@ -83,7 +101,9 @@ export function ublViolations(xml: string): string[] {
     const percentOf = (n: XmlNode) => text(n, 'cbc:Percent');
     const ofGroup = nodes(doc, `/inv:Invoice/cac:InvoiceLine[cac:Item/cac:ClassifiedTaxCategory/cbc:ID="${category}"]`)
       .filter((line) => percentOf(nodes(line, 'cac:Item/cac:ClassifiedTaxCategory')[0]!) === percentOf(nodes(sub, 'cac:TaxCategory')[0]!));
-    rule(`BR-${category}-08 taxable = sum of its lines`, cents(text(sub, 'cbc:TaxableAmount')) === ofGroup.reduce((sum, line) => sum + cents(text(line, 'cbc:LineExtensionAmount')), 0n));
+    const acOfGroup = (charge: boolean) => documentLevel(charge).filter((ac) => text(ac, 'cac:TaxCategory/cbc:ID') === category && text(ac, 'cac:TaxCategory/cbc:Percent') === percentOf(nodes(sub, 'cac:TaxCategory')[0]!));
+    const linesOfGroup = ofGroup.reduce((sum, line) => sum + cents(text(line, 'cbc:LineExtensionAmount')), 0n);
+    rule(`BR-${category}-08 taxable = its lines - allowances + charges`, cents(text(sub, 'cbc:TaxableAmount')) === linesOfGroup - sumOf(acOfGroup(false)) + sumOf(acOfGroup(true)));
     const taxable = cents(text(sub, 'cbc:TaxableAmount'));
     const percent = text(sub, 'cac:TaxCategory/cbc:Percent');
     // BR-CO-17 with integer arithmetic: |tax × 10000 − taxable × rate(hundredths)| ≤ half a cent × 10000.
@@ -106,6 +126,11 @@ export function ublViolations(xml: string): string[] {
     rule('BR-E-05 rate 0', nodes(doc, '//cac:ClassifiedTaxCategory[cbc:ID="E"]/cbc:Percent').every((n) => Number(n.textContent) === 0));
     rule('BR-E-10 exemption reason', !!text(doc, '//cac:TaxSubtotal/cac:TaxCategory[cbc:ID="E"]/cbc:TaxExemptionReason'));
   }
+  if (categories.has('Z')) {
+    rule('BR-Z-02 seller VAT id', !!sellerVat);
+    rule('BR-Z-05 rate 0', nodes(doc, '//cac:ClassifiedTaxCategory[cbc:ID="Z"]/cbc:Percent').every((n) => Number(n.textContent) === 0));
+    rule('BR-Z-10 no exemption reason', nodes(doc, '//cac:TaxCategory[cbc:ID="Z"]/cbc:TaxExemptionReason | //cac:TaxCategory[cbc:ID="Z"]/cbc:TaxExemptionReasonCode').length === 0);
+  }
   if (categories.has('O')) {
     rule('BR-O-02 no VAT ids', nodes(doc, '//cac:PartyTaxScheme').length === 0);
     rule('BR-O-11 no other VAT group beside O', subtotals.length === 1 && categories.size === 1);
@@ -117,6 +142,31 @@ export function ublViolations(xml: string): string[] {
   }
   rule('PEPPOL-EN16931-R002 at most one note', nodes(doc, '/inv:Invoice/cbc:Note').length <= 1);
   rule('PEPPOL-EN16931-R003 buyer or order reference', !!text(doc, '/inv:Invoice/cbc:BuyerReference') || !!text(doc, '/inv:Invoice/cac:OrderReference/cbc:ID'));
+  if (isCreditNote) {
+    rule('NL-R-001 credit note refers to its invoice (BT-25)', !!text(doc, '/inv:Invoice/cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID'));
+    rule('PEPPOL-EN16931-P0101 credit note type', ['381', '396', '81', '83', '532'].includes(text(doc, '/inv:Invoice/cbc:CreditNoteTypeCode') ?? ''));
+  }
+  const country = (party: string) => text(doc, `//cac:${party}/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode`);
+  if (country('AccountingSupplierParty') === 'DE' && country('AccountingCustomerParty') === 'DE') {
+    const seller = '//cac:AccountingSupplierParty/cac:Party';
+    rule('DE-R-001 payment instructions', nodes(doc, '/inv:Invoice/cac:PaymentMeans').length > 0);
+    rule('DE-R-002 seller contact', nodes(doc, `${seller}/cac:Contact`).length > 0);
+    rule('DE-R-003 seller city', !!text(doc, `${seller}/cac:PostalAddress/cbc:CityName`));
+    rule('DE-R-004 seller post code', !!text(doc, `${seller}/cac:PostalAddress/cbc:PostalZone`));
+    rule('DE-R-005 seller contact point', !!text(doc, `${seller}/cac:Contact/cbc:Name`));
+    rule('DE-R-006 seller contact telephone', /([0-9].*){3,}/.test(text(doc, `${seller}/cac:Contact/cbc:Telephone`) ?? ''));
+    rule('DE-R-007 seller contact e-mail', /^[^@\s.][^@\s]*[^@\s.]@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$/.test(text(doc, `${seller}/cac:Contact/cbc:ElectronicMail`) ?? ''));
+    rule('DE-R-008 buyer city', !!text(doc, '//cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cbc:CityName'));
+    rule('DE-R-009 buyer post code', !!text(doc, '//cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cbc:PostalZone'));
+    for (const place of nodes(doc, '/inv:Invoice/cac:Delivery/cac:DeliveryLocation/cac:Address')) {
+      rule('DE-R-010 deliver-to city', !!text(place, 'cbc:CityName'));
+      rule('DE-R-011 deliver-to post code', !!text(place, 'cbc:PostalZone'));
+    }
+    rule('DE-R-014 VAT category rate', subtotals.every((sub) => !!text(sub, 'cac:TaxCategory/cbc:Percent')));
+    rule('DE-R-015 buyer reference', !!text(doc, '/inv:Invoice/cbc:BuyerReference'));
+    rule('DE-R-016 seller VAT id', !!sellerVat);
+    rule('DE-R-023-1 credit transfer account', nodes(doc, '/inv:Invoice/cac:PaymentMeans[cbc:PaymentMeansCode="58" or cbc:PaymentMeansCode="30"][not(cac:PayeeFinancialAccount)]').length === 0);
+  }
   rule('PEPPOL-EN16931-R010/R020 both endpoints', !!text(doc, '//cac:AccountingSupplierParty/cac:Party/cbc:EndpointID/@schemeID') && !!text(doc, '//cac:AccountingCustomerParty/cac:Party/cbc:EndpointID/@schemeID'));
   return broken;
 }

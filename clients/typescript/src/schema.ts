@@ -1630,7 +1630,7 @@ export interface paths {
         };
         /**
          * The e-invoice (JSON or UBL)
-         * @description The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`.
+         * @description The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`; with `Accept: application/pdf` a readable view of it.
          */
         get: operations["getInvoice"];
         put?: never;
@@ -1639,6 +1639,54 @@ export interface paths {
          * @description A UBL 2.1 invoice in Peppol BIS Billing 3.0: the invoicing profile's company sells, the party `charges.payer` names buys; the carriage charge is a line, and so is cash on delivery when the consignee pays (VAT `E`, `VATEX-EU-79-C`). A carrier whose VAT number or name is not the profile's company is `invoice_incomplete` (code `mismatch`), unless `on_behalf_of_carrier` says the profile's company invoices on its behalf. VAT: `S` at `vat_rate` for a payer in the seller's country, reverse charge `AE` for a payer in another member state (its VAT number required), `O` for a payer outside the EU. A fact missing is 422 `invoice_incomplete`, naming it in `detail` and in `errors`. Before delivery: 404 `invoice_not_available`. Numbered without gaps per organisation and mode; kept as a document of kind `invoice`; the shipment's chain gets `invoice.issued`. Issued once: a second `POST` answers 200 with the invoice already issued (the body is then ignored).
          */
         post: operations["issueInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Refused: an issued invoice is corrected by a credit note
+         * @description An issued invoice never changes: this answers 409 `invoice_immutable`, naming the credit-note route (`POST /v1/shipments/{id}/invoice/credit-notes`). Before the invoice is issued: 404 `invoice_not_available`.
+         */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/v1/shipments/{id}/invoice/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit notes of the shipment's invoice
+         * @description Oldest first; all of them in one page.
+         */
+        get: operations["listCreditNotes"];
+        put?: never;
+        /**
+         * Correct the issued invoice with a credit note
+         * @description A UBL 2.1 CreditNote (type 381, Peppol BIS Billing 3.0) referring to the invoice (BT-25 in `BillingReference`), stating its parties, currency and VAT. Without `lines` it credits all of the invoice not credited yet, document-level allowances and charges included; with `lines`, the net amounts of those invoice lines. More than is left of a line, a line the invoice does not have, or nothing left at all: 422 `validation_failed`. Before the invoice is issued: 404 `invoice_not_available`. Numbered from the invoice counter without gaps; kept as a document of kind `invoice`; the shipment's chain gets `invoice.credited`.
+         */
+        post: operations["createCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shipments/{id}/invoice/credit-notes/{credit_note_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note (JSON or UBL)
+         * @description The summary as JSON; with `Accept: application/xml` the UBL CreditNote exactly as issued, its SHA-256 as `ETag`.
+         */
+        get: operations["getCreditNote"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2513,6 +2561,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invoice.credited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.credited
+         * @description A credit note corrected the shipment's issued invoice, whole or in part (`POST /v1/shipments/{id}/invoice/credit-notes`): the chain keeps proof of its bytes. Also listed by `GET /v1/events` for 90 days.
+         */
+        post: operations["event_invoice_credited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.issued": {
         parameters: {
             query?: never;
@@ -3182,9 +3250,26 @@ export interface components {
             /** @description Why; kept on the tour and in the event. */
             reason?: string;
         };
+        /** @description The VAT of a charge when it is not the carriage's (EN 16931 BT-151). Beside a reverse-charged carriage only `E`; on an invoice outside EU VAT it is ignored. */
+        ChargeVat: {
+            /**
+             * @description `S` standard or reduced rate, `Z` zero-rated, `E` exempt.
+             * @enum {string}
+             */
+            category: "S" | "Z" | "E";
+            /**
+             * @description The law that exempts an `E` charge: `VATEX-EU-79-C` (paid in the customer's name and for its account, the default), `VATEX-EU-144` (linked to an import), `VATEX-EU-146-1E` (linked to an export), `VATEX-EU-159` (goods in customs warehousing).
+             * @enum {string}
+             */
+            exemption_reason_code?: "VATEX-EU-79-C" | "VATEX-EU-144" | "VATEX-EU-146-1E" | "VATEX-EU-159";
+            /** @description Percent of an `S` charge taxed at another rate than the carriage (a reduced rate); ignored for `Z` and `E`. */
+            rate?: string;
+        };
         Charges: {
             carriage?: components["schemas"]["Money"];
             cash_on_delivery?: components["schemas"]["Money"];
+            /** @description Supplementary charges (box 14): waiting time, tolls, surcharges…; each an invoice line. */
+            other?: components["schemas"]["OtherCharge"][];
             /** @enum {string} */
             payer?: "consignor" | "consignee" | "principal";
         };
@@ -3396,6 +3481,18 @@ export interface components {
              */
             organization?: string;
         };
+        /** @description A correction of an issued invoice: whole, or some lines in part. */
+        CreateCreditNote: {
+            /** @description A partial correction: the lines and the net amounts credited, in the line's VAT. Without `lines` the credit note credits all of the invoice not credited yet, its document-level allowances and charges included. */
+            lines?: {
+                /** @description The net amount credited, above zero and at most what of the line is not credited yet. */
+                amount: string;
+                /** @description The invoice line corrected (its `line`). */
+                line: number;
+            }[];
+            /** @description Why the invoice is corrected, stated in the credit note's note (BT-22), such as `Waiting time charged twice`. */
+            reason: string;
+        };
         CreateDelegation: {
             /**
              * Format: date-time
@@ -3572,6 +3669,98 @@ export interface components {
             test_clock: string | null;
             /** @description Sandbox (`sk_test_`) only: the sign link, so a test can follow it. Live answers never carry it. */
             url?: string;
+        };
+        /** @description A UBL 2.1 CreditNote (type 381, Peppol BIS Billing 3.0) correcting an issued invoice: immutable. */
+        CreditNote: {
+            /** @description The invoice's document-level allowances and charges, reversed by a whole credit note only. */
+            allowances_charges: {
+                /** @description BT-92 or BT-99. */
+                amount: string;
+                charge: boolean;
+                reason: string;
+                reason_code: string | null;
+                vat: {
+                    /**
+                     * @description Its VAT category.
+                     * @enum {string}
+                     */
+                    category: "S" | "Z" | "E" | "AE" | "O";
+                    exemption_reason: string | null;
+                    exemption_reason_code: string | null;
+                    /** @description Percent; `0` for `Z`, `E` and `AE`, none for `O`. */
+                    rate: string | null;
+                };
+            }[];
+            amounts: {
+                /** @description BT-107. */
+                allowances: string;
+                /** @description BT-108. */
+                charges: string;
+                /** @description BT-106. */
+                line_extension: string;
+                /** @description BT-115: what the seller owes the buyer back. */
+                payable: string;
+                /** @description BT-109. */
+                tax_exclusive: string;
+                /** @description BT-112. */
+                tax_inclusive: string;
+                /** @description BT-110. */
+                vat: string;
+                vat_in_tax_currency: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            /** @description The UBL CreditNote XML, kept as a document of kind `invoice`. */
+            document: {
+                id: string;
+                sha256: string;
+                size: number;
+            };
+            id: string;
+            invoice_id: string;
+            /**
+             * Format: date
+             * @description That invoice's issue date (BT-26).
+             */
+            invoice_issue_date: string;
+            /** @description The invoice it corrects (BT-25, `BillingReference`). */
+            invoice_number: string;
+            /** Format: date */
+            issue_date: string;
+            lines: {
+                /** @description Net amount credited (BT-131), positive. */
+                amount: string;
+                /** @description The invoice line it credits. */
+                invoice_line: number;
+                /** @enum {string} */
+                kind: "carriage" | "waiting_time" | "tolls" | "fuel_surcharge" | "adr_surcharge" | "other" | "cash_on_delivery";
+                line: number;
+                name: string;
+                vat: {
+                    /**
+                     * @description The VAT of the invoice line.
+                     * @enum {string}
+                     */
+                    category: "S" | "Z" | "E" | "AE" | "O";
+                    exemption_reason: string | null;
+                    exemption_reason_code: string | null;
+                    /** @description Percent; `0` for `Z`, `E` and `AE`, none for `O`. */
+                    rate: string | null;
+                };
+            }[];
+            /** @description Credit note number (BT-1), from the same counter without gaps as the invoices. */
+            number: string;
+            reason: string;
+            shipment_id: string;
+            /** @description `true` when it credits all of the invoice that was not credited before. */
+            whole: boolean;
+        };
+        /** @description The credit notes of an invoice, oldest first. */
+        CreditNotePage: {
+            data: components["schemas"]["CreditNote"][];
+            has_more: boolean;
+            next_cursor: string | null;
         };
         /** @description Access to one consignment note granted to another platform, bound to its certificate. Revoked, never deleted. */
         Delegation: {
@@ -4122,6 +4311,7 @@ export interface components {
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
+             *     - `invoice.credited`: A credit note corrected the shipment's issued invoice, whole or in part (`POST /v1/shipments/{id}/invoice/credit-notes`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
              *     - `efti.registration_failed`: The eFTI gate did not take the dataset's identifiers after every retry (about 22 hours): `gate_status` is `failed` (docs/efti-gate.md). The next change of an identifier tries again.
              *     - `efti.follow_up_received`: A competent authority sent a follow-up message on the dataset through its eFTI gate (`POST /v0/consignments/{datasetId}/follow-up` on the platform listener).
@@ -4526,12 +4716,35 @@ export interface components {
         };
         /** @description An issued e-invoice (Peppol BIS Billing 3.0): immutable. */
         Invoice: {
+            /** @description The document-level allowances and charges of the request. */
+            allowances_charges: {
+                /** @description BT-92 or BT-99. */
+                amount: string;
+                charge: boolean;
+                reason: string;
+                reason_code: string | null;
+                vat: {
+                    /**
+                     * @description Its VAT category (BT-95, BT-102).
+                     * @enum {string}
+                     */
+                    category: "S" | "Z" | "E" | "AE" | "O";
+                    exemption_reason: string | null;
+                    exemption_reason_code: string | null;
+                    /** @description Percent; `0` for `Z`, `E` and `AE`, none for `O`. */
+                    rate: string | null;
+                };
+            }[];
             amounts: {
-                /** @description Sum of the lines (BT-106): the carriage charge, plus cash on delivery when it is invoiced. */
+                /** @description Sum of the document-level allowances (BT-107). */
+                allowances: string;
+                /** @description Sum of the document-level charges (BT-108). */
+                charges: string;
+                /** @description Sum of the lines (BT-106). */
                 line_extension: string;
                 /** @description BT-115. */
                 payable: string;
-                /** @description BT-109. */
+                /** @description Lines less allowances plus charges (BT-109). */
                 tax_exclusive: string;
                 /** @description BT-112. */
                 tax_inclusive: string;
@@ -4568,19 +4781,23 @@ export interface components {
                 /** @description Line net amount (BT-131). */
                 amount: string;
                 /**
-                 * @description `carriage` (`charges.carriage`), or `cash_on_delivery` (`charges.cash_on_delivery`, on the invoice of a paying consignee).
+                 * @description `carriage` (`charges.carriage`), a supplementary charge of `charges.other` by its kind, or `cash_on_delivery` (`charges.cash_on_delivery`, on the invoice of a paying consignee).
                  * @enum {string}
                  */
-                kind: "carriage" | "cash_on_delivery";
+                kind: "carriage" | "waiting_time" | "tolls" | "fuel_surcharge" | "adr_surcharge" | "other" | "cash_on_delivery";
+                /** @description The line's number (BT-126), as a credit note refers to it. */
+                line: number;
+                /** @description The item name (BT-153). */
+                name: string;
                 vat: {
                     /**
-                     * @description The line's VAT category: the carriage's; cash on delivery `E` with code `VATEX-EU-79-C` (not the carrier's supply), or `O` with the rest of an invoice outside EU VAT.
+                     * @description The line's VAT category: the carriage's unless the charge names its own; cash on delivery `E` with code `VATEX-EU-79-C` (not the carrier's supply), or `O` with the rest of an invoice outside EU VAT.
                      * @enum {string}
                      */
-                    category: "S" | "AE" | "O" | "E";
+                    category: "S" | "Z" | "E" | "AE" | "O";
                     exemption_reason: string | null;
                     exemption_reason_code: string | null;
-                    /** @description Percent; `0` for `AE` and `E`, none for `O`. */
+                    /** @description Percent; `0` for `Z`, `E` and `AE`, none for `O`. */
                     rate: string | null;
                 };
             }[];
@@ -4603,13 +4820,13 @@ export interface components {
             tax_currency: string | null;
             vat: {
                 /**
-                 * @description VAT of the carriage: `S` standard rate (domestic run), `AE` reverse charge (business payer in another member state), `O` outside the scope of EU VAT (payer outside the EU).
+                 * @description VAT of the carriage: `S` standard rate (domestic run, or a reduced `carriage_vat` rate), `Z` zero-rated or `E` exempt (`carriage_vat`), `AE` reverse charge (business payer in another member state), `O` outside the scope of EU VAT (payer outside the EU).
                  * @enum {string}
                  */
-                category: "S" | "AE" | "O";
+                category: "S" | "Z" | "E" | "AE" | "O";
                 exemption_reason: string | null;
                 exemption_reason_code: string | null;
-                /** @description Percent; `0` for `AE` and `E`, none for `O`. */
+                /** @description Percent; `0` for `Z`, `E` and `AE`, none for `O`. */
                 rate: string | null;
             };
         };
@@ -4619,6 +4836,7 @@ export interface components {
             address?: components["schemas"]["Address"];
             /** @description BIC of the payee's bank (BT-86). */
             bic?: string;
+            contact?: components["schemas"]["SellerContact"];
             /** @description Payee account for SEPA credit transfer (BT-84). Required on invoices of Dutch sellers (NL-R-007). */
             iban?: string;
             /** @description Put before the gapless counter: prefix `VDB-2026-` numbers invoices `VDB-2026-0001`, `VDB-2026-0002`… */
@@ -4645,6 +4863,7 @@ export interface components {
             address?: components["schemas"]["Address"];
             /** @description BIC of the payee's bank (BT-86). */
             bic?: string;
+            contact?: components["schemas"]["SellerContact"];
             /** @description Payee account for SEPA credit transfer (BT-84). Required on invoices of Dutch sellers (NL-R-007). */
             iban?: string;
             /** @description Put before the gapless counter: prefix `VDB-2026-` numbers invoices `VDB-2026-0001`, `VDB-2026-0002`… */
@@ -4665,9 +4884,22 @@ export interface components {
         };
         /** @description Facts a shipment and the invoicing profile do not hold. Every field is optional. */
         IssueInvoice: {
+            /** @description Document-level allowances (BG-20) and charges (BG-21): what applies to the invoice as a whole and to no one line, such as a discount on the whole invoice or an administration fee. */
+            allowances_charges?: {
+                /** @description Above zero, in the invoice currency. */
+                amount: string;
+                /** @description `true`: a charge added to the invoice (BG-21); `false`: an allowance taken off (BG-20). */
+                charge: boolean;
+                /** @description Why (BT-97, BT-104), such as `Discount` or `Administration fee`. */
+                reason: string;
+                /** @description UNTDID 5189 code of an allowance (`95` discount…), UNTDID 7161 code of a charge (`ABK` miscellaneous, `FC` freight service…), as Peppol lists them. */
+                reason_code?: string;
+                vat?: components["schemas"]["ChargeVat"];
+            }[];
             buyer_endpoint?: components["schemas"]["PeppolEndpoint"];
             /** @description The buyer's reference (BT-10); by default the paying party's `reference`. */
             buyer_reference?: string;
+            carriage_vat?: components["schemas"]["ChargeVat"];
             /** @description The profile's company invoices in its own name on behalf of the shipment's carrier, another company (VAT Directive art. 28): it stays the seller, and the invoice names the carrier in its note (BT-22) and on the carriage line (BT-160/161). Without it, a carrier whose VAT number or name differs from the profile's is 422 `invoice_incomplete`. No effect when the carrier is the profile's company. */
             on_behalf_of_carrier?: boolean;
             /** @description The buyer's order number (BT-13). */
@@ -4768,6 +5000,21 @@ export interface components {
             name: string;
             /** @description Whether every member must pass a second factor before the console lets them act. */
             require_two_factor: boolean;
+        };
+        /** @description A supplementary charge beside the carriage (box 14): one line of the invoice. */
+        OtherCharge: {
+            /** @description Decimal string, at most two decimals, such as `85.00`. */
+            amount: string;
+            /** @description ISO 4217; the carriage's, as an invoice has one currency. */
+            currency: string;
+            /** @description Printed after the kind on the invoice line, such as `3 h at Duisburg`. */
+            description?: string;
+            /**
+             * @description `waiting_time`, `tolls`, `fuel_surcharge`, `adr_surcharge` (dangerous goods) or `other`.
+             * @enum {string}
+             */
+            kind: "waiting_time" | "tolls" | "fuel_surcharge" | "adr_surcharge" | "other";
+            vat?: components["schemas"]["ChargeVat"];
         };
         OtpSent: {
             /**
@@ -5446,6 +5693,18 @@ export interface components {
             /** @description E.164, such as `+48601234567`: the phone a tour names as its driver's. */
             phone: string;
         };
+        /** @description The seller's contact for questions on its invoices (BG-6): printed on every invoice and credit note; required when a German seller invoices a German buyer (Peppol DE-R-002, DE-R-005 to DE-R-007). */
+        SellerContact: {
+            /**
+             * Format: email
+             * @description E-mail address (BT-43).
+             */
+            email: string;
+            /** @description Contact point of the seller (BT-41): a person or a department, such as `Accounts receivable`. */
+            name: string;
+            /** @description Telephone (BT-42), such as `+49 203 4567 890`. */
+            phone: string;
+        };
         /** @description A shipment: the input fields as last set, and what the service derived and recorded. */
         Shipment: {
             cancellation_reason: string | null;
@@ -5551,6 +5810,7 @@ export interface components {
              *     - `remark.created`: A reservation was made at pickup or delivery (remarks area), through the API or from a sign link; the next consignment-note version prints it.
              *     - `stop.closed_unsigned`: The driver marked the pickup or delivery stop done without the signatures it needs, and said why (`POST /v1/tours/{id}/stops/{position}/complete` with `missing_signatures`); the next consignment-note version and the proof of delivery print it. A pickup closed so takes the goods over (`shipment.in_transit` follows).
              *     - `invoice.issued`: The e-invoice of a delivered shipment was issued (`POST /v1/shipments/{id}/invoice`): the chain keeps proof of its bytes.
+             *     - `invoice.credited`: A credit note corrected the shipment's issued invoice, whole or in part (`POST /v1/shipments/{id}/invoice/credit-notes`): the chain keeps proof of its bytes.
              *     - `shipment.inspected`: Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.
              *     - `efti.registration_failed`: The eFTI gate did not take the dataset's identifiers after every retry (about 22 hours): `gate_status` is `failed` (docs/efti-gate.md). The next change of an identifier tries again.
              *     - `efti.follow_up_received`: A competent authority sent a follow-up message on the dataset through its eFTI gate (`POST /v0/consignments/{datasetId}/follow-up` on the platform listener).
@@ -24647,6 +24907,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
+                    "application/pdf": string;
                     "application/xml": string;
                 };
             };
@@ -25005,6 +25266,887 @@ export interface operations {
                     "application/problem+json": {
                         /** @enum {string} */
                         code: "validation_failed" | "invoice_incomplete";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `malformed_json`, `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found`, `invoice_not_available` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found" | "invoice_not_available";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `invoice_immutable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invoice_immutable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    listCreditNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNotePage"];
+                };
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found`, `invoice_not_available` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found" | "invoice_not_available";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    createCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this request safe: the first answer below 500 is kept 24 hours and sent again, with `Idempotent-Replayed: true`, to the same request with the same key. The same key with another request is 409 `idempotency_key_reused`; while the first still runs, 409 `idempotency_in_progress`. 1-255 printable ASCII characters (else 400 `bad_request`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCreditNote"];
+            };
+        };
+        responses: {
+            /** @description The credit note, issued now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            /** @description `malformed_json`, `bad_request`, `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "malformed_json" | "bad_request" | "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found`, `invoice_not_available` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found" | "invoice_not_available";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "conflict";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "internal_error";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "service_unavailable";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+        };
+    };
+    getCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                credit_note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                    "application/pdf": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description `invalid_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "invalid_id";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`, `invalid_api_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "unauthorized" | "invalid_api_key";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `insufficient_scope`, `live_not_enabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "insufficient_scope" | "live_not_enabled";
+                        detail?: string;
+                        errors: components["schemas"]["Finding"][];
+                        /** @description The `req_` id; quote it to support. */
+                        request_id?: string;
+                        status: number;
+                        /** @description English, or Dutch with `Accept-Language: nl` (German and French requests get the English title; their finding messages are translated). Do not branch on it. */
+                        title: string;
+                        /** @description Documentation of the code: `{DOCS_URL}/errors/<code>`. */
+                        type: string;
+                        warnings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description `not_found`, `invoice_not_available` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @enum {string} */
+                        code: "not_found" | "invoice_not_available";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -35029,6 +36171,64 @@ export interface operations {
                     mode: "test" | "live";
                     /** @constant */
                     type: "export.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (3xx included) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_invoice_credited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>; several v1 during rotation. */
+                "service-signature": string;
+                /** @description The `evt_` id; identical on replays: deduplicate on it. */
+                "service-event-id": string;
+                /** @description This delivery; unique per delivery. */
+                "service-delivery-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        /** @description The `crn_` id. */
+                        credit_note_id?: string;
+                        /** @description The `doc_` id of the UBL CreditNote XML. */
+                        document_id?: string;
+                        /** @description The `inv_` id of the invoice corrected. */
+                        invoice_id?: string;
+                        /** @description The credit note's number. */
+                        number?: string;
+                        /** @description Position in the shipment's event chain, from 1 without gaps: order by it. */
+                        seq: number;
+                        /** @description SHA-256 of the XML, lowercase hex. */
+                        sha256?: string;
+                        /** @description The `shp_` id. */
+                        shipment_id: string;
+                        /** @description Status of the shipment after the event. */
+                        status: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description The `evt_` id. */
+                    id: string;
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    /** @constant */
+                    type: "invoice.credited";
                 };
             };
         };

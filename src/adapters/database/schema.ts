@@ -15,7 +15,7 @@ import type { EventsTable, ShipmentEventsTable } from '../../modules/events/even
 import type { InspectionViewsTable } from '../../modules/inspect/inspect.tables.js';
 import type { DelegationsTable } from '../../modules/federated/delegations.tables.js';
 import type { IdempotencyKeysTable } from '../../modules/idempotency/idempotency.tables.js';
-import type { InvoiceCountersTable, InvoicesTable, InvoicingProfilesTable } from '../../modules/invoices/invoices.tables.js';
+import type { CreditNotesTable, InvoiceCountersTable, InvoicesTable, InvoicingProfilesTable } from '../../modules/invoices/invoices.tables.js';
 import type { BillingEventsTable, OrganizationBillingTable } from '../../modules/billing/billing.tables.js';
 import type { NotificationsTable } from '../../modules/notifications/notifications.tables.js';
 import type { OrganizationsTable } from '../../modules/organizations/organizations.tables.js';
@@ -71,6 +71,7 @@ export interface DB {
   invoicing_profiles: InvoicingProfilesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
   inspection_views: InspectionViewsTable;
   efti_gate_datasets: EftiGateDatasetsTable;
   efti_follow_ups: EftiFollowUpsTable;

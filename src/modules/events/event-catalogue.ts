@@ -177,6 +177,17 @@ export const EVENT_CATALOGUE = [
     },
   },
   {
+    type: 'invoice.credited',
+    emittedWhen: 'A credit note corrected the shipment\'s issued invoice, whole or in part (`POST /v1/shipments/{id}/invoice/credit-notes`): the chain keeps proof of its bytes.',
+    fields: {
+      credit_note_id: { type: 'string', description: 'The `crn_` id.' },
+      invoice_id: { type: 'string', description: 'The `inv_` id of the invoice corrected.' },
+      number: { type: 'string', description: 'The credit note\'s number.' },
+      document_id: { type: 'string', description: 'The `doc_` id of the UBL CreditNote XML.' },
+      sha256: { type: 'string', description: 'SHA-256 of the XML, lowercase hex.' },
+    },
+  },
+  {
     type: 'shipment.inspected',
     emittedWhen:
       'Someone read the shipment through its inspection link (`GET /v1/inspect/{token}`, the page `/inspect/{token}`), the eFTI gate asked for its dataset, or a federated platform read it; one per row of `GET /v1/shipments/{id}/inspection-views`, refusals on a known link (`token_expired`, `rate_limited`) included. Not part of the event chain: a view changes nothing, so `data` has no `seq`.',

@@ -1,10 +1,14 @@
-/** Reads the issued invoice of a shipment: its summary, or the UBL bytes as stored. */
+/** Reads the issued invoice of a shipment and its credit notes: their summaries, or the UBL bytes as stored; refuses changes to an issued invoice. */
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
 import { selectDocument } from '../documents/documents.repository.js';
 import { findShipment } from '../shipments/get-shipment.js';
-import type { InvoiceSummary } from './invoice.schema.js';
-import { selectInvoiceOfShipment } from './invoices.repository.js';
+import type { CreditNoteSummary, InvoiceSummary } from './invoice.schema.js';
+import { selectCreditNotes, selectInvoiceOfShipment } from './invoices.repository.js';
+import { parseCents } from '../../core/money.js';
+import { invoiceTotals, vatBreakdown } from './invoice-lines.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
+import { factsFromJson } from './stored-facts.js';
 
 /** Raises `not_found` and `invoice_not_available` (not delivered, or delivered but not invoiced yet). */
 export async function getInvoice(ctx: TenantContext, shipmentId: string): Promise<InvoiceSummary> {
@@ -24,4 +28,47 @@ export async function getInvoiceXml(ctx: TenantContext, shipmentId: string): Pro
   const stored = document ? await ctx.objects.get(document.object_key) : undefined;
   if (!stored) throw new Error(`invoice ${summary.id}: document ${summary.document.id} is missing`);
   return { summary, xml: stored.body };
+}
+
+/** The credit notes of the shipment's invoice, oldest first; `invoice_not_available` without an invoice. */
+export async function listCreditNotes(ctx: TenantContext, shipmentId: string): Promise<CreditNoteSummary[]> {
+  const invoice = await getInvoice(ctx, shipmentId);
+  return selectCreditNotes(ctx.db, ctx, invoice.id);
+}
+
+/** One credit note of the shipment's invoice, with its UBL bytes when asked; `not_found` for another's. */
+export async function getCreditNote(ctx: TenantContext, shipmentId: string, creditNoteId: string, withXml: boolean): Promise<{ summary: CreditNoteSummary; xml?: Buffer }> {
+  const summary = (await listCreditNotes(ctx, shipmentId)).find((note) => note.id === creditNoteId);
+  if (!summary) throw new AppError('not_found', `No credit note ${creditNoteId} of the invoice of shipment ${shipmentId}.`);
+  if (!withXml) return { summary };
+  const document = await selectDocument(ctx.db, ctx, summary.document.id);
+  const stored = document ? await ctx.objects.get(document.object_key) : undefined;
+  if (!stored) throw new Error(`credit note ${summary.id}: document ${summary.document.id} is missing`);
+  return { summary, xml: stored.body };
+}
+
+/** Any change of an issued invoice but a credit note: 409 `invoice_immutable` (`invoice_not_available` before it is issued). */
+export async function refuseInvoiceChange(ctx: TenantContext, shipmentId: string): Promise<never> {
+  const invoice = await getInvoice(ctx, shipmentId);
+  throw new AppError('invoice_immutable', `Invoice ${invoice.number} is issued and cannot change: correct it with a credit note, POST /v1/shipments/${invoice.shipment_id}/invoice/credit-notes.`);
+}
+
+/** The PDF view of the invoice, or of one of its credit notes (invoice-pdf.ts), from what the invoice stated. */
+export async function getInvoicePdf(ctx: TenantContext, shipmentId: string, creditNoteId?: string): Promise<{ number: string; pdf: Buffer }> {
+  const shipment = await findShipment(ctx.db, ctx, shipmentId);
+  const invoice = await selectInvoiceOfShipment(ctx.db, ctx, shipment.id);
+  if (!invoice) return getInvoice(ctx, shipmentId).then(() => { throw new Error('unreachable'); });
+  if (invoice.facts === null || invoice.facts === undefined) throw new AppError('conflict', `Invoice ${invoice.number} was issued before the service kept what invoices state: it has its XML only.`);
+  const facts = factsFromJson(invoice.facts);
+  if (!creditNoteId) {
+    return { number: invoice.number, pdf: await renderInvoicePdf(facts, { title: 'Invoice', number: invoice.number, issueDate: invoice.summary.issue_date, dueDate: invoice.summary.due_date }) };
+  }
+  const { summary } = await getCreditNote(ctx, shipmentId, creditNoteId, false);
+  const lines = summary.lines.map((l) => ({ ...facts.lines[l.invoice_line - 1]!, amount: parseCents(l.amount)! }));
+  const allowancesCharges = summary.allowances_charges.length > 0 ? facts.allowancesCharges : [];
+  const breakdown = vatBreakdown(lines, allowancesCharges);
+  const totals = invoiceTotals(lines, allowancesCharges, breakdown);
+  const credited = { ...facts, lines, allowancesCharges, breakdown, amounts: { ...totals } };
+  const pdf = await renderInvoicePdf(credited, { title: 'Credit note', number: summary.number, issueDate: summary.issue_date, corrects: { number: summary.invoice_number, issueDate: summary.invoice_issue_date, reason: summary.reason } });
+  return { number: summary.number, pdf };
 }

@@ -13,11 +13,23 @@
  * - A fact the rules need and nobody gave is collected, and all of them answer 422
  *   `invoice_incomplete`, the detail naming each.
  */
-import { convertCents, formatScaled, parseScaled, PERCENT_SCALE, RATE_SCALE } from '../../core/money.js';
+import { convertCents, formatScaled, parseCents, parseScaled, PERCENT_SCALE, RATE_SCALE } from '../../core/money.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import type { Address, Charges, Party } from '../shipments/shipment-input.schema.js';
 import type { InvoicingProfile, IssueInvoice, PeppolEndpoint } from './invoice.schema.js';
-import { cashOnDeliveryLine, chargeAmounts, vatBreakdown, type InvoiceLine, type VatBreakdown, type VatTreatment } from './invoice-lines.js';
+import {
+  cashOnDeliveryLine,
+  chargeAmounts,
+  chosenVat,
+  invoiceTotals,
+  otherChargeLine,
+  vatBreakdown,
+  vatOfChoice,
+  type DocumentAllowanceCharge,
+  type InvoiceLine,
+  type VatBreakdown,
+  type VatTreatment,
+} from './invoice-lines.js';
 import { invoiceSeller, type InvoiceParty, type OnBehalfOf } from './invoice-seller.js';
 import { MissingFacts } from './missing-facts.js';
 import { EU_COUNTRIES, isVatNumber, normalizeVatNumber, registrationScheme, VAT_SCHEME_BY_COUNTRY, vatCountry } from './tax-identifiers.js';
@@ -28,6 +40,8 @@ export interface InvoiceFacts {
   currency: string;
   /** Accounting currency, when it differs from `currency` (BT-6). */
   taxCurrency?: string;
+  /** Units of the accounting currency per unit of `currency` (six decimals), when VAT is converted. */
+  taxCurrencyRate?: string;
   seller: InvoiceParty;
   buyer: InvoiceParty & { role: string };
   /** The carrier the seller invoices for, when it is another company. */
@@ -35,14 +49,26 @@ export interface InvoiceFacts {
   buyerReference?: string;
   orderReference?: string;
   /** The VAT treatment of the carriage, the supply invoiced. */
-  vat: VatTreatment & { category: SupplyCategory };
+  vat: VatTreatment;
   lines: InvoiceLine[];
+  /** Document-level allowances and charges (BG-20, BG-21). */
+  allowancesCharges: DocumentAllowanceCharge[];
   breakdown: VatBreakdown[];
   /** Cents. */
-  amounts: { lines: bigint; vat: bigint; vatInTaxCurrency?: bigint; total: bigint };
+  amounts: InvoiceAmounts;
   delivery: { date: string; address: Address };
   payment?: { iban: string; bic?: string };
   paymentTermsDays: number;
+}
+
+export interface InvoiceAmounts {
+  lines: bigint;
+  allowances: bigint;
+  charges: bigint;
+  taxExclusive: bigint;
+  vat: bigint;
+  vatInTaxCurrency?: bigint;
+  total: bigint;
 }
 
 type SupplyCategory = 'S' | 'AE' | 'O';
@@ -94,20 +120,26 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
   const category = vatCategory(sellerCountry, buyerCountry);
   const dutchBuyer = sellerCountry === 'NL' && buyerCountry === 'NL';
   const stateVat = category !== 'O';
-  const { seller, onBehalfOf } = invoiceSeller(profile, carrier!, { onBehalfOfCarrier: body.on_behalf_of_carrier === true, stateVat }, missing);
+  // The German rules of Peppol BIS (DE-R-*) hold when seller and buyer are both in Germany.
+  const germanDomestic = sellerCountry === 'DE' && buyerCountry === 'DE';
+  const { seller, onBehalfOf } = invoiceSeller(profile, carrier!, { onBehalfOfCarrier: body.on_behalf_of_carrier === true, stateVat, germanDomestic }, missing);
 
-  let percent: bigint | undefined;
-  if (category === 'S') {
-    const rate = body.vat_rate ?? profile.vat_rate;
-    percent = rate === undefined ? undefined : parseScaled(rate, PERCENT_SCALE)!;
-    if (rate === undefined) missing.add('vat_rate', `the VAT rate of a domestic run in ${sellerCountry}, in the body or the invoicing profile`);
-    // A standard-rated line needs a rate above zero (BR-S-05); zero-rated supplies are category Z, not issued here.
-    else if (percent === 0n) missing.add('vat_rate', 'a standard VAT rate above 0 (BR-S-05)');
+  const standardRate = body.vat_rate ?? profile.vat_rate;
+  const standardPercent = standardRate === undefined ? undefined : formatScaled(parseScaled(standardRate, PERCENT_SCALE)!, PERCENT_SCALE);
+  // The carriage of a domestic run at the standard rate needs the rate; named here, before the facts of the parties.
+  if (category === 'S' && !body.carriage_vat) {
+    if (standardPercent === undefined) missing.add('vat_rate', `the VAT rate of a domestic run in ${sellerCountry}, in the body or the invoicing profile`);
+    else if (parseScaled(standardPercent, PERCENT_SCALE) === 0n) missing.add('vat_rate', 'a standard VAT rate above 0 (BR-S-05); a zero-rated charge is category Z');
   }
   const buyerVat = payer!.vat_number ? normalizeVatNumber(payer!.vat_number) : undefined;
   if (category === 'AE' && !buyerVat) missing.add(`${role}.vat_number`, 'the VAT number of a buyer in another member state, for the reverse charge (BR-AE-02)');
 
   if (sellerCountry === 'NL' && !profile.iban) missing.add('invoicing_profile.iban', 'the payee account of a Dutch seller (NL-R-007)');
+  if (germanDomestic) {
+    if (!profile.iban) missing.add('invoicing_profile.iban', 'the payee account: a German seller invoicing a German buyer states payment instructions (DE-R-001)');
+    if (!payer!.address.postal_code) missing.add(`${role}.address.postal_code`, 'the postal code of a German buyer of a German seller (DE-R-009)');
+    if (data.delivery && !data.delivery.address.postal_code) missing.add('delivery.address.postal_code', 'the postal code of the delivery address on a German seller\'s invoice to a German buyer (DE-R-011)');
+  }
   if (dutchBuyer && !payer!.address.postal_code) missing.add(`${role}.address.postal_code`, 'the postal code of a Dutch buyer (NL-R-004)');
   const buyerRegistration = registrationOf(payer!, buyerCountry, role!, missing, dutchBuyer);
 
@@ -115,15 +147,20 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
   // A missing VAT number of a reverse-charge buyer is named already: giving it settles the endpoint too.
   if (!buyerEndpoint && (category !== 'AE' || buyerVat)) missing.add('buyer_endpoint', `the buyer's Peppol address: ${buyerVat ? `its VAT number's country ${vatCountry(buyerVat)} has no VAT scheme` : 'it has no VAT number to derive it from'}`);
   const buyerReference = body.buyer_reference ?? payer!.reference;
-  if (!buyerReference && !body.order_reference) missing.add('buyer_reference', `a buyer reference or order_reference (PEPPOL-EN16931-R003); the ${role} has no reference`);
+  if (germanDomestic && !buyerReference) missing.add('buyer_reference', `the buyer reference, such as the buyer's Leitweg-ID: a German seller invoicing a German buyer states it (DE-R-015); the ${role} has no reference`);
+  else if (!buyerReference && !body.order_reference) missing.add('buyer_reference', `a buyer reference or order_reference (PEPPOL-EN16931-R003); the ${role} has no reference`);
   if (!shipment.delivered_at || !data.delivery) throw new Error(`shipment ${shipment.id} is delivered without a delivery date or place`);
 
-  const vat: InvoiceFacts['vat'] = {
+  const supplyVat: VatTreatment = {
     category,
-    // An `S` run without a rate is named missing above, and refused below.
-    percent: category === 'S' ? (percent === undefined ? undefined : formatScaled(percent, PERCENT_SCALE)) : category === 'AE' ? '0' : undefined,
+    percent: category === 'S' ? standardPercent : category === 'AE' ? '0' : undefined,
     ...(category === 'S' ? {} : EXEMPTIONS[category]),
   };
+  let vat = supplyVat;
+  if (body.carriage_vat) {
+    if (category === 'S') vat = vatOfChoice(body.carriage_vat, standardPercent);
+    else missing.add('carriage_vat', `no VAT of its own for the carriage of an invoice in category ${category}: the payer is not in the seller's country`, 'mismatch');
+  }
   const pickupCity = data.pickup?.address.city;
   const deliveryCity = data.delivery.address.city;
   const lines: InvoiceLine[] = [{
@@ -134,10 +171,33 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
     description: `Carriage under consignment note ${shipment.id}${data.reference ? `, reference ${data.reference}` : ''}`,
     ...(onBehalfOf ? { property: { name: 'Carrier', value: onBehalfOf.name } } : {}),
   }];
-  if (charges!.cashOnDelivery !== undefined) lines.push(cashOnDeliveryLine(charges!.cashOnDelivery, vat, shipment.id));
-  const breakdown = vatBreakdown(lines, percent);
-  const lineTotal = lines.reduce((sum, line) => sum + line.amount, 0n);
-  const vatTotal = breakdown.reduce((sum, group) => sum + group.tax, 0n);
+  charges!.other.forEach(({ charge, amount }, index) => {
+    lines.push(otherChargeLine(charge, amount, chosenVat(charge.vat, supplyVat, `charges.other[${index}].vat`, missing), shipment.id));
+  });
+  if (charges!.cashOnDelivery !== undefined) lines.push(cashOnDeliveryLine(charges!.cashOnDelivery, supplyVat, shipment.id));
+  const allowancesCharges: DocumentAllowanceCharge[] = (body.allowances_charges ?? []).map((ac, index) => ({
+    charge: ac.charge,
+    amount: parseCents(ac.amount)!,
+    reason: ac.reason,
+    reasonCode: ac.reason_code,
+    vat: chosenVat(ac.vat, supplyVat, `allowances_charges[${index}].vat`, missing),
+  }));
+  const treatments = [...lines.map((l) => l.vat), ...allowancesCharges.map((ac) => ac.vat)];
+  const rateNamed = missing.findings.some((f) => f.path === '$.vat_rate');
+  if (rateNamed) {
+    // Named above.
+  } else if (treatments.some((t) => t.category === 'S' && t.percent === undefined)) {
+    missing.add('vat_rate', `the VAT rate of a domestic run in ${sellerCountry}, in the body or the invoicing profile`);
+  } else if (treatments.some((t) => t.category === 'S' && parseScaled(t.percent!, PERCENT_SCALE) === 0n)) {
+    // A standard-rated line needs a rate above zero (BR-S-05); zero-rated supplies are category Z.
+    missing.add('vat_rate', 'a standard VAT rate above 0 (BR-S-05); a zero-rated charge is category Z');
+  }
+  const breakdown = vatBreakdown(lines, allowancesCharges);
+  const totals = invoiceTotals(lines, allowancesCharges, breakdown);
+  breakdown.forEach((group) => {
+    if (group.taxable < 0n) missing.add('allowances_charges', `allowances of at most the amount of their VAT group (${group.vat.category}${group.vat.percent === undefined ? '' : ` ${group.vat.percent} %`})`, 'mismatch');
+  });
+  const vatTotal = totals.vat;
 
   const currency = charges!.currency;
   const taxCurrency = currency === profile.accounting_currency ? undefined : profile.accounting_currency;
@@ -152,6 +212,7 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
   return {
     currency,
     taxCurrency,
+    taxCurrencyRate: taxCurrency ? body.tax_currency_rate : undefined,
     seller: seller!,
     buyer: {
       role: role!,
@@ -167,8 +228,9 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
     orderReference: body.order_reference,
     vat,
     lines,
+    allowancesCharges,
     breakdown,
-    amounts: { lines: lineTotal, vat: vatTotal, vatInTaxCurrency, total: lineTotal + vatTotal },
+    amounts: { ...totals, vatInTaxCurrency },
     delivery: { date: shipment.delivered_at.toISOString().slice(0, 10), address: data.delivery.address },
     payment: profile.iban ? { iban: profile.iban, bic: profile.bic } : undefined,
     paymentTermsDays: profile.payment_terms_days,

@@ -18,7 +18,7 @@
  */
 import type { Address, Party } from '../shipments/shipment-input.schema.js';
 import { carrierDifferences } from './carrier-identity.js';
-import type { InvoicingProfile, PeppolEndpoint } from './invoice.schema.js';
+import type { InvoicingProfile, PeppolEndpoint, SellerContact } from './invoice.schema.js';
 import type { MissingFacts } from './missing-facts.js';
 import { normalizeVatNumber, registrationScheme, vatCountry } from './tax-identifiers.js';
 
@@ -32,6 +32,8 @@ export interface InvoiceParty {
   /** Registration name (BT-27 / BT-44). */
   legalName: string;
   registration?: { id: string; scheme?: string };
+  /** The seller's contact (BG-6). */
+  contact?: SellerContact;
 }
 
 /** The carrier an invoice is issued on behalf of, and the note (BT-22) that says so. */
@@ -48,7 +50,7 @@ export interface OnBehalfOf {
 export function invoiceSeller(
   profile: InvoicingProfile,
   carrier: Party,
-  options: { onBehalfOfCarrier: boolean; stateVat: boolean },
+  options: { onBehalfOfCarrier: boolean; stateVat: boolean; germanDomestic?: boolean },
   missing: MissingFacts,
 ): { seller?: InvoiceParty; onBehalfOf?: OnBehalfOf } {
   const differences = carrierDifferences(carrier, profile);
@@ -62,6 +64,8 @@ export function invoiceSeller(
   const country = vatCountry(profile.vat_number);
   if (!address) missing.add('invoicing_profile.address', `the seller's postal address (BR-08): the carrier ${carrier.name} is another company`);
   else if (country === 'NL' && !address.postal_code) missing.add(`${addressPath}.postal_code`, 'the postal code of a Dutch seller (NL-R-002)');
+  else if (options.germanDomestic && !address.postal_code) missing.add(`${addressPath}.postal_code`, 'the postal code of a German seller invoicing a German buyer (DE-R-004)');
+  if (options.germanDomestic && !profile.contact) missing.add('invoicing_profile.contact', 'the seller\'s contact name, telephone and e-mail: a German seller invoicing a German buyer states them (DE-R-002, DE-R-005 to DE-R-007)');
   if (!address) return {};
 
   const seller: InvoiceParty = {
@@ -71,6 +75,7 @@ export function invoiceSeller(
     vatNumber: options.stateVat ? profile.vat_number : undefined,
     legalName: profile.legal_name,
     registration: { id: profile.registration_number, scheme: registrationScheme(country)?.scheme },
+    contact: profile.contact,
   };
   if (isOwnCarrier) return { seller };
   const carrierVat = carrier.vat_number === undefined ? undefined : normalizeVatNumber(carrier.vat_number);

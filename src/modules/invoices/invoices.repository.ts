@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import type { Database, Write } from '../../ports/database.js';
-import type { InvoiceSummary, InvoicingProfile } from './invoice.schema.js';
+import type { CreditNoteSummary, InvoiceSummary, InvoicingProfile } from './invoice.schema.js';
 import { currentSummaryShape } from './invoice-summary.js';
 
 interface Tenant {
@@ -56,11 +56,44 @@ export interface InvoiceRow {
   number: string;
   document_id: string;
   summary: InvoiceSummary;
+  /** The stored facts (stored-facts.ts), as JSON text on insert; null for invoices issued before they were kept. */
+  facts: unknown;
   created_at: Date;
 }
 
 export function insertInvoiceWrite(db: Database, row: InvoiceRow): Write {
-  return db.insertInto('invoices').values({ ...row, summary: JSON.stringify(row.summary) });
+  return db.insertInto('invoices').values({ ...row, summary: JSON.stringify(row.summary), facts: row.facts as string });
+}
+
+export interface CreditNoteRow {
+  id: string;
+  organization_id: string;
+  mode: Mode;
+  invoice_id: string;
+  shipment_id: string;
+  seq: number;
+  number: string;
+  document_id: string;
+  summary: CreditNoteSummary;
+  created_at: Date;
+}
+
+export function insertCreditNoteWrite(db: Database, row: CreditNoteRow): Write {
+  return db.insertInto('credit_notes').values({ ...row, summary: JSON.stringify(row.summary) });
+}
+
+/** The credit notes of an invoice, oldest first. */
+export async function selectCreditNotes(db: Database, t: Tenant, invoiceId: string): Promise<CreditNoteSummary[]> {
+  const rows = await db
+    .selectFrom('credit_notes')
+    .select('summary')
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.summary as unknown as CreditNoteSummary);
 }
 
 export async function selectInvoiceOfShipment(db: Database, t: Tenant, shipmentId: string): Promise<InvoiceRow | undefined> {
@@ -71,5 +104,5 @@ export async function selectInvoiceOfShipment(db: Database, t: Tenant, shipmentI
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
     .executeTakeFirst();
-  return row ? ({ ...row, mode: row.mode, summary: currentSummaryShape(row.summary as InvoiceSummary) } as InvoiceRow) : undefined;
+  return row ? ({ ...row, mode: row.mode, summary: currentSummaryShape(row.summary as unknown as Parameters<typeof currentSummaryShape>[0]) } as InvoiceRow) : undefined;
 }

@@ -3,25 +3,47 @@
  * e-invoice of a delivered shipment — issued once, read as a JSON summary or as the UBL XML.
  */
 import { Type } from '@sinclair/typebox';
+import { IdString } from '../../core/schema-types.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { tenantContext } from '../../http/tenant-context.js';
-import { AddressSchema, CoordinatesSchema } from '../shipments/shipment-input.schema.js';
+import { AddressSchema, ChargeVatSchema, CoordinatesSchema } from '../shipments/shipment-input.schema.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
-import { getInvoice, getInvoiceXml } from './get-invoice.js';
+import { createCreditNote } from './create-credit-note.js';
+import { getCreditNote, getInvoice, getInvoicePdf, getInvoiceXml, listCreditNotes, refuseInvoiceChange } from './get-invoice.js';
 import { getInvoicingProfile } from './get-invoicing-profile.js';
-import { InvoiceSchema, InvoicingProfileInputSchema, InvoicingProfileSchema, IssueInvoiceSchema, PeppolEndpointSchema, type InvoicingProfileInput, type IssueInvoice } from './invoice.schema.js';
+import {
+  CreateCreditNoteSchema,
+  CreditNotePageSchema,
+  CreditNoteSchema,
+  InvoiceSchema,
+  InvoicingProfileInputSchema,
+  InvoicingProfileSchema,
+  IssueInvoiceSchema,
+  PeppolEndpointSchema,
+  SellerContactSchema,
+  type CreateCreditNote,
+  type InvoicingProfileInput,
+  type IssueInvoice,
+} from './invoice.schema.js';
 import { issueInvoice } from './issue-invoice.js';
 import { putInvoicingProfile } from './put-invoicing-profile.js';
 
 export const INVOICE_PATHS = {
   profile: '/v1/invoicing-profile',
   invoice: '/v1/shipments/:id/invoice',
+  creditNotes: '/v1/shipments/:id/invoice/credit-notes',
+  creditNote: '/v1/shipments/:id/invoice/credit-notes/:credit_note_id',
 } as const;
 
 const XML = 'application/xml';
 
 type ById = { Params: { id: string } };
+
+/** True when the client asks for the PDF view (`Accept: application/pdf`). */
+function wantsPdf(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*application\/pdf\b/i.test(accept);
+}
 
 /** True when the client asks for the XML rather than JSON (`Accept: application/xml` or `text/xml`). */
 function wantsXml(accept: string | undefined): boolean {
@@ -30,7 +52,9 @@ function wantsXml(accept: string | undefined): boolean {
 
 export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   // The shipments' scope registers the address schemas too; the profile's `address` needs them here.
-  for (const schema of [CoordinatesSchema, AddressSchema, PeppolEndpointSchema, InvoicingProfileInputSchema, InvoicingProfileSchema, IssueInvoiceSchema, InvoiceSchema]) app.addSchema(schema);
+  for (const schema of [CoordinatesSchema, AddressSchema, ChargeVatSchema, PeppolEndpointSchema, SellerContactSchema, InvoicingProfileInputSchema, InvoicingProfileSchema, IssueInvoiceSchema, InvoiceSchema, CreateCreditNoteSchema, CreditNoteSchema, CreditNotePageSchema]) {
+    app.addSchema(schema);
+  }
   const ctx = (request: FastifyRequest) => tenantContext(runtime, request);
 
   app.get(
@@ -104,7 +128,7 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
         operationId: 'getInvoice',
         tags: ['invoice'],
         summary: 'The e-invoice (JSON or UBL)',
-        description: 'The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`.',
+        description: 'The summary as JSON; with `Accept: application/xml` the UBL XML exactly as issued, its SHA-256 as `ETag`; with `Accept: application/pdf` a readable view of it.',
         params: ShipmentParamsSchema,
         response: {
           200: {
@@ -112,12 +136,17 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
             content: {
               'application/json': { schema: Type.Ref(InvoiceSchema) },
               [XML]: { schema: Type.String({ description: 'UBL 2.1 Invoice (Peppol BIS Billing 3.0).' }) },
+              'application/pdf': { schema: Type.String({ format: 'binary', description: 'A readable view: parties, lines, VAT breakdown, totals.' }) },
             },
           },
         },
       },
     },
     async (request, reply) => {
+      if (wantsPdf(request.headers.accept)) {
+        const { number, pdf } = await getInvoicePdf(ctx(request), request.params.id);
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="invoice-${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`).send(pdf);
+      }
       if (!wantsXml(request.headers.accept)) return getInvoice(ctx(request), request.params.id);
       const { summary, xml } = await getInvoiceXml(ctx(request), request.params.id);
       return reply
@@ -125,6 +154,99 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
         .header('etag', `"${summary.document.sha256}"`)
         .header('content-disposition', `inline; filename="invoice-${summary.number.replace(/[^A-Za-z0-9._-]/g, '_')}.xml"`)
         .send(xml);
+    },
+  );
+
+  app.patch<ById>(
+    INVOICE_PATHS.invoice,
+    {
+      config: { optionalBody: true, access: { scope: 'invoice:write' }, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'invoice_immutable'] },
+      schema: {
+        operationId: 'updateInvoice',
+        tags: ['invoice'],
+        summary: 'Refused: an issued invoice is corrected by a credit note',
+        description: 'An issued invoice never changes: this answers 409 `invoice_immutable`, naming the credit-note route (`POST /v1/shipments/{id}/invoice/credit-notes`). Before the invoice is issued: 404 `invoice_not_available`.',
+        params: ShipmentParamsSchema,
+      },
+    },
+    async (request) => refuseInvoiceChange(ctx(request), request.params.id),
+  );
+
+  app.post<ById & { Body: CreateCreditNote }>(
+    INVOICE_PATHS.creditNotes,
+    {
+      config: { access: { scope: 'invoice:write' }, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'conflict'] },
+      schema: {
+        operationId: 'createCreditNote',
+        tags: ['invoice'],
+        summary: 'Correct the issued invoice with a credit note',
+        description:
+          'A UBL 2.1 CreditNote (type 381, Peppol BIS Billing 3.0) referring to the invoice (BT-25 in `BillingReference`), stating its parties, currency and VAT. ' +
+          'Without `lines` it credits all of the invoice not credited yet, document-level allowances and charges included; with `lines`, the net amounts of those invoice lines. ' +
+          'More than is left of a line, a line the invoice does not have, or nothing left at all: 422 `validation_failed`. Before the invoice is issued: 404 `invoice_not_available`. ' +
+          'Numbered from the invoice counter without gaps; kept as a document of kind `invoice`; the shipment\'s chain gets `invoice.credited`.',
+        params: ShipmentParamsSchema,
+        body: Type.Ref(CreateCreditNoteSchema),
+        response: { 201: Type.Ref(CreditNoteSchema, { description: 'The credit note, issued now.' }) },
+      },
+    },
+    async (request, reply) => {
+      const note = await createCreditNote(ctx(request), request.params.id, request.body);
+      return reply.status(201).header('location', `/v1/shipments/${note.shipment_id}/invoice/credit-notes/${note.id}`).send(note);
+    },
+  );
+
+  app.get<ById>(
+    INVOICE_PATHS.creditNotes,
+    {
+      config: { access: { scope: 'invoice:read' }, errors: ['invalid_id', 'not_found', 'invoice_not_available'] },
+      schema: {
+        operationId: 'listCreditNotes',
+        tags: ['invoice'],
+        summary: 'The credit notes of the shipment\'s invoice',
+        description: 'Oldest first; all of them in one page.',
+        params: ShipmentParamsSchema,
+        response: { 200: Type.Ref(CreditNotePageSchema, { description: 'The credit notes.' }) },
+      },
+    },
+    async (request) => ({ data: await listCreditNotes(ctx(request), request.params.id), has_more: false, next_cursor: null }),
+  );
+
+  app.get<{ Params: { id: string; credit_note_id: string } }>(
+    INVOICE_PATHS.creditNote,
+    {
+      config: { access: { scope: 'invoice:read' }, errors: ['invalid_id', 'not_found', 'invoice_not_available'] },
+      schema: {
+        operationId: 'getCreditNote',
+        tags: ['invoice'],
+        summary: 'A credit note (JSON or UBL)',
+        description: 'The summary as JSON; with `Accept: application/xml` the UBL CreditNote exactly as issued, its SHA-256 as `ETag`.',
+        params: Type.Object({ id: ShipmentParamsSchema.properties.id, credit_note_id: IdString('credit_note') }, { additionalProperties: false }),
+        response: {
+          200: {
+            description: 'The credit note.',
+            content: {
+              'application/json': { schema: Type.Ref(CreditNoteSchema) },
+              [XML]: { schema: Type.String({ description: 'UBL 2.1 CreditNote (Peppol BIS Billing 3.0).' }) },
+              'application/pdf': { schema: Type.String({ format: 'binary', description: 'A readable view: the invoice it corrects, lines, VAT breakdown, totals.' }) },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (wantsPdf(request.headers.accept)) {
+        const { number, pdf } = await getInvoicePdf(ctx(request), request.params.id, request.params.credit_note_id);
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="credit-note-${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`).send(pdf);
+      }
+      const xml = wantsXml(request.headers.accept);
+      const found = await getCreditNote(ctx(request), request.params.id, request.params.credit_note_id, xml);
+      if (!xml) return found.summary;
+      return reply
+        .header('content-type', `${XML}; charset=utf-8`)
+        .header('etag', `"${found.summary.document.sha256}"`)
+        .header('content-disposition', `inline; filename="credit-note-${found.summary.number.replace(/[^A-Za-z0-9._-]/g, '_')}.xml"`)
+        .send(found.xml);
     },
   );
 }

@@ -23,5 +23,16 @@ export interface InvoicesTable extends ShipmentOwned {
   number: string;
   document_id: string;
   summary: Json<Record<string, unknown>>;
+  /** What the invoice stated (invoice-facts.ts, stored-facts.ts); null for invoices issued before credit notes existed. */
+  facts: Json<Record<string, unknown>> | null;
+  created_at: Timestamp;
+}
+
+export interface CreditNotesTable extends ShipmentOwned {
+  invoice_id: string;
+  seq: number;
+  number: string;
+  document_id: string;
+  summary: Json<Record<string, unknown>>;
   created_at: Timestamp;
 }

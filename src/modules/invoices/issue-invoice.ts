@@ -23,6 +23,7 @@ import { invoiceFacts } from './invoice-facts.js';
 import type { InvoiceSummary, IssueInvoice } from './invoice.schema.js';
 import { invoiceSummary } from './invoice-summary.js';
 import { insertInvoiceWrite, nextInvoiceSeq, selectInvoiceOfShipment, selectProfile, type InvoiceRow } from './invoices.repository.js';
+import { factsToJson } from './stored-facts.js';
 import { buildUblInvoice } from './ubl-invoice.js';
 
 const DAY_MS = 86_400_000;
@@ -99,7 +100,7 @@ export async function issueInvoice(ctx: TenantContext, shipmentId: string, body:
           deleted_at: null,
         };
         const summary = invoiceSummary({ id, shipmentId: shipment.id, number, issueDate, dueDate, facts, document, createdAt: now });
-        row = { id, organization_id: ctx.organizationId, mode: ctx.mode, shipment_id: shipment.id, seq, number, document_id: documentId, summary, created_at: now };
+        row = { id, organization_id: ctx.organizationId, mode: ctx.mode, shipment_id: shipment.id, seq, number, document_id: documentId, summary, facts: factsToJson(facts), created_at: now };
         return [insertDocumentWrite(trx, document), insertInvoiceWrite(trx, row), usageWrite(trx, ctx, 'storage_bytes', now, xml.length)];
       },
     );

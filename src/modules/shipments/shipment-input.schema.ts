@@ -37,6 +37,9 @@ export const EQUIPMENT_CATEGORIES = [
   'T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T9', 'T10', 'T11', 'T12', 'T13', 'T14', 'DV', 'GT', 'CT', 'NT',
 ] as const;
 export const CHARGE_PAYERS = ['consignor', 'consignee', 'principal'] as const;
+export const OTHER_CHARGE_KINDS = ['waiting_time', 'tolls', 'fuel_surcharge', 'adr_surcharge', 'other'] as const;
+/** Exemptions from VAT a supplementary charge may name (CEF VATEX codes); src/modules/invoices/invoice-lines.ts states their reasons. */
+export const CHARGE_EXEMPTION_CODES = ['VATEX-EU-79-C', 'VATEX-EU-144', 'VATEX-EU-146-1E', 'VATEX-EU-159'] as const;
 export const TRANSPORT_TYPES = ['national', 'international', 'cabotage', 'combined'] as const;
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
 
@@ -192,9 +195,32 @@ export const MoneySchema = Type.Object(
   { ...strict, $id: 'Money' },
 );
 
+export const ChargeVatSchema = Type.Object(
+  {
+    category: StringEnum(['S', 'Z', 'E'] as const, { description: '`S` standard or reduced rate, `Z` zero-rated, `E` exempt.' }),
+    rate: opt(Type.String({ pattern: '^\\d{1,2}(\\.\\d{1,2})?$', description: 'Percent of an `S` charge taxed at another rate than the carriage (a reduced rate); ignored for `Z` and `E`.' })),
+    exemption_reason_code: opt(StringEnum(CHARGE_EXEMPTION_CODES, {
+      description: 'The law that exempts an `E` charge: `VATEX-EU-79-C` (paid in the customer\'s name and for its account, the default), `VATEX-EU-144` (linked to an import), `VATEX-EU-146-1E` (linked to an export), `VATEX-EU-159` (goods in customs warehousing).',
+    })),
+  },
+  { ...strict, $id: 'ChargeVat', description: 'The VAT of a charge when it is not the carriage\'s (EN 16931 BT-151). Beside a reverse-charged carriage only `E`; on an invoice outside EU VAT it is ignored.' },
+);
+
+export const OtherChargeSchema = Type.Object(
+  {
+    kind: StringEnum(OTHER_CHARGE_KINDS, { description: '`waiting_time`, `tolls`, `fuel_surcharge`, `adr_surcharge` (dangerous goods) or `other`.' }),
+    description: opt(text(200, 'Printed after the kind on the invoice line, such as `3 h at Duisburg`.')),
+    amount: Type.String({ pattern: AMOUNT_PATTERN, description: 'Decimal string, at most two decimals, such as `85.00`.' }),
+    currency: Type.String({ pattern: CURRENCY_PATTERN, description: 'ISO 4217; the carriage\'s, as an invoice has one currency.' }),
+    vat: opt(Type.Ref(ChargeVatSchema)),
+  },
+  { ...strict, $id: 'OtherCharge', description: 'A supplementary charge beside the carriage (box 14): one line of the invoice.' },
+);
+
 export const ChargesSchema = Type.Object(
   {
     carriage: opt(Type.Ref(MoneySchema, { description: 'Carriage charges (box 14).' })),
+    other: opt(Type.Array(Type.Ref(OtherChargeSchema), { maxItems: 20, description: 'Supplementary charges (box 14): waiting time, tolls, surcharges…; each an invoice line.' })),
     cash_on_delivery: opt(Type.Ref(MoneySchema, { description: 'Cash on delivery (box 15).' })),
     payer: opt(StringEnum(CHARGE_PAYERS)),
   },
@@ -263,6 +289,8 @@ export const SHIPMENT_INPUT_SCHEMAS = [
   CombinedTransportSchema,
   DriverSchema,
   MoneySchema,
+  ChargeVatSchema,
+  OtherChargeSchema,
   ChargesSchema,
   WasteSchema,
   ShipmentInputSchema,
@@ -284,7 +312,9 @@ export type Vehicle = Static<typeof VehicleSchema>;
 export type CombinedTransport = Static<typeof CombinedTransportSchema>;
 export type Driver = Static<typeof DriverSchema>;
 export type Money = Static<typeof MoneySchema>;
-export type Charges = { carriage?: Money; cash_on_delivery?: Money; payer?: (typeof CHARGE_PAYERS)[number] };
+export type ChargeVat = Static<typeof ChargeVatSchema>;
+export type OtherCharge = Omit<Static<typeof OtherChargeSchema>, 'vat'> & { vat?: ChargeVat };
+export type Charges = { carriage?: Money; other?: OtherCharge[]; cash_on_delivery?: Money; payer?: (typeof CHARGE_PAYERS)[number] };
 export type Waste = Static<typeof WasteSchema>;
 
 export interface ShipmentInput {

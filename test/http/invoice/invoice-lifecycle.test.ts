@@ -95,7 +95,7 @@ describe.each(backends())('invoice lifecycle on $name', (backend) => {
     await t.runtime.services.db.updateTable('invoices').set({ summary: JSON.stringify(older) }).where('id', '=', invoice.id).execute();
     const read = await invoicesApi(t, tenant).get(shipmentId);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ ...older, lines: [{ kind: 'carriage', amount: '1250.00', vat: invoice.vat }], on_behalf_of: null });
+    expect(read.json()).toEqual({ ...older, lines: [{ line: 1, kind: 'carriage', name: 'Road transport', amount: '1250.00', vat: invoice.vat }], on_behalf_of: null });
   });
 
   it('numbers without gaps per organisation and mode: …-0001, …-0002; another organisation and the live mode count on their own', async () => {
