@@ -141,6 +141,20 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
     expect((await get(`/console/shipments/${draft}?lang=nl`, viewer)).body).toContain('Tijdlijn');
   });
 
+  it('offers a member who may act the acts the status allows, and shows the outcome of the one that led back', async () => {
+    const draftPage = await get(`/console/shipments/${draft}?done=created`);
+    expect(draftPage.statusCode, draftPage.body).toBe(200);
+    expect(draftPage.body).toContain('The shipment is created as a draft.');
+    expect(draftPage.body).toContain(`action="/console/shipments/${draft}/issue?lang=en"`);
+    expect(draftPage.body).toContain(`href="/console/shipments/${draft}/edit`);
+    const issuedPage = await get(`/console/shipments/${issued}?act_error=invalid_transition&act=issue`);
+    expect(issuedPage.statusCode, issuedPage.body).toBe(200);
+    expect(issuedPage.body).toContain('Issue did not go through');
+    expect(issuedPage.body).not.toContain(`action="/console/shipments/${issued}/issue`);
+    expect(issuedPage.body).toContain(`action="/console/shipments/${issued}/cancel?lang=en"`);
+    expect(issuedPage.body).toContain(`action="/console/shipments/${issued}/sign-links?lang=en"`);
+  });
+
   it('shows a delivered shipment\'s remark photo, signatures and proof of delivery, each opening in the session', async () => {
     const tenant = await t.newTenant({ liveEnabled: false });
     const member = await memberSessionHeaders(t, tenant.organizationId, ownerUserId, 'viewer');
