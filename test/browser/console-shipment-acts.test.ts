@@ -74,6 +74,11 @@ describeOnEmbedded('shipment acts in the console, in a browser', (backend) => {
     expect(created.pathname).toMatch(/^\/console\/shipments\/shp_[0-9A-Z]{26}$/);
     expect(created.searchParams.get('done')).toBe('created');
     const id = created.pathname.split('/').pop()!;
+    // The shipment's own page, with what was just done and the acts a draft allows.
+    expect(await page.locator('.notice[role="status"]').innerText()).toContain('The shipment is created as a draft.');
+    expect(await page.locator('h1').innerText()).toMatch(/^Shipment /);
+    expect(await page.locator('.act-bar').innerText()).toContain('Issue');
+    await check(page, 'shipment-created');
 
     await page.goto(`${t.baseUrl}/console/shipments/${id}/edit`);
     expect(await page.inputValue('[name="consignor.contact.email"]')).toBe('planning@sender.example');

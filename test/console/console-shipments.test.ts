@@ -145,6 +145,8 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
     const draftPage = await get(`/console/shipments/${draft}?done=created`);
     expect(draftPage.statusCode, draftPage.body).toBe(200);
     expect(draftPage.body).toContain('The shipment is created as a draft.');
+    // Nothing sealed yet is no alarm: the chain's report, not "does not verify".
+    expect(draftPage.body).toMatch(/<p class="notice" id="integrity" data-verdict="[a-z_]+">Event chain: 1 event verifies\. No consignment note has been issued yet\./);
     expect(draftPage.body).toContain(`action="/console/shipments/${draft}/issue?lang=en"`);
     expect(draftPage.body).toContain(`href="/console/shipments/${draft}/edit`);
     const issuedPage = await get(`/console/shipments/${issued}?act_error=invalid_transition&act=issue`);

@@ -48,13 +48,13 @@ function header(p: ShipmentPage, w: Words): string {
 function verdict(p: ShipmentPage, w: Words): string {
   const v = p.dossier.verdict;
   const intact = v.verdict === 'intact';
+  // A draft has no note to check: its verdict is no alarm, only the chain's report.
+  const alarm = !intact && (v.document !== null || !v.chain.valid);
   const parts = [
-    intact ? w.intact : w.broken,
+    ...(intact ? [w.intact] : alarm ? [w.broken] : []),
     w.chain(v.chain.events_checked, v.chain.first_bad_seq),
     v.document ? w.note(v.document.version, v.document.sha256_matches, v.document.seal_valid) : w.noNote,
   ];
-  // A draft has no note to check: its verdict is no alarm, only the chain's report.
-  const alarm = !intact && (v.document !== null || !v.chain.valid);
   return `<section aria-labelledby="h-integrity"><h2 id="h-integrity">${esc(w.integrity)}</h2><p class="notice${alarm ? ' error' : ''}" id="integrity" data-verdict="${esc(v.verdict)}">${parts.map(esc).join(' ')} <span class="muted">${esc(w.checkedAt)} ${esc(when(v.checked_at))}</span></p></section>`;
 }
 
