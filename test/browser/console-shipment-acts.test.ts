@@ -87,7 +87,9 @@ describeOnEmbedded('shipment acts in the console, in a browser', (backend) => {
     expect(await page.locator('h1').innerText()).toBe('Issue this shipment?');
     await check(page, 'shipment-issue-confirm');
     await page.click('button:text-is("Yes, issue it")');
-    expect(await page.locator('.notice').innerText()).toContain('The shipment is issued');
+    // Issued from the edit page, the member goes on to the shipment's page: nothing is edited any more.
+    expect(new URL(page.url()).pathname).toBe(`/console/shipments/${id}`);
+    expect(await page.locator('.notice[role="status"]').innerText()).toContain('The shipment is issued');
     expect(await page.locator('.act-bar').innerText()).toContain('Send sign link');
     await check(page, 'shipment-issued');
     const stored = await t.app.inject({ method: 'GET', url: `/console/shipments/${id}/edit`, headers: { cookie: session.cookie } });

@@ -81,7 +81,7 @@ ul.missing{margin:0;padding-left:1.1rem}
 .finding.warn{color:#7a4f00}
 [aria-invalid=true]{border-color:#a1231b!important;box-shadow:0 0 0 1px #a1231b}
 .act-bar{margin:1.5rem 0 0}.act-bar h3{font-size:1rem;margin:1rem 0 .4rem}.act-bar select{width:auto}
-@media (max-width:40rem){nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}}
+@media (max-width:40rem){nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}.act-bar table,.act-bar tbody,.act-bar tr,.act-bar th,.act-bar td{display:block}.act-bar th{border-bottom:0;padding-bottom:0}}
 `;
 
 export interface ConsoleFrame {

@@ -106,7 +106,8 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
       const draft = row.status === 'draft';
       const goods = Array.isArray(row.data.goods) ? row.data.goods.length : 1;
       const [signRequests, invoiced] = await Promise.all([listShipmentSignatureRequests(p.ctx, row.id), row.status === 'delivered' ? getInvoice(p.ctx, row.id).then(() => true, () => false) : false]);
-      const returnTo = hrefWith(shipmentPath(row.id, 'edit'), { lang: p.language, mode: p.mode });
+      // An act sends the member on to the shipment's page: an issued or cancelled shipment has no edit page left.
+      const returnTo = hrefWith(shipmentPath(row.id), { lang: p.language, mode: p.mode });
       const actBar = shipmentActBar({ shipmentId: row.id, status: row.status, signRequests, invoiced, role: p.session.role, language: p.language, mode: p.mode, returnTo, onEditPage: true });
       const notice = shipmentActNotice(p.language, request.query);
       const html = renderShipmentFormPage({
