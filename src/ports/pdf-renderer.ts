@@ -1,6 +1,6 @@
 /**
  * PDF renderer port: turns a render job (a consignment-note version or a proof of delivery, with
- * its seal's time and reason) into the sealed PDF bytes. Rendering and sealing cost tens of
+ * its seal's time and reason) into the sealed PDF bytes, or an invoice's facts into its readable view. Rendering and sealing cost tens of
  * milliseconds of CPU each, so the production adapter runs them in a pool of worker threads and
  * never on the event loop (DESIGN, Lifecycle); the request awaits the bytes, stores them, then
  * commits. Jobs and results are plain, structured-cloneable data; the sealing key is the
@@ -15,10 +15,14 @@
 import type { ConsignmentNoteInput } from '../modules/documents/consignment-note/consignment-note-input.js';
 import type { SealOptions } from '../modules/documents/pades/seal-pdf.js';
 import type { PodPdfInput } from '../modules/pod/render-proof-of-delivery.js';
+import type { InvoiceFacts } from '../modules/invoices/invoice-facts.js';
+import type { InvoicePdfHeader } from '../modules/invoices/invoice-pdf.js';
 
 export type RenderJob =
   | { kind: 'consignment_note'; input: ConsignmentNoteInput; seal: SealOptions }
-  | { kind: 'proof_of_delivery'; input: PodPdfInput; seal: SealOptions };
+  | { kind: 'proof_of_delivery'; input: PodPdfInput; seal: SealOptions }
+  /** The readable view of an invoice or credit note: rendered on request, not sealed (the UBL is the invoice). */
+  | { kind: 'invoice_view'; facts: InvoiceFacts; header: InvoicePdfHeader };
 
 /** A sealed PDF: its bytes and their SHA-256 (lowercase hex), which the document row keeps. */
 export interface RenderedPdf {

@@ -22,7 +22,9 @@ const log = new BroadcastChannel(TEST_RENDER_LOG_CHANNEL);
 log.unref();
 
 function reference(task: RenderTask): unknown {
-  return task.job.kind === 'consignment_note' ? task.job.input.shipment.reference : task.job.input.reference;
+  const { job } = task;
+  if (job.kind === 'invoice_view') return job.header.number;
+  return job.kind === 'consignment_note' ? job.input.shipment.reference : job.input.reference;
 }
 
 export default async function testRender(task: RenderTask): Promise<RenderedPdf> {

@@ -8,6 +8,7 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { sealedConsignmentNote } from '../../modules/documents/rendering/sealed-consignment-note.js';
 import { sealingKeyFromPem } from '../../core/key-material/sealing-key.js';
+import { renderInvoicePdf } from '../../modules/invoices/invoice-pdf.js';
 import { sealedProofOfDelivery } from '../../modules/pod/sealed-proof-of-delivery.js';
 import type { RenderedPdf, RenderJob } from '../../ports/pdf-renderer.js';
 import { handedOver, jobStarted, type RenderTask, type RenderWorkerData } from './render-task.js';
@@ -23,6 +24,8 @@ async function sealed(job: RenderJob): Promise<Uint8Array> {
       return sealedConsignmentNote(job.input, await key, job.seal);
     case 'proof_of_delivery':
       return sealedProofOfDelivery(job.input, await key, job.seal);
+    case 'invoice_view':
+      return renderInvoicePdf(job.facts, job.header);
   }
 }
 

@@ -7,7 +7,9 @@ import type { CreditNoteSummary, InvoiceSummary } from './invoice.schema.js';
 import { selectCreditNotes, selectInvoiceOfShipment } from './invoices.repository.js';
 import { parseCents } from '../../core/money.js';
 import { invoiceTotals, vatBreakdown } from './invoice-lines.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import type { InvoiceFacts } from './invoice-facts.js';
+import type { InvoicePdfHeader } from './invoice-pdf.js';
+import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
 import { factsFromJson } from './stored-facts.js';
 
 /** Raises `not_found` and `invoice_not_available` (not delivered, or delivered but not invoiced yet). */
@@ -61,7 +63,7 @@ export async function getInvoicePdf(ctx: TenantContext, shipmentId: string, cred
   if (invoice.facts === null || invoice.facts === undefined) throw new AppError('conflict', `Invoice ${invoice.number} was issued before the service kept what invoices state: it has its XML only.`);
   const facts = factsFromJson(invoice.facts);
   if (!creditNoteId) {
-    return { number: invoice.number, pdf: await renderInvoicePdf(facts, { title: 'Invoice', number: invoice.number, issueDate: invoice.summary.issue_date, dueDate: invoice.summary.due_date }) };
+    return { number: invoice.number, pdf: await invoiceView(ctx, facts, { title: 'Invoice', number: invoice.number, issueDate: invoice.summary.issue_date, dueDate: invoice.summary.due_date }) };
   }
   const { summary } = await getCreditNote(ctx, shipmentId, creditNoteId, false);
   const lines = summary.lines.map((l) => ({ ...facts.lines[l.invoice_line - 1]!, amount: parseCents(l.amount)! }));
@@ -69,6 +71,12 @@ export async function getInvoicePdf(ctx: TenantContext, shipmentId: string, cred
   const breakdown = vatBreakdown(lines, allowancesCharges);
   const totals = invoiceTotals(lines, allowancesCharges, breakdown);
   const credited = { ...facts, lines, allowancesCharges, breakdown, amounts: { ...totals } };
-  const pdf = await renderInvoicePdf(credited, { title: 'Credit note', number: summary.number, issueDate: summary.issue_date, corrects: { number: summary.invoice_number, issueDate: summary.invoice_issue_date, reason: summary.reason } });
+  const pdf = await invoiceView(ctx, credited, { title: 'Credit note', number: summary.number, issueDate: summary.issue_date, corrects: { number: summary.invoice_number, issueDate: summary.invoice_issue_date, reason: summary.reason } });
   return { number: summary.number, pdf };
+}
+
+/** The view is drawn in the render threads, as every PDF is: tens of milliseconds of CPU stay off the event loop. */
+async function invoiceView(ctx: TenantContext, facts: InvoiceFacts, header: InvoicePdfHeader): Promise<Buffer> {
+  const { body } = await renderSealedPdf(ctx, { kind: 'invoice_view', facts, header }, `The PDF view of ${header.title.toLowerCase()} ${header.number} could not be rendered; the XML is unchanged. Try again.`);
+  return body;
 }

@@ -5,12 +5,9 @@
  * and its source; decided twice is `conflict`; after delivery `invalid_state`; a consignee's new
  * consignee names no further one (art. 12(4)).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
+import { pdfText } from '../../support/pdf-text.js';
 import { disposalApi, NEW_CONSIGNEE, NEW_PLACE } from '../../support/disposal-api.js';
 import { documentsApi } from '../../support/documents-api.js';
 import { signedInDriver } from '../../support/driver-session.js';
@@ -31,19 +28,8 @@ describe.each(backends())('decisions on disposal instructions on $name', (backen
     t.app.inject({ method: 'POST', url: '/v1/webhook-endpoints', headers: t.auth(tenant.testKey), payload: { url: `https://hooks.example.com/${events.join('-')}`, events } });
   const deliveries = async (tenant: Tenant, endpointId: string) =>
     (await t.app.inject({ method: 'GET', url: `/v1/webhook-deliveries?endpoint_id=${endpointId}&limit=100`, headers: t.auth(tenant.testKey) })).json().data as { event_type: string; event_id: string }[];
-  /** The text of a note version, whitespace folded, read with pdftotext; SAVE_NOTE_PDF keeps the file for a look. */
-  const noteText = async (tenant: Tenant, documentId: string) => {
-    const file = await documentsApi(t, tenant).download(documentId);
-    const dir = mkdtempSync(join(tmpdir(), 'fds-disposal-'));
-    try {
-      const path = join(dir, 'note.pdf');
-      writeFileSync(path, file.rawPayload);
-      if (process.env.SAVE_NOTE_PDF) writeFileSync(process.env.SAVE_NOTE_PDF, file.rawPayload);
-      return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  /** The text of a note version, whitespace folded, read with pdftotext; SAVE_PDF keeps the file for a look. */
+  const noteText = async (tenant: Tenant, documentId: string) => pdfText((await documentsApi(t, tenant).download(documentId)).rawPayload);
 
   it('accepted: new delivery data, a new note version printing the instruction, events and webhooks', async () => {
     const tenant = await t.newTenant();

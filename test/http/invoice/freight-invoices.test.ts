@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
+import { pdfText } from '../../support/pdf-text.js';
 import { germanDomestic, germanProfile, INVOICE_CASES, invoicesApi, issueCase, deliveredShipment } from '../../support/invoices-api.js';
 import { nodes, parseUbl, text, ublViolations } from '../../support/ubl-rules.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
@@ -90,6 +91,12 @@ describe.each(backends())('freight invoices and credit notes on $name', (backend
     // 640 + 90 + 51.20 + 75 = 856.20 at 19 % = 162.68; tolls 38.45 exempt.
     expect(issued.json().amounts).toMatchObject({ line_extension: '894.65', vat: '162.68', payable: '1057.33' });
     expect(issued.json().lines.map((l: any) => l.name)).toEqual(['Road transport Duisburg - Köln', 'Waiting time: 2 h at Köln', 'Tolls: Lkw-Maut, paid in the customer\'s name', 'Fuel surcharge', 'ADR surcharge (dangerous goods)']);
+    // The readable view a bookkeeper opens: the contact, every line and the total payable.
+    const view = await api.get(shipment.id, 'application/pdf');
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['content-type']).toBe('application/pdf');
+    const viewText = pdfText(view.rawPayload);
+    for (const shown of [`Invoice ${issued.json().number}`, 'Buchhaltung', 'rechnung@rhein-ruhr-spedition.example', 'Waiting time: 2 h at Köln', 'Fuel surcharge', '1057.33']) expect(viewText).toContain(shown);
   });
 
   it('a German buyer of a German seller without a buyer reference is incomplete (DE-R-015), whatever the order reference', async () => {

@@ -6,14 +6,11 @@
  * delivery lists each leg; the eFTI dataset names it as a connecting carrier. Before pickup, after
  * delivery, after its own signature and for another tenant the takeover is refused.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EFTI_DATASET_PATH } from '../../../src/modules/efti/efti.routes.js';
 import type { ShipmentInput } from '../../../src/modules/shipments/shipment-input.schema.js';
 import { backends } from '../../support/backends.js';
+import { pdfText } from '../../support/pdf-text.js';
 import { documentsApi } from '../../support/documents-api.js';
 import { COMMON_XSD, xsdViolations } from '../../support/efti-documents.js';
 import { cameraJpeg } from '../../support/photos.js';
@@ -30,18 +27,6 @@ const WIEN = { name: 'Donau Logistik GmbH', address: { street: 'Hafenstraße 4',
 
 function twoLegShipment(carriers = [LODZ]): ShipmentInput {
   return { ...fullShipment(), successive_carriers: carriers };
-}
-
-/** The text of every page of a PDF, whitespace folded (pdftotext, poppler-utils). */
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fds-takeover-'));
-  try {
-    const file = join(dir, 'doc.pdf');
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe.each(backends())('a successive carrier takes over on $name', (backend) => {
