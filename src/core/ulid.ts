@@ -11,44 +11,52 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const POOL = Buffer.alloc(4096);
 let poolOffset = POOL.length;
 
-let lastTime = -1;
-const lastRandom = new Uint8Array(16);
+/**
+ * A ULID source with its own memory of the last id: `ulid` below is the process's; a test makes
+ * its own, so the times it mints do not carry into ids minted after it in the same process.
+ */
+export function ulidGenerator(): (timeMs: number) => string {
+  let lastTime = -1;
+  const lastRandom = new Uint8Array(16);
 
-function refillRandom(): void {
-  if (poolOffset + 16 > POOL.length) {
-    randomFillSync(POOL);
-    poolOffset = 0;
-  }
-  for (let i = 0; i < 16; i++) lastRandom[i] = POOL[poolOffset + i]! & 31;
-  poolOffset += 16;
-}
-
-function incrementRandom(): void {
-  for (let i = 15; i >= 0; i--) {
-    if (lastRandom[i]! < 31) {
-      lastRandom[i]! += 1;
-      return;
+  function refillRandom(): void {
+    if (poolOffset + 16 > POOL.length) {
+      randomFillSync(POOL);
+      poolOffset = 0;
     }
-    lastRandom[i] = 0;
+    for (let i = 0; i < 16; i++) lastRandom[i] = POOL[poolOffset + i]! & 31;
+    poolOffset += 16;
   }
-  throw new Error('ULID random part overflowed within one millisecond');
+
+  function incrementRandom(): void {
+    for (let i = 15; i >= 0; i--) {
+      if (lastRandom[i]! < 31) {
+        lastRandom[i]! += 1;
+        return;
+      }
+      lastRandom[i] = 0;
+    }
+    throw new Error('ULID random part overflowed within one millisecond');
+  }
+
+  return (timeMs) => {
+    if (timeMs > lastTime) {
+      lastTime = timeMs;
+      refillRandom();
+    } else {
+      incrementRandom();
+    }
+    let time = '';
+    let t = lastTime;
+    for (let i = 0; i < 10; i++) {
+      time = ALPHABET[t % 32] + time;
+      t = Math.floor(t / 32);
+    }
+    let random = '';
+    for (let i = 0; i < 16; i++) random += ALPHABET[lastRandom[i]!];
+    return time + random;
+  };
 }
 
 /** A ULID for `timeMs`, greater than every ULID this process made before. */
-export function ulid(timeMs: number): string {
-  if (timeMs > lastTime) {
-    lastTime = timeMs;
-    refillRandom();
-  } else {
-    incrementRandom();
-  }
-  let time = '';
-  let t = lastTime;
-  for (let i = 0; i < 10; i++) {
-    time = ALPHABET[t % 32] + time;
-    t = Math.floor(t / 32);
-  }
-  let random = '';
-  for (let i = 0; i < 16; i++) random += ALPHABET[lastRandom[i]!];
-  return time + random;
-}
+export const ulid: (timeMs: number) => string = ulidGenerator();

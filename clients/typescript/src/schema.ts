@@ -1788,7 +1788,7 @@ export interface paths {
         };
         /**
          * The credit notes of the shipment's invoice
-         * @description Oldest first; all of them in one page.
+         * @description Oldest first, in pages (`limit`, `cursor`); empty until the invoice is issued and corrected.
          */
         get: operations["listCreditNotes"];
         put?: never;
@@ -28381,7 +28381,12 @@ export interface operations {
     };
     listCreditNotes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page. Valid 24 hours, for this list only. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -28399,7 +28404,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreditNotePage"];
                 };
             };
-            /** @description `invalid_id` */
+            /** @description `invalid_id`, `bad_request`, `invalid_cursor` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28407,7 +28412,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "invalid_id";
+                        code: "invalid_id" | "bad_request" | "invalid_cursor";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -28465,7 +28470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_found`, `invoice_not_available` */
+            /** @description `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28473,7 +28478,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "not_found" | "invoice_not_available";
+                        code: "not_found";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

@@ -60,7 +60,7 @@ function verdict(p: ShipmentPage, w: Words): string {
 
 function findings(p: ShipmentPage, w: Words): string {
   const rows = p.dossier.shipment.warnings.map((f) => [`<code>${esc(f.path)}</code>`, `<code>${esc(f.code)}</code>`, esc(f.message)]);
-  return `<section aria-labelledby="h-findings"><h2 id="h-findings">${esc(w.findings)}</h2>${table([w.path, w.code, w.message], rows, w.noFindings)}</section>`;
+  return `<section aria-labelledby="h-findings"><h2 id="h-findings">${esc(w.findings)}</h2>${table([w.field, w.code, w.message], rows, w.noFindings)}</section>`;
 }
 
 function partyRows(s: Record<string, unknown>, w: Words): [string, string][] {

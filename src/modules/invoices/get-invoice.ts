@@ -4,7 +4,8 @@ import type { TenantContext } from '../../core/context.js';
 import { selectDocument } from '../documents/documents.repository.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import type { CreditNoteSummary, InvoiceSummary } from './invoice.schema.js';
-import { selectCreditNotes, selectInvoiceOfShipment } from './invoices.repository.js';
+import { selectCreditNotePage, selectCreditNotes, selectInvoiceOfShipment } from './invoices.repository.js';
+import { listPage, type Page } from '../../core/pagination.js';
 import { parseCents } from '../../core/money.js';
 import { invoiceTotals, vatBreakdown } from './invoice-lines.js';
 import type { InvoiceFacts } from './invoice-facts.js';
@@ -36,6 +37,16 @@ export async function getInvoiceXml(ctx: TenantContext, shipmentId: string): Pro
 export async function listCreditNotes(ctx: TenantContext, shipmentId: string): Promise<CreditNoteSummary[]> {
   const invoice = await getInvoice(ctx, shipmentId);
   return selectCreditNotes(ctx.db, ctx, invoice.id);
+}
+
+/**
+ * GET …/invoice/credit-notes: a page of them, oldest first. Before the invoice is issued the list
+ * is empty, as a shipment's signatures are before anyone signed; raises `not_found` and `invalid_cursor`.
+ */
+export async function listCreditNotePage(ctx: TenantContext, shipmentId: string, query: { limit?: number; cursor?: string }): Promise<Page<CreditNoteSummary>> {
+  const shipment = await findShipment(ctx.db, ctx, shipmentId);
+  const invoice = await selectInvoiceOfShipment(ctx.db, ctx, shipment.id);
+  return listPage(ctx, `credit_notes:${shipment.id}`, { ...query, order: 'asc' }, (window) => (invoice ? selectCreditNotePage(ctx.db, ctx, invoice.id, window) : Promise.resolve([])), (row) => row.summary);
 }
 
 /** One credit note of the shipment's invoice, with its UBL bytes when asked; `not_found` for another's. */

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import type { Database, Write } from '../../ports/database.js';
+import { keysetWindow } from '../../ports/database-keyset.js';
 import type { CreditNoteSummary, InvoiceSummary, InvoicingProfile } from './invoice.schema.js';
 import { currentSummaryShape } from './invoice-summary.js';
 
@@ -83,6 +84,13 @@ export function insertCreditNoteWrite(db: Database, row: CreditNoteRow): Write {
 }
 
 /** The credit notes of an invoice, oldest first. */
+/** A page of an invoice's credit notes, oldest first (their ids are minted in order). */
+export async function selectCreditNotePage(db: Database, t: Tenant, invoiceId: string, page: { after?: string; limit?: number }): Promise<{ id: string; summary: CreditNoteSummary }[]> {
+  const query = db.selectFrom('credit_notes').select(['id', 'summary']).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).where('invoice_id', '=', invoiceId);
+  const rows = await keysetWindow(query, 'id', { ...page, order: 'asc' }).execute();
+  return rows.map((r) => ({ id: r.id, summary: r.summary as unknown as CreditNoteSummary }));
+}
+
 export async function selectCreditNotes(db: Database, t: Tenant, invoiceId: string): Promise<CreditNoteSummary[]> {
   const rows = await db
     .selectFrom('credit_notes')

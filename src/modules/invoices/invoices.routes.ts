@@ -10,7 +10,8 @@ import { tenantContext } from '../../http/tenant-context.js';
 import { AddressSchema, ChargeVatSchema, CoordinatesSchema } from '../shipments/shipment-input.schema.js';
 import { ShipmentParamsSchema } from '../shipments/shipment.schema.js';
 import { createCreditNote } from './create-credit-note.js';
-import { getCreditNote, getInvoice, getInvoicePdf, getInvoiceXml, listCreditNotes, refuseInvoiceChange } from './get-invoice.js';
+import { getCreditNote, getInvoice, getInvoicePdf, getInvoiceXml, listCreditNotePage, refuseInvoiceChange } from './get-invoice.js';
+import { pageQueryProperties } from '../../core/pagination.schema.js';
 import { getInvoicingProfile } from './get-invoicing-profile.js';
 import {
   CreateCreditNoteSchema,
@@ -28,6 +29,8 @@ import {
 } from './invoice.schema.js';
 import { issueInvoice } from './issue-invoice.js';
 import { putInvoicingProfile } from './put-invoicing-profile.js';
+
+const ListCreditNotesQuerySchema = Type.Object({ limit: pageQueryProperties.limit, cursor: pageQueryProperties.cursor }, { additionalProperties: false });
 
 export const INVOICE_PATHS = {
   profile: '/v1/invoicing-profile',
@@ -196,20 +199,21 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
     },
   );
 
-  app.get<ById>(
+  app.get<ById & { Querystring: { limit?: number; cursor?: string } }>(
     INVOICE_PATHS.creditNotes,
     {
-      config: { access: { scope: 'invoice:read' }, errors: ['invalid_id', 'not_found', 'invoice_not_available'] },
+      config: { access: { scope: 'invoice:read' }, errors: ['invalid_id', 'not_found', 'bad_request', 'invalid_cursor'] },
       schema: {
         operationId: 'listCreditNotes',
         tags: ['invoice'],
         summary: 'The credit notes of the shipment\'s invoice',
-        description: 'Oldest first; all of them in one page.',
+        description: 'Oldest first, in pages (`limit`, `cursor`); empty until the invoice is issued and corrected.',
         params: ShipmentParamsSchema,
+        querystring: ListCreditNotesQuerySchema,
         response: { 200: Type.Ref(CreditNotePageSchema, { description: 'The credit notes.' }) },
       },
     },
-    async (request) => ({ data: await listCreditNotes(ctx(request), request.params.id), has_more: false, next_cursor: null }),
+    async (request) => listCreditNotePage(ctx(request), request.params.id, request.query),
   );
 
   app.get<{ Params: { id: string; credit_note_id: string } }>(

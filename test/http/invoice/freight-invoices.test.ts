@@ -162,6 +162,11 @@ describe.each(backends())('freight invoices and credit notes on $name', (backend
     expect(nothingLeft.statusCode).toBe(422);
     expect(nothingLeft.json().errors).toEqual([expect.objectContaining({ path: '$.lines' })]);
     expect((await api.creditNotes(shipmentId)).json().data.map((n: any) => n.number)).toEqual(['VDB-2026-0002', 'VDB-2026-0003']);
+    // In pages, oldest first.
+    const page1 = (await t.app.inject({ method: 'GET', url: `/v1/shipments/${shipmentId}/invoice/credit-notes?limit=1`, headers: t.auth(tenant.testKey) })).json();
+    expect(page1).toMatchObject({ has_more: true, data: [{ number: 'VDB-2026-0002' }] });
+    const page2 = (await t.app.inject({ method: 'GET', url: `/v1/shipments/${shipmentId}/invoice/credit-notes?limit=1&cursor=${encodeURIComponent(page1.next_cursor)}`, headers: t.auth(tenant.testKey) })).json();
+    expect(page2).toMatchObject({ has_more: false, next_cursor: null, data: [{ number: 'VDB-2026-0003' }] });
   });
 
   it('a whole credit note of a German domestic invoice keeps the seller contact and passes the DE-R rules', async () => {
@@ -191,7 +196,7 @@ describe.each(backends())('freight invoices and credit notes on $name', (backend
     expect(again.json()).toEqual(invoice);
   });
 
-  it('no credit note before the invoice is issued: 404 invoice_not_available', async () => {
+  it('no credit note before the invoice is issued: 404 invoice_not_available, and an empty list', async () => {
     const tenant = await t.newTenant();
     const api = invoicesApi(t, tenant);
     await api.putProfile(germanProfile());
@@ -200,5 +205,7 @@ describe.each(backends())('freight invoices and credit notes on $name', (backend
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'invoice_not_available' });
     expect((await api.patch(shipment.id)).json()).toMatchObject({ code: 'invoice_not_available' });
+    // Their list is empty until then, as a shipment's signatures are before anyone signed.
+    expect((await api.creditNotes(shipment.id)).json()).toEqual({ data: [], has_more: false, next_cursor: null });
   });
 });
