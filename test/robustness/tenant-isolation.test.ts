@@ -33,6 +33,7 @@ const CAPABILITY_ROUTES: Record<string, string> = {
   submitSignature: 'sign link: the token is the authority',
   handOffSignLink: 'sign link: the token is the authority',
   createSignLinkRemark: 'sign link: the token is the authority',
+  giveSignLinkDisposalInstruction: 'sign link: the token is the authority',
   getSignLinkPhoto: "sign link: the token is the authority, and only photos of its own shipment's remarks open (test/http/remarks/sign-link-remark-photos)",
   getSignerCopy: "sign link: the used link's token is the authority, and it opens only the copy its own signature made (test/http/signer-copies)",
   getInspectionPhoto: "inspection link: the token is the authority, and only photos of its own shipment's remarks open (test/http/inspect/get-inspection-photo)",
@@ -131,7 +132,8 @@ describe.each(backends())('tenant isolation swept from openapi.json on $name', (
 
   it('every operation on another organisation\'s or mode\'s id answers as for an id that names nothing (not_found), leaks no id and changes nothing', { timeout: 300_000 }, async () => {
     const swept = operations.filter((op) => op.keyed && pathParams(op).length > 0 && !SHARED_ROUTES[op.operationId]);
-    const reads = swept.filter((op) => op.method === 'GET');
+    // The reads the owner's rows are seen through; a read naming two ids (a credit note of an invoice) is swept below like every operation.
+    const reads = swept.filter((op) => op.method === 'GET' && pathParams(op).length === 1);
     const snapshot = async () => {
       const seen = new Map<string, string>();
       for (const o of owners) {

@@ -3,7 +3,8 @@
  * a test clock, a webhook endpoint (on that clock in the sandbox; every event also makes a
  * delivery), an invoicing profile, a draft, an issued
  * shipment with its note, an uploaded photo, a remark, a delegation, a sign link with its notification, a
- * delivered shipment with its signatures, proof of delivery and invoice, an erasure, and the events, request
+ * delivered shipment with its signatures, proof of delivery, invoice and credit note, a shipment template, a
+ * disposal instruction, an erasure, and the events, request
  * logs and deliveries all that left behind. The suites generated from openapi.json fill path and
  * filter parameters from it.
  */
@@ -89,6 +90,7 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
   await call('GET', `/v1/driver-sessions?phone=${encodeURIComponent(driverPhone)}`, 200);
   // A routing rule that matches none of the seeded shipments (their notes stay here).
   await call('POST', '/v1/providers/routing-rules', 201, { name: `Seed rule ${mode}`, match: { to_countries: ['IS'] }, action: 'keep' });
+  await call('POST', '/v1/shipment-templates', 201, { name: `Seed lane ${mode}`, goods: minimalShipment().goods });
   const photo = multipart([
     { name: 'kind', value: 'photo' },
     { name: 'file', filename: 'seal.jpg', contentType: 'image/jpeg', bytes: jpeg() },
@@ -105,10 +107,13 @@ export async function seedTenant(t: TestApp, tenant: Tenant, mode: 'test' | 'liv
   await call('POST', `/v1/shipments/${issued.id}/signature-requests`, 201, { role: 'consignor', channel: 'email', recipient });
   const message = await t.runtime.services.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).executeTakeFirstOrThrow();
   seeded.tokens.push(/\/sign\/([A-Za-z0-9_-]+)/.exec(message.body)![1]!);
+  // The sender's instruction to hold the goods, still waiting for the carrier's answer.
+  await call('POST', `/v1/shipments/${issued.id}/disposal-instructions`, 201, { instructing_party: 'consignor', kind: 'stop', text: 'Hold the goods at the depot.' });
 
   const delivered = await call('POST', '/v1/shipments?issue=true', 201, dutchDomestic());
   for (const role of ['consignor', 'carrier', 'consignee']) await call('POST', `/v1/shipments/${delivered.id}/signatures`, 201, { role, signer_name: `${role} signer` });
   await call('POST', `/v1/shipments/${delivered.id}/invoice`, 201, {});
+  await call('POST', `/v1/shipments/${delivered.id}/invoice/credit-notes`, 201, { reason: 'Seed correction' });
   await call('GET', `/v1/shipments/${delivered.id}/pod`, 200);
   // An erasure (of someone the organisation never knew: it changes nothing, but its report is kept).
   await call('POST', '/v1/privacy/erasures', 201, { subject: { email: `nobody.${mode}@seed.example` }, dry_run: false });

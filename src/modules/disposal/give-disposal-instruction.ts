@@ -57,12 +57,13 @@ export async function giveDisposalInstruction(
   evidence: InstructionEvidence,
   alsoWrite?: AlsoWrite<DisposalInstructionView>,
 ): Promise<DisposalInstructionView> {
-  assertMembers(input);
   const now = ctx.clock.now();
   return withTransaction(
     ctx.db,
     async (trx) => {
+      // Another organisation's shipment is not_found whatever the body says, as for an id that names nothing.
       const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
+      assertMembers(input);
       const accepted = shipment.status === 'issued' || shipment.status === 'in_transit' ? await selectAcceptedInstructions(trx, ctx, shipment.id) : [];
       const consigneeChanged = accepted.some((a) => a.instructing_party === 'consignee' && a.kind === 'change_consignee');
       const instructing = assertEntitled(shipment, party, input.kind, consigneeChanged);
