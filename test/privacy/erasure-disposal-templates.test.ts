@@ -81,6 +81,7 @@ describe.each(backends())('erasure of instructions, templates and takeover place
     const lane = laneTemplate();
     ids.janTemplate = (await templates.created({ ...lane, name: 'Rotterdam → Wageningen, weekly', consignee: { name: JAN.name, address: { ...HOME }, contact: { phone: JAN.phone } }, delivery: { address: { ...HOME } } })).id;
     ids.laneTemplate = (await templates.created(lane)).id;
+    await t.runtime.requestLogs.flush();
   }, 120_000);
   afterAll(() => t.close());
 
