@@ -2,7 +2,8 @@
  * An erasure reaches the right of disposal, the shipment templates and a successive carrier's
  * takeover (docs/privacy.md): Jan gives a disposal instruction through the sender's sign link sent
  * to him, and is the new consignee (at home) of an instruction the carrier accepted; a template of a
- * lane to his home names him; he signs for a successive carrier with the place of the takeover.
+ * lane to his home names him; another sender proposes him as the new consignee in an instruction
+ * not yet decided; he signs for a successive carrier with the place of the takeover.
  * A dry run finds each of them, the erasure reports the same, and afterwards no stored row of the
  * organisation holds his values or that place: the instructions keep what was instructed without
  * him, the one he gave loses its IP address and user agent (the API key's instruction keeps
@@ -30,7 +31,7 @@ type Location = { resource: string; id: string; fields: string[] };
 describe.each(backends())('erasure of instructions, templates and takeover places on $name', (backend) => {
   let t: TestApp;
   let tenant: Tenant;
-  const ids = { disposal: '', takeover: '', byLink: '', accepted: '', byKey: '', janTemplate: '', laneTemplate: '', takeoverSignature: '' };
+  const ids = { disposal: '', takeover: '', byLink: '', accepted: '', byKey: '', pending: '', janTemplate: '', laneTemplate: '', takeoverSignature: '' };
 
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => t.app.inject({ method, url, headers: t.auth(tenant.testKey), ...(payload === undefined ? {} : { payload: payload as object }) });
   const ok = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
@@ -70,6 +71,10 @@ describe.each(backends())('erasure of instructions, templates and takeover place
     ids.byLink = byLink.json().id;
     ids.byKey = (await disposal.given(ids.disposal, { instructing_party: 'consignor', kind: 'stop', text: `${SANNE.name} asks to hold them at the depot.` })).id;
 
+    // Another sender proposes Jan as the new consignee; the carrier has not decided: only the instruction names him.
+    const other = await disposal.inStatus('issued');
+    ids.pending = (await disposal.given(other, { instructing_party: 'consignor', kind: 'change_consignee', consignee: { name: JAN.name, address: { ...HOME }, contact: { email: JAN.email } } })).id;
+
     // 2: Jan, the contact of the successive carrier, signs for it where he took the goods over.
     const takeover: ShipmentInput = { ...fullShipment(), successive_carriers: [{ name: 'Spedycja Łódź Sp. z o.o.', address: { street: 'ul. Długa 1', postal_code: '90-001', city: 'Łódź', country: 'PL' }, contact: { name: JAN.name, email: JAN.email } }] };
     ids.takeover = (await ok('POST', '/v1/shipments?issue=true', takeover)).id;
@@ -97,7 +102,8 @@ describe.each(backends())('erasure of instructions, templates and takeover place
     const where = (resource: string) => (plan.locations as Location[]).filter((l) => l.resource === resource);
     const at = (resource: string, id: string) => where(resource).find((l) => l.id === id)?.fields;
 
-    expect(where('disposal_instruction').map((l) => l.id).sort()).toEqual([ids.accepted, ids.byLink].sort());
+    expect(where('disposal_instruction').map((l) => l.id).sort()).toEqual([ids.accepted, ids.byLink, ids.pending].sort());
+    expect(at('disposal_instruction', ids.pending)).toEqual(['consignee.name', 'consignee.contact', 'consignee.address.street', 'consignee.address.city', 'consignee.address.postal_code']);
     expect(at('disposal_instruction', ids.accepted)).toEqual(
       expect.arrayContaining(['consignee.name', 'consignee.contact', 'consignee.address.street', 'consignee.address.postal_code', 'delivery.contact.name', 'delivery.contact.phone', 'delivery.address.street', 'text']),
     );

@@ -112,6 +112,18 @@ export function selectDisposalInstructionsOf(db: Database, t: Tenant, shipmentId
     .execute();
 }
 
+/** Disposal instructions whose new consignee or place of delivery mentions one of the terms (the caller checks each record). */
+export function selectInstructionsMentioning(db: Database, t: Tenant, terms: readonly string[]) {
+  return db
+    .selectFrom('disposal_instructions')
+    .select(['shipment_id', 'delivery', 'consignee'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where((eb) => eb.or([holds('consignee', terms, true), holds('delivery', terms, true)]))
+    .orderBy('id')
+    .execute();
+}
+
 /** Shipment templates whose fields or name mention one of the terms (the caller checks each record). */
 export function selectTemplatesMentioning(db: Database, t: Tenant, terms: readonly string[]) {
   return db
