@@ -100,7 +100,9 @@ describe.each(backends())('erasure of instructions, templates and takeover place
     const dry = await call('POST', PRIVACY_PATHS.erasures, { subject: { email: JAN.email }, dry_run: true });
     expect(dry.statusCode, dry.body).toBe(200);
     const plan = dry.json();
-    expect(await organisationRows(t, tenant.organizationId)).toEqual(before);
+    // The dry run changed nothing; its own request may be in the request logs already (they are flushed every second).
+    const unchanged = (rows: Record<string, string>) => Object.fromEntries(Object.entries(rows).filter(([table]) => table !== 'request_log_batches'));
+    expect(unchanged(await organisationRows(t, tenant.organizationId))).toEqual(unchanged(before));
     const where = (resource: string) => (plan.locations as Location[]).filter((l) => l.resource === resource);
     const at = (resource: string, id: string) => where(resource).find((l) => l.id === id)?.fields;
 
