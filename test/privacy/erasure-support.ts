@@ -14,11 +14,13 @@ const TABLES = [
   'signature_requests',
   'sign_identifications',
   'remarks',
+  'disposal_instructions',
   'notifications',
   'tours',
   'request_log_batches',
   'idempotency_keys',
   'invitations',
+  'shipment_templates',
   'privacy_erasures',
   'audit_log',
 ] as const;

@@ -4590,7 +4590,7 @@ export interface components {
              * @description The kind of record (`request_log`: a stored batch of request-log rows).
              * @enum {string}
              */
-            resource: "shipment" | "shipment_event" | "event" | "webhook_delivery" | "signature" | "signature_request" | "sign_identification" | "remark" | "notification" | "tour" | "request_log" | "idempotency_key" | "invitation";
+            resource: "shipment" | "shipment_event" | "event" | "webhook_delivery" | "signature" | "signature_request" | "sign_identification" | "remark" | "disposal_instruction" | "notification" | "tour" | "request_log" | "idempotency_key" | "invitation" | "shipment_template";
         };
         /** @description Exactly one way to name the person: `email`, `phone`, `name` with `address`, or `party_reference`. None, a name without an address, or two of them is 422 `validation_failed`. */
         ErasureSubject: {

@@ -158,3 +158,19 @@ export function eraseNeedles(value: unknown, needles: Needles | undefined): Rewr
   const text = eraseJson(structural.value, needlePattern(needles.values));
   return { value: text.value, paths: [...new Set([...structural.paths, ...text.paths])] };
 }
+
+/** A copy of a JSON value where each object naming one of the signatures (`signature_id`) loses its free-text `place` (a successive carrier's takeover, which may name a person's address); the paths changed. */
+export function erasePlacesOf(value: unknown, signatureIds: ReadonlySet<string>): Rewrite {
+  if (signatureIds.size === 0) return { value, paths: [] };
+  return rewriteJson(value, (v, path) => {
+    if (!isObj(v) || typeof v.signature_id !== 'string' || !signatureIds.has(v.signature_id) || typeof v.place !== 'string' || v.place === ERASED) return undefined;
+    return { value: { ...v, place: ERASED }, paths: [path ? `${path}.place` : 'place'] };
+  });
+}
+
+/** The subject's values and addresses, then their signatures' places, erased in a copy of a JSON value; the paths changed, each once. */
+export function eraseNeedlesAndPlaces(value: unknown, needles: Needles | undefined, signatureIds: ReadonlySet<string>): Rewrite {
+  const text = eraseNeedles(value, needles);
+  const places = erasePlacesOf(text.value, signatureIds);
+  return { value: places.value, paths: [...new Set([...text.paths, ...places.paths])] };
+}

@@ -41,11 +41,26 @@ export async function eraseDeliveryBody(db: Database, t: Tenant, id: string, bod
 export async function eraseSignature(db: Database, t: Tenant, id: string, signerName: string): Promise<void> {
   await db
     .updateTable('signatures')
-    .set({ signer_name: signerName, ip: null, user_agent: null, location: null })
+    .set({ signer_name: signerName, ip: null, user_agent: null, location: null, place: null })
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
     .where('id', '=', id)
     .execute();
+}
+
+/** What was instructed loses the subject's values; `evidence` (an instruction they gave) clears its IP address and user agent. */
+export async function eraseDisposalInstruction(db: Database, t: Tenant, id: string, values: { delivery: unknown; consignee: unknown; text: string | null }, evidence: boolean): Promise<void> {
+  await db
+    .updateTable('disposal_instructions')
+    .set({ delivery: values.delivery === null ? null : json(values.delivery), consignee: values.consignee === null ? null : json(values.consignee), text: values.text, ...(evidence ? { ip: null, user_agent: null } : {}) })
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function eraseShipmentTemplate(db: Database, t: Tenant, id: string, name: string, data: unknown): Promise<void> {
+  await db.updateTable('shipment_templates').set({ name, data: json(data) }).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).where('id', '=', id).execute();
 }
 
 /** The recipient goes: its keyed hash and hint become the marker, the sealed address is dropped (no code can be sent any more). */

@@ -20,6 +20,8 @@ export class ErasurePlan {
   readonly addresses: Obj[] = [];
   /** What is searched for in each event's shipment or tour, for its webhook bodies. */
   readonly eventPatterns = new Map<string, Needles | undefined>();
+  /** The signatures erased, whose takeover place events and webhook bodies copy. */
+  readonly signatures = new Set<string>();
 
   add(resource: ErasedResource, id: string, fields: string[], apply: Apply): void {
     if (fields.length > 0) this.changes.push({ resource, id, fields, count: fields.length, apply });

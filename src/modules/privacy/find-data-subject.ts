@@ -1,14 +1,15 @@
 /**
  * Finds where a data subject appears in one organisation and mode (docs/privacy.md): the shipments
- * holding a record of them (a party, contact or driver) or a sign link sent to them, those links,
- * and the tours they drive. What a matched record reveals (a party's contact e-mail, a driver's
+ * holding a record of them (a party, contact or driver, in the shipment's data or in one of its
+ * disposal instructions: a new consignee not yet accepted, say) or a sign link sent to them, those
+ * links, and the tours they drive. What a matched record reveals (a party's contact e-mail, a driver's
  * phone) joins what is known of them, and the search runs again until it learns nothing new.
  */
 import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { recipientHash } from '../notifications/recipient-privacy.js';
 import { identitySize, isObj, isSubjects, normEmail, normPhone, personRecords, searchTerms, seedIdentity, type Identity, type PersonRecord, type Subject } from './data-subject.js';
-import { selectRequestsByHash, selectShipmentsMentioning, selectToursOfPhones, type ShipmentPersonalRow } from './privacy.repository.js';
+import { selectInstructionsMentioning, selectRequestsByHash, selectShipmentsMentioning, selectToursOfPhones, type ShipmentPersonalRow } from './privacy.repository.js';
 
 /** A chain of learning longer than this (e-mail → phone → e-mail …) is not a person any more. */
 const MAX_PASSES = 4;
@@ -46,12 +47,18 @@ export async function findDataSubject(db: Database, ctx: TenantContext, subject:
     const known = identitySize(identity);
     const hashes = recipientHashes(ctx.secrets.urls, identity);
     const requests = await selectRequestsByHash(db, ctx, hashes);
-    const signedFor = new Set(requests.map((r) => r.shipment_id));
-    const rows = await selectShipmentsMentioning(db, ctx, searchTerms(subject, identity), [...signedFor], forUpdate);
+    const terms = searchTerms(subject, identity);
+    const named = new Set(requests.map((r) => r.shipment_id));
+    for (const instruction of await selectInstructionsMentioning(db, ctx, terms)) {
+      const records = personRecords({ delivery: instruction.delivery, consignee: instruction.consignee }).filter((r) => isSubjects(subject, identity, r));
+      for (const record of records) learn(identity, record);
+      if (records.length > 0) named.add(instruction.shipment_id);
+    }
+    const rows = await selectShipmentsMentioning(db, ctx, terms, [...named], forUpdate);
     const shipments = rows.filter((row) => {
       const records = personRecords(row.data).filter((r) => isSubjects(subject, identity, r));
       for (const record of records) learn(identity, record);
-      return records.length > 0 || signedFor.has(row.id);
+      return records.length > 0 || named.has(row.id);
     });
     const tours = await selectToursOfPhones(db, ctx, [...identity.phones]);
     if (identitySize(identity) === known || pass === MAX_PASSES) return { identity, hashes: recipientHashes(ctx.secrets.urls, identity), shipments, requests, tours };

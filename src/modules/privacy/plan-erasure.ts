@@ -7,10 +7,11 @@
 import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { isObj, searchTerms, type Subject } from './data-subject.js';
-import { ERASED, eraseNeedles, eraseText, mergeNeedles, needlePattern, type Needles } from './erase-values.js';
+import { ERASED, eraseNeedles, eraseNeedlesAndPlaces, eraseText, mergeNeedles, needlePattern, type Needles } from './erase-values.js';
 import { eraseDeliveryBody, eraseFeedEvent, eraseIdempotentResponse, eraseInvitation, eraseNotification, eraseRequestLogBatch, eraseRequestLogFailure, eraseSignatureRequest, eraseTour } from './erased-records.repository.js';
 import { findDataSubject } from './find-data-subject.js';
 import { planShipmentErasure } from './plan-shipment-erasure.js';
+import { planTemplateErasure } from './plan-template-erasure.js';
 import { ErasurePlan } from './erasure-plan.js';
 import {
   selectDeliveriesOf,
@@ -69,15 +70,17 @@ export async function planErasure(db: Database, ctx: TenantContext, subject: Sub
     const owner = e.shipment_id ?? (typeof e.data.tour_id === 'string' ? e.data.tour_id : '');
     const needles = patterns.get(owner);
     plan.eventPatterns.set(e.id, needles);
-    const erased = eraseNeedles(e.data, needles);
+    const erased = eraseNeedlesAndPlaces(e.data, needles, plan.signatures);
     plan.add('event', e.id, erased.paths.map((p) => `data.${p}`), (trx) => eraseFeedEvent(trx, ctx, e.id, erased.value));
   }
 
   for (const d of await selectDeliveriesOf(db, ctx, [...plan.eventPatterns.keys()])) {
-    const erased = eraseNeedles(parseOrText(d.body), plan.eventPatterns.get(d.event_id));
+    const erased = eraseNeedlesAndPlaces(parseOrText(d.body), plan.eventPatterns.get(d.event_id), plan.signatures);
     const body = typeof erased.value === 'string' ? erased.value : JSON.stringify(erased.value);
     plan.add('webhook_delivery', d.id, erased.paths.map((p) => (p === '$' ? 'body' : `body.${p}`)), (trx) => eraseDeliveryBody(trx, ctx, d.id, body));
   }
+
+  await planTemplateErasure(db, ctx, subject, found.identity, plan);
 
   // A stored response is theirs when it names one of their addresses or numbers, one of the shipments they were found in, or what they were named by.
   const owners = [...strong, ...found.shipments.map((s) => s.id), ...searchTerms(subject, found.identity)];

@@ -81,7 +81,7 @@ export async function erasureCount(db: Database, t: Tenant): Promise<number> {
 export function selectSignaturesOf(db: Database, t: Tenant, shipmentIds: readonly string[]) {
   return db
     .selectFrom('signatures')
-    .select(['id', 'shipment_id', 'signer_name', 'signature_request_id', 'ip', 'user_agent', 'location', 'image_object_key', 'trust_signature', 'signed_at'])
+    .select(['id', 'shipment_id', 'signer_name', 'signature_request_id', 'ip', 'user_agent', 'location', 'place', 'image_object_key', 'trust_signature', 'signed_at'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
     .where('shipment_id', 'in', ids(shipmentIds))
@@ -96,6 +96,42 @@ export function selectRemarksOf(db: Database, t: Tenant, shipmentIds: readonly s
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
     .where('shipment_id', 'in', ids(shipmentIds))
+    .orderBy('id')
+    .execute();
+}
+
+/** The disposal instructions of the shipments: what was instructed (a new place, a new consignee, text) and its evidence. */
+export function selectDisposalInstructionsOf(db: Database, t: Tenant, shipmentIds: readonly string[]) {
+  return db
+    .selectFrom('disposal_instructions')
+    .select(['id', 'shipment_id', 'instructing_party', 'delivery', 'consignee', 'text', 'signature_request_id', 'ip', 'user_agent'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('shipment_id', 'in', ids(shipmentIds))
+    .orderBy('id')
+    .execute();
+}
+
+/** Disposal instructions whose new consignee or place of delivery mentions one of the terms (the caller checks each record). */
+export function selectInstructionsMentioning(db: Database, t: Tenant, terms: readonly string[]) {
+  return db
+    .selectFrom('disposal_instructions')
+    .select(['shipment_id', 'delivery', 'consignee'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where((eb) => eb.or([holds('consignee', terms, true), holds('delivery', terms, true)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** Shipment templates whose fields or name mention one of the terms (the caller checks each record). */
+export function selectTemplatesMentioning(db: Database, t: Tenant, terms: readonly string[]) {
+  return db
+    .selectFrom('shipment_templates')
+    .select(['id', 'name', 'data'])
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where((eb) => eb.or([holds('data', terms, true), holds('name', terms, false)]))
     .orderBy('id')
     .execute();
 }

@@ -20,11 +20,13 @@ export const ERASED_RESOURCES = [
   'signature_request',
   'sign_identification',
   'remark',
+  'disposal_instruction',
   'notification',
   'tour',
   'request_log',
   'idempotency_key',
   'invitation',
+  'shipment_template',
 ] as const;
 export type ErasedResource = (typeof ERASED_RESOURCES)[number];
 
