@@ -47,6 +47,10 @@ const KNOWN_EXCEPTIONS: ReadonlyArray<[from: string, to: string]> = [
   ['src/ports/pdf-renderer.ts', 'src/modules/pod/render-proof-of-delivery.ts'],
   ['src/adapters/pdf-renderer/render-worker.ts', 'src/modules/documents/rendering/sealed-consignment-note.ts'],
   ['src/adapters/pdf-renderer/render-worker.ts', 'src/modules/pod/sealed-proof-of-delivery.ts'],
+  // An invoice's readable view is drawn in the same threads, from the invoice's facts.
+  ['src/ports/pdf-renderer.ts', 'src/modules/invoices/invoice-facts.ts'],
+  ['src/ports/pdf-renderer.ts', 'src/modules/invoices/invoice-pdf.ts'],
+  ['src/adapters/pdf-renderer/render-worker.ts', 'src/modules/invoices/invoice-pdf.ts'],
   // The eFTI XML threads run the efti module's serialiser, as the render threads run the renderers.
   ['src/adapters/efti-xml/efti-xml-worker.ts', 'src/modules/efti/efti-xml.ts'],
 ];
