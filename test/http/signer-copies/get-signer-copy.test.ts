@@ -101,7 +101,7 @@ describe.each(backends())('the signer\'s copy on $name', (backend) => {
     const created = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signature-requests`, headers: t.auth(tenant.testKey), payload: { role: 'consignor', channel: 'email', recipient, language: 'nl' } });
     const token = created.json().url.split('/sign/')[1];
     expect((await signLinksApi(t, tenant).submit(token)).statusCode).toBe(201);
-    const messages = await t.runtime.services.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', recipient).orderBy('created_at', 'asc').execute();
+    const messages = await t.runtime.services.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', recipient).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
     expect(messages).toHaveLength(2);
     const message = messages[1]!;
     expect(message.subject).toBe(`Uw kopie van vrachtbrief ${shipment.reference}`);
