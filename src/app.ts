@@ -4,6 +4,7 @@
  * validation → Idempotency-Key → handler → problem+json on any error → request-log row.
  */
 import { registerClientGone } from './http/client-gone.js';
+import { registerLingeringClose } from './http/lingering-close.js';
 import { registerCompression } from './http/compression.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -144,6 +145,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   app.addSchema(ProblemSchema);
   registerProblemHandling(app, runtime.config.docsUrl);
   registerClientGone(app);
+  // An answer given while the client is still sending its body closes the connection gently.
+  registerLingeringClose(app);
   // Who may call a route: each credential lives with its module (src/http/credential.ts). The sign
   // link comes last: it owns the Idempotency-Keys that no credential before it claims.
   const credentials = [consoleSessionAccess(runtime, apiKeyAccess(runtime)), publicDoorAccess(runtime), driverAccess(runtime), signLinkAccess(runtime)];

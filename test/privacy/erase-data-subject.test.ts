@@ -18,6 +18,8 @@ import { JAN, SANNE, organisationRows, traces } from './erasure-support.js';
 
 const JAN_VALUES = [JAN.name, JAN.email, JAN.phone];
 const SANNE_VALUES = [SANNE.name, SANNE.email, SANNE.phone];
+/** Jan's name, e-mail or phone in an answer. "jan" as a word only: ids and tokens hold the letters J, A, N in a row now and then. */
+const JAN_TRACE = /\bjan\b|vries|31611122233/i;
 
 describe.each(backends())('erasure of a data subject on $name', (backend) => {
   let t: TestApp;
@@ -94,7 +96,7 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     expect(dry.statusCode, dry.body).toBe(200);
     const plan = dry.json();
     expect(plan).toMatchObject({ id: null, dry_run: true, status: 'dry_run', subject_kind: 'email', mode: 'test' });
-    expect(JSON.stringify(plan)).not.toMatch(/jan|vries|31611122233/i);
+    expect(JSON.stringify(plan)).not.toMatch(JAN_TRACE);
     // The dry run changed nothing.
     expect(await organisationRows(t, tenant.organizationId)).toEqual(before);
     const where = (resource: string) => plan.locations.filter((l: { resource: string }) => l.resource === resource);
@@ -137,7 +139,7 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
 
     for (const id of ids) {
       const shipment = await ok('GET', `/v1/shipments/${id}`);
-      expect(JSON.stringify(shipment)).not.toMatch(/jan|vries|31611122233/i);
+      expect(JSON.stringify(shipment)).not.toMatch(JAN_TRACE);
       expect(shipment.consignor.contact).toEqual({ name: SANNE.name, email: SANNE.email, phone: SANNE.phone });
       expect(await ok('GET', `/v1/shipments/${id}/integrity`)).toMatchObject({ valid: true, first_bad_seq: null });
       const signatures = (await ok('GET', `/v1/shipments/${id}/signatures`)).data;
@@ -160,7 +162,7 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     expect(audit).toMatchObject({ target: { type: 'erasure', id: erasure.id }, changes: { subject_kind: 'email', fields_erased: erasure.fields_erased } });
     const events = (await ok('GET', '/v1/events?type=privacy.erasure_completed')).data;
     expect(events).toEqual([expect.objectContaining({ type: 'privacy.erasure_completed', data: expect.objectContaining({ erasure_id: erasure.id, status: 'completed', subject_kind: 'email' }) })]);
-    expect(JSON.stringify([audit, events])).not.toMatch(/jan|vries|31611122233/i);
+    expect(JSON.stringify([audit, events])).not.toMatch(JAN_TRACE);
 
     // Nothing is left to find: a second dry run, by phone too, reports nothing.
     for (const subject of [{ email: JAN.email }, { phone: JAN.phone }]) {

@@ -35,7 +35,9 @@ export function startedJob(message: unknown): { id: number; threadId: number } |
  * (here, in the render thread), so nothing else of this thread's memory goes with it.
  */
 export function handedOver(bytes: Uint8Array): RenderedPdf {
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  // A copy, not `bytes.slice()`: Buffer's slice is a view on the same memory, and a small PDF sits in
+  // Node's shared buffer pool, which must never be moved (Node 24 refuses it: DataCloneError).
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
   const rendered: RenderedPdf = { bytes: own, sha256: createHash('sha256').update(own).digest('hex') };
   // piscina posts the value and transfers the buffer; the pool's caller receives the value.
   return move({ [transferableSymbol]: own.buffer, [valueSymbol]: rendered }) as unknown as RenderedPdf;

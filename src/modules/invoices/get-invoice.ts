@@ -9,7 +9,8 @@ import { listPage, type Page } from '../../core/pagination.js';
 import { parseCents } from '../../core/money.js';
 import { invoiceTotals, vatBreakdown } from './invoice-lines.js';
 import type { InvoiceFacts } from './invoice-facts.js';
-import { renderInvoicePdf, type InvoicePdfHeader } from './invoice-pdf.js';
+import type { InvoicePdfHeader } from './invoice-pdf.js';
+import { renderSealedPdf } from '../documents/rendering/render-sealed-pdf.js';
 import { factsFromJson } from './stored-facts.js';
 
 /** Raises `not_found` and `invoice_not_available` (not delivered, or delivered but not invoiced yet). */
@@ -85,7 +86,8 @@ export async function getInvoicePdf(ctx: TenantContext, shipmentId: string, cred
   return { number: summary.number, pdf };
 }
 
-/** The view, drawn here from the invoice's facts: one page of text, a few milliseconds. */
-async function invoiceView(_ctx: TenantContext, facts: InvoiceFacts, header: InvoicePdfHeader): Promise<Buffer> {
-  return renderInvoicePdf(facts, header);
+/** The view is drawn in the render threads, as every PDF is: tens of milliseconds of CPU stay off the event loop. */
+async function invoiceView(ctx: TenantContext, facts: InvoiceFacts, header: InvoicePdfHeader): Promise<Buffer> {
+  const { body } = await renderSealedPdf(ctx, { kind: 'invoice_view', facts, header }, `The PDF view of ${header.title.toLowerCase()} ${header.number} could not be rendered; the XML is unchanged. Try again.`);
+  return body;
 }

@@ -5,6 +5,7 @@
  * operation that takes a body refuses one streamed without a declared length (chunked) once it has read
  * past the limit, in the media type it documents. Over real sockets to a listening app.
  */
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { listeningTestApp } from '../../support/listening-app.js';
@@ -72,5 +73,46 @@ describe.each(backends().slice(0, 1))('body limits on every route, on $name', (b
       }
       expectTooLarge(op.method, op.path, res);
     }
+  });
+  it('a client still sending after its 413 reads the answer whole, meets no reset, and the connection closes when it stops', async () => {
+    // RFC 9112 §9.6: the service half-closes and discards the rest, instead of resetting a connection that is still receiving.
+    // Half-open allowed, as a client writing a body does: the service's FIN ends its answer, not the upload.
+    const { port } = new URL(t.baseUrl);
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true }, () => resolve(s)).once('error', reject);
+    });
+    const errors: string[] = [];
+    socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.write(`POST /v1/shipments/shp_0${'1'.repeat(25)}/documents HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/pdf\r\nTransfer-Encoding: chunked\r\nAuthorization: Bearer ${tenant.testKey}\r\n\r\n`);
+    const frame = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 'x'), Buffer.from('\r\n')]);
+    const send = async () => {
+      if (socket.write(frame)) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          socket.off('drain', done).off('close', done);
+          resolve();
+        };
+        socket.on('drain', done).on('close', done);
+      });
+    };
+    while (text === '' && !socket.destroyed) {
+      await send();
+    }
+    // The answer is in; the client goes on sending for a moment, as a client writing a large upload does.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 8 && !socket.destroyed; i++) {
+      await send();
+    }
+    expect(socket.destroyed, 'the service closed the connection while the client was still sending').toBe(false);
+    socket.end('0\r\n\r\n');
+    await closed;
+    expect(errors).toEqual([]);
+    const head = text.slice(0, text.indexOf('\r\n\r\n'));
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head.toLowerCase()).toContain('connection: close');
   });
 });
