@@ -14,7 +14,7 @@ import { backends } from '../support/backends.js';
 import { png } from '../support/sample-files.js';
 import { minimalShipment } from '../support/shipment-fixtures.js';
 import { buildTestApp, type Tenant, type TestApp } from '../support/test-app.js';
-import { JAN, SANNE, organisationRows, traces } from './erasure-support.js';
+import { JAN, SANNE, organisationRows, traces, withoutNewRequestLogs } from './erasure-support.js';
 
 const JAN_VALUES = [JAN.name, JAN.email, JAN.phone];
 const SANNE_VALUES = [SANNE.name, SANNE.email, SANNE.phone];
@@ -84,7 +84,7 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     // The API's reads of these days are in the request logs.
     await ok('GET', `/v1/tours?driver_phone=${encodeURIComponent(JAN.phone)}`);
     await t.runtime.requestLogs.flush();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   it('finds Jan with a dry run, erases exactly that, keeps every chain valid and every other value', async () => {
@@ -98,7 +98,7 @@ describe.each(backends())('erasure of a data subject on $name', (backend) => {
     expect(plan).toMatchObject({ id: null, dry_run: true, status: 'dry_run', subject_kind: 'email', mode: 'test' });
     expect(JSON.stringify(plan)).not.toMatch(JAN_TRACE);
     // The dry run changed nothing.
-    expect(await organisationRows(t, tenant.organizationId)).toEqual(before);
+    expect(withoutNewRequestLogs(before, await organisationRows(t, tenant.organizationId))).toEqual(before);
     const where = (resource: string) => plan.locations.filter((l: { resource: string }) => l.resource === resource);
     expect(where('shipment').map((l: { id: string }) => l.id).sort()).toEqual([...ids].sort());
     expect(where('shipment').find((l: { id: string }) => l.id === ids[0]).fields).toEqual(expect.arrayContaining(['consignee.contact.name', 'consignee.contact.email', 'consignee.contact.phone', 'cancellation_reason']));

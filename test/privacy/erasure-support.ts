@@ -45,3 +45,15 @@ export function traces(rows: Record<string, string>, values: readonly string[]):
   }
   return found;
 }
+
+/**
+ * `after` as a dry run must leave it: equal to `before`, except that request-log batches written
+ * since (the dry run's own request: logs are flushed every second) are left out. Every batch that
+ * was there must still be there, unchanged.
+ */
+export function withoutNewRequestLogs(before: Record<string, string>, after: Record<string, string>): Record<string, string> {
+  // A batch is named by its first entry's id.
+  const earlier = new Set((JSON.parse(before.request_log_batches ?? '[]') as { first_id: string }[]).map((b) => b.first_id));
+  const kept = (JSON.parse(after.request_log_batches ?? '[]') as { first_id: string }[]).filter((b) => earlier.has(b.first_id));
+  return { ...after, request_log_batches: JSON.stringify(kept) };
+}

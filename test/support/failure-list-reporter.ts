@@ -22,8 +22,9 @@ export default class FailureListReporter implements Reporter {
     for (const module of testModules) {
       const file = relative(process.cwd(), module.moduleId);
       failed(file, 'file', module.errors());
-      for (const suite of module.children.allSuites()) failed(`${file} > ${suite.fullName}`, 'suite: a hook', suite.errors());
-      for (const test of module.children.allTests('failed')) failed(`${file} > ${test.fullName}`, 'test', test.result().errors ?? []);
+      // A suite's and a test's full name begins with their file's.
+      for (const suite of module.children.allSuites()) failed(suite.fullName, 'suite: a hook', suite.errors());
+      for (const test of module.children.allTests('failed')) failed(test.fullName, 'test', test.result().errors ?? []);
     }
     for (const error of unhandledErrors) lines.push(`UNHANDLED ERROR\n  ${firstLines(error)}`);
     if (lines.length > 0) appendFileSync(out, `Failures on Node ${process.version} (${process.env.TEST_BACKENDS ?? 'every backend'}):\n${lines.join('\n')}\n`);
