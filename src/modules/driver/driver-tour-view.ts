@@ -101,7 +101,8 @@ function todo(tour: TourRow, stop: StoredStop, facts: ShipmentFacts): DriverTodo
   const status = facts.row.status;
   const list: DriverTodo[] = [];
   // Before the first carrier has the goods (issued) there is nothing to take over yet: the stop waits.
-  if (stop.kind === 'takeover' && status === 'in_transit' && !takeoverOf(facts.row.data, stop, facts.signatures)?.signed) list.push('remark', 'sign_takeover');
+  // Done once signed: without the signature nothing was taken over, and no reason stands in for it.
+  if (stop.kind === 'takeover' && !takeoverOf(facts.row.data, stop, facts.signatures)?.signed) return status === 'in_transit' ? ['remark', 'sign_takeover'] : [];
   // Stopped goods are not delivered: the driver waits for the next instruction (or skips the stop).
   if (stop.kind === 'delivery' && facts.stopped) return [];
   if (stop.kind === 'pickup' && status === 'issued') {

@@ -147,7 +147,7 @@
       return show('screen-stop', true);
     }
     const context = { tour, stop, back: `#/stop/${tourId}/${position}` };
-    const steps = { sign_carrier: openSign, handoff_consignor: openHandoff, handoff_consignee: openHandoff, remark: openRemark, complete: openDone, skip: openSkip, sign_consignor: openSign, sign_consignee: openSign };
+    const steps = { sign_carrier: openSign, sign_takeover: openSign, handoff_consignor: openHandoff, handoff_consignee: openHandoff, remark: openRemark, complete: openDone, skip: openSkip, sign_consignor: openSign, sign_consignee: openSign };
     (steps[step] ?? (() => show('screen-stop')))(context, step);
   }
   window.addEventListener('hashchange', () => { say('toast', ''); route(); });
@@ -160,12 +160,17 @@
   const pad = window.signaturePad($('pad'), { enabled: () => true, onStroke: () => say('sign-error', '') });
   $('pad-clear').addEventListener('click', () => pad.clear());
 
+  // The driver signs for its own carrier: the first carrier at a pickup, the successive carrier at a takeover (with the place).
+  const ROLE_OF_STEP = { sign_carrier: 'carrier', sign_takeover: 'successive_carrier' };
   function openSign(context, step) {
-    const role = step === 'sign_carrier' ? 'carrier' : step.replace('sign_', '');
-    state.signing = { ...context, role };
-    $('sign-title').textContent = role === 'carrier' ? words.signHeading : words.handoffHeading;
-    $('sign-intro').textContent = role === 'carrier' ? words.signIntro : words.handoffOfflineIntro[role];
-    $('signer-name').value = role === 'carrier' ? context.tour.driver?.name ?? '' : '';
+    const role = ROLE_OF_STEP[step] ?? step.replace('sign_', '');
+    const own = role === 'carrier' || role === 'successive_carrier';
+    state.signing = { ...context, role, location: null };
+    $('sign-title').textContent = role === 'successive_carrier' ? words.takeoverHeading : role === 'carrier' ? words.signHeading : words.handoffHeading;
+    $('sign-intro').textContent = role === 'successive_carrier' ? words.takeoverIntro : role === 'carrier' ? words.signIntro : words.handoffOfflineIntro[role];
+    $('takeover-place-row').hidden = role !== 'successive_carrier';
+    $('takeover-place').value = '';
+    $('signer-name').value = own ? context.tour.driver?.name ?? '' : '';
     say('sign-error', '');
     show('screen-sign', true);
     pad.clear();
@@ -177,12 +182,27 @@
     const name = $('signer-name').value.trim();
     if (!name) return say('sign-error', words.needName);
     if (pad.isEmpty()) return say('sign-error', words.needDrawing);
+    const place = $('takeover-place').value.trim();
+    const location = state.signing.location;
+    if (role === 'successive_carrier' && !place && !location) return say('sign-error', words.needPlace);
     const signature = { type: 'drawn', image: pad.png() };
     const note = noteOf(stop);
     // The consignor or consignee signing here (no signal for a handoff link) signs through the same route, with their role.
-    const json = { role, signature, signer_name: name, document_id: note.document_id, document_sha256: note.sha256 };
-    const toast = await act({ ...base(state.signing), kind: `${role}_signature`, note, creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json } }, back);
-    if (role !== 'carrier' && toast) say('toast', `${words.handoffBack} ${toast.text}`, toast.kind);
+    const json = { role, signature, signer_name: name, document_id: note.document_id, document_sha256: note.sha256, ...(role === 'successive_carrier' ? { ...(place ? { place } : {}), ...(location ? { location } : {}) } : {}) };
+    const kind = role === 'successive_carrier' ? 'takeover_signature' : `${role}_signature`;
+    const toast = await act({ ...base(state.signing), kind, note, creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json } }, back);
+    if (role !== 'carrier' && role !== 'successive_carrier' && toast) say('toast', `${words.handoffBack} ${toast.text}`, toast.kind);
+  });
+
+  // The place of a takeover from the phone's position: kept as evidence, and shown in the field for the driver to keep or correct.
+  $('use-location').addEventListener('click', () => {
+    if (!navigator.geolocation) return say('sign-error', words.noLocation);
+    navigator.geolocation.getCurrentPosition((position) => {
+      const { latitude: lat, longitude: lng, accuracy } = position.coords;
+      state.signing.location = { lat, lng, ...(Number.isFinite(accuracy) ? { accuracy_m: accuracy } : {}) };
+      if (!$('takeover-place').value.trim()) $('takeover-place').value = `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+      say('sign-error', '');
+    }, () => say('sign-error', words.noLocation), { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 });
   });
 
   // The handoff: with signal the existing flow (a sign link opened on this phone); without, here.
