@@ -62,7 +62,7 @@ describeOnEmbedded('driver app: a takeover for a successive carrier, and stopped
     await page.locator('#photos img').waitFor();
     await page.locator('#remark-form button[type="submit"]').click();
     await page.locator('#toast', { hasText: 'Saved.' }).waitFor();
-    await page.locator('#checklist .remarks li').waitFor();
+    await page.locator('#checklist .remarks li[data-remark]').waitFor();
 
     // The signature: the place is required; the phone's position fills it, the driver's words replace it.
     await page.locator('#stop [data-action="sign_takeover"]').click();
