@@ -49,8 +49,9 @@ describeOnEmbedded('driver app: a takeover for a successive carrier, and stopped
     await page.goto(`${t.baseUrl}/driver#/stop/${tour.id}/1`);
     await page.locator('#takeover').waitFor();
     expect(await page.locator('#stop-title').innerText()).toBe(`Takeover · ${fullShipment().carrier!.name}`);
-    expect(await page.locator('#takeover').innerText()).toContain(`You take the goods over for ${LODZ.name} (successive carrier 1), from ${fullShipment().carrier!.name}.`);
+    expect(await page.locator('#takeover').innerText()).toContain(`You take the goods over from ${fullShipment().carrier!.name} for ${LODZ.name} (successive carrier 1).`);
     expect(await page.locator('#next-action [data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(['sign_takeover', 'remark', 'skip']);
+    expect(await page.locator('#stop').innerText()).not.toMatch(/\bnull\b/);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'driver-takeover-01-stop');
 
@@ -106,6 +107,7 @@ describeOnEmbedded('driver app: a takeover for a successive carrier, and stopped
     expect(await page.locator('#stopped-banner').innerText()).toContain('Stopped — do not deliver');
     expect(await page.locator('#stopped-banner').innerText()).toContain('Hold the goods at the Venlo depot until further notice.');
     expect(await page.locator('#next-action [data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(['skip']);
+    expect(await page.locator('#stop').innerText()).not.toMatch(/\bnull\b|Nothing left to do/);
     await screenshot(page, 'driver-takeover-04-stopped');
     await page.click('a.back');
     await page.locator('#run .badge.stopped').waitFor();

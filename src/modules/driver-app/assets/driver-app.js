@@ -9,7 +9,7 @@
 
   const data = JSON.parse(document.getElementById('driver-data').textContent);
   const { words, language: lang } = data;
-  const { h, fill, overlay, runView, stopView, placeName, placeOf, nextPlace, missingOf, reasonOptions, doneBody, problemText } = self.driverViews;
+  const { h, fill, overlay, runView, stopView, placeName, placeOf, nextPlace, missingOf, reasonOptions, doneBody, problemText, shrink, position, signScreen } = self.driverViews;
   const $ = (id) => document.getElementById(id);
   const SCREENS = ['screen-sign-in', 'screen-run', 'screen-stop', 'screen-sign', 'screen-handoff', 'screen-remark', 'screen-done', 'screen-skip'];
   const state = { tours: null, fromPhone: false, fetchedAt: null, phone: null, pending: [], refused: [], kept: new Set(), photos: [], signing: null };
@@ -160,14 +160,11 @@
   const pad = window.signaturePad($('pad'), { enabled: () => true, onStroke: () => say('sign-error', '') });
   $('pad-clear').addEventListener('click', () => pad.clear());
 
-  // The driver signs for its own carrier: the first carrier at a pickup, the successive carrier at a takeover (with the place).
-  const ROLE_OF_STEP = { sign_carrier: 'carrier', sign_takeover: 'successive_carrier' };
   function openSign(context, step) {
-    const role = ROLE_OF_STEP[step] ?? step.replace('sign_', '');
-    const own = role === 'carrier' || role === 'successive_carrier';
+    const { role, own, title, intro } = signScreen(step, words);
     state.signing = { ...context, role, location: null };
-    $('sign-title').textContent = role === 'successive_carrier' ? words.takeoverHeading : role === 'carrier' ? words.signHeading : words.handoffHeading;
-    $('sign-intro').textContent = role === 'successive_carrier' ? words.takeoverIntro : role === 'carrier' ? words.signIntro : words.handoffOfflineIntro[role];
+    $('sign-title').textContent = title;
+    $('sign-intro').textContent = intro;
     $('takeover-place-row').hidden = role !== 'successive_carrier';
     $('takeover-place').value = '';
     $('signer-name').value = own ? context.tour.driver?.name ?? '' : '';
@@ -183,26 +180,21 @@
     if (!name) return say('sign-error', words.needName);
     if (pad.isEmpty()) return say('sign-error', words.needDrawing);
     const place = $('takeover-place').value.trim();
-    const location = state.signing.location;
+    const { location } = state.signing;
     if (role === 'successive_carrier' && !place && !location) return say('sign-error', words.needPlace);
     const signature = { type: 'drawn', image: pad.png() };
     const note = noteOf(stop);
     // The consignor or consignee signing here (no signal for a handoff link) signs through the same route, with their role.
     const json = { role, signature, signer_name: name, document_id: note.document_id, document_sha256: note.sha256, ...(role === 'successive_carrier' ? { ...(place ? { place } : {}), ...(location ? { location } : {}) } : {}) };
-    const kind = role === 'successive_carrier' ? 'takeover_signature' : `${role}_signature`;
-    const toast = await act({ ...base(state.signing), kind, note, creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json } }, back);
+    const toast = await act({ ...base(state.signing), kind: role === 'successive_carrier' ? 'takeover_signature' : `${role}_signature`, note, creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json } }, back);
     if (role !== 'carrier' && role !== 'successive_carrier' && toast) say('toast', `${words.handoffBack} ${toast.text}`, toast.kind);
   });
 
   // The place of a takeover from the phone's position: kept as evidence, and shown in the field for the driver to keep or correct.
-  $('use-location').addEventListener('click', () => {
-    if (!navigator.geolocation) return say('sign-error', words.noLocation);
-    navigator.geolocation.getCurrentPosition((position) => {
-      const { latitude: lat, longitude: lng, accuracy } = position.coords;
-      state.signing.location = { lat, lng, ...(Number.isFinite(accuracy) ? { accuracy_m: accuracy } : {}) };
-      if (!$('takeover-place').value.trim()) $('takeover-place').value = `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
-      say('sign-error', '');
-    }, () => say('sign-error', words.noLocation), { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 });
+  $('use-location').addEventListener('click', async () => {
+    state.signing.location = await position();
+    if (state.signing.location && !$('takeover-place').value.trim()) $('takeover-place').value = `${state.signing.location.lat.toFixed(5)}, ${state.signing.location.lng.toFixed(5)}`;
+    say('sign-error', state.signing.location ? '' : words.noLocation);
   });
 
   // The handoff: with signal the existing flow (a sign link opened on this phone); without, here.
@@ -233,17 +225,6 @@
     renderPhotos();
     say('remark-error', '');
     show('screen-remark', true);
-  }
-
-  /** A camera photo made smaller on the phone (longest side 1600 px, JPEG): it travels as a data URL, maybe over a weak signal. */
-  async function shrink(file) {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext('2d').drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    return canvas.toDataURL('image/jpeg', 0.82);
   }
 
   function renderPhotos() {

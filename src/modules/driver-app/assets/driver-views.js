@@ -122,13 +122,15 @@
     if (place.contact) fact(words.contact, [place.contact.name].filter(Boolean).join(''), place.contact.phone ? h('a', { class: 'button secondary', href: `tel:${place.contact.phone}` }, fill(words.call, { phone: place.contact.phone })) : null);
     if (place.instructions) fact(words.instructions, place.instructions);
     if (stop.goods) fact(words.goods, h('ul', null, stop.goods.lines.map((l) => h('li', null, [l.quantity, l.package_type, l.description, l.gross_weight_kg ? `${l.gross_weight_kg} kg` : null].filter((v) => v !== null && v !== undefined).join(' ')))));
+    // replaceChildren prints a null as "null": the parts a stop does not have are left out here.
     return [
       h('h2', { id: 'stop-title', tabindex: '-1' }, `${kindLabel(stop, words)} · ${placeName(stop)}`),
       stoppedBanner(stop, words),
       takeoverLine(stop, words),
       h('p', null, fill(words.stopOf, { position: stop.position, total: tour.stops.length }), ' ', h('span', { class: `badge ${stop.status}` }, words.stopStatus[stop.status]), ' · ', stop.shipment.reference ?? stop.shipment.id),
       stop.adr?.dangerous_goods ? h('p', { class: 'adr' }, `${words.dangerous}: UN ${(stop.adr.un_numbers ?? []).join(', ')} · ${words.adrClass} ${(stop.adr.classes ?? []).join(', ')}`) : null,
-      h('div', { class: 'next-action', id: 'next-action' }, h('h3', null, next ? words.nextAction : words.allDone),
+      // Stopped goods: the banner says what to do; "nothing left to do" would say otherwise.
+      h('div', { class: 'next-action', id: 'next-action' }, next || !stop.stopped ? h('h3', null, next ? words.nextAction : words.allDone) : null,
         next ? h('button', { type: 'button', class: 'primary-action', 'data-action': next, onclick: () => act(next) }, label(next)) : null,
         later.map((t) => h('button', { type: 'button', class: 'secondary', 'data-action': t, onclick: () => act(t) }, label(t))),
         stop.todo.includes('remark') ? h('button', { type: 'button', class: 'secondary', 'data-action': 'remark', onclick: () => act('remark') }, words.addRemark) : null,
@@ -140,7 +142,7 @@
         stop.note && !pdfKept ? h('p', { class: 'muted', id: 'pdf-offline', hidden: navigator.onLine }, words.pdfOffline) : null),
       checklistView(stop, words, lang),
       h('dl', { class: 'facts' }, facts),
-    ];
+    ].filter((part) => part !== null);
   }
 
   /** Goods stopped by the right of disposal: said first and loud, with the instruction's own words. */
@@ -208,5 +210,35 @@
     return code === 'validation_failed' ? [text, ...(problem.errors ?? []).map((e) => e.message)].join(' ') : text;
   }
 
-  self.driverViews = { h, fill, kindLabel, overlay, runView, stopView, placeName, placeOf, nextPlace, time, missingOf, reasonOptions, doneBody, problemText };
+  /** A camera photo made smaller on the phone (longest side 1600 px, JPEG): it travels as a data URL, maybe over a weak signal. */
+  async function shrink(file) {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext('2d').drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/jpeg', 0.82);
+  }
+
+  /** The phone's position ({ lat, lng, accuracy_m }) for a takeover's place, or null when it gives none. */
+  function position() {
+    return new Promise((resolve) => {
+      if (!navigator.geolocation) return resolve(null);
+      navigator.geolocation.getCurrentPosition(
+        ({ coords }) => resolve({ lat: coords.latitude, lng: coords.longitude, ...(Number.isFinite(coords.accuracy) ? { accuracy_m: coords.accuracy } : {}) }),
+        () => resolve(null),
+        { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      );
+    });
+  }
+
+  /** The sign screen of a step: the driver signs for its own carrier (the first at a pickup, the successive one at a takeover, with the place), or the person handed the phone signs. */
+  function signScreen(step, words) {
+    const role = { sign_carrier: 'carrier', sign_takeover: 'successive_carrier' }[step] ?? step.replace('sign_', '');
+    const [title, intro] = { carrier: [words.signHeading, words.signIntro], successive_carrier: [words.takeoverHeading, words.takeoverIntro] }[role] ?? [words.handoffHeading, words.handoffOfflineIntro[role]];
+    return { role, own: role === 'carrier' || role === 'successive_carrier', title, intro };
+  }
+
+  self.driverViews = { h, fill, kindLabel, overlay, runView, stopView, placeName, placeOf, nextPlace, time, missingOf, reasonOptions, doneBody, problemText, shrink, position, signScreen };
 })();

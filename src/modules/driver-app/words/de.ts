@@ -32,7 +32,7 @@ export const de: DriverWords = {
   pickup: 'Abholung',
   delivery: 'Zustellung',
   takeover: 'Übernahme',
-  takeoverFor: 'Sie übernehmen das Gut für {carrier} (nachfolgender Frachtführer {number}) von {from}.',
+  takeoverFor: 'Sie übernehmen das Gut von {from} für {carrier} (nachfolgender Frachtführer {number}).',
   takeoverWaiting: 'Der erste Frachtführer hat das Gut noch nicht abgeholt: Die Übernahme wartet, bis es unterwegs ist.',
   takeoverDone: 'Übernommen in {place}.',
   signTakeover: 'Übernahme unterschreiben',

@@ -32,7 +32,7 @@ export const en: DriverWords = {
   pickup: 'Pickup',
   delivery: 'Delivery',
   takeover: 'Takeover',
-  takeoverFor: 'You take the goods over for {carrier} (successive carrier {number}), from {from}.',
+  takeoverFor: 'You take the goods over from {from} for {carrier} (successive carrier {number}).',
   takeoverWaiting: 'The first carrier has not picked the goods up yet: the takeover waits until they are on their way.',
   takeoverDone: 'Taken over at {place}.',
   signTakeover: 'Sign the takeover',

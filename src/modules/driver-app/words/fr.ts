@@ -32,7 +32,7 @@ export const fr: DriverWords = {
   pickup: 'Enlèvement',
   delivery: 'Livraison',
   takeover: 'Reprise',
-  takeoverFor: 'Vous reprenez la marchandise pour {carrier} (transporteur successif {number}), de {from}.',
+  takeoverFor: 'Vous reprenez la marchandise de {from} pour {carrier} (transporteur successif {number}).',
   takeoverWaiting: 'Le premier transporteur n\'a pas encore enlevé la marchandise : la reprise attend qu\'elle soit en route.',
   takeoverDone: 'Reprise à {place}.',
   signTakeover: 'Signer la reprise',

@@ -32,7 +32,7 @@ export const nl: DriverWords = {
   pickup: 'Ophalen',
   delivery: 'Afleveren',
   takeover: 'Overname',
-  takeoverFor: 'U neemt de goederen over voor {carrier} (opvolgende vervoerder {number}), van {from}.',
+  takeoverFor: 'U neemt de goederen over van {from} voor {carrier} (opvolgende vervoerder {number}).',
   takeoverWaiting: 'De eerste vervoerder heeft de goederen nog niet opgehaald: de overname wacht tot ze onderweg zijn.',
   takeoverDone: 'Overgenomen in {place}.',
   signTakeover: 'Overname tekenen',

@@ -32,7 +32,7 @@ export const pl: DriverWords = {
   pickup: 'Załadunek',
   delivery: 'Rozładunek',
   takeover: 'Przejęcie',
-  takeoverFor: 'Przejmujesz towar dla {carrier} (kolejny przewoźnik {number}) od {from}.',
+  takeoverFor: 'Przejmujesz towar od {from} dla {carrier} (kolejny przewoźnik {number}).',
   takeoverWaiting: 'Pierwszy przewoźnik jeszcze nie odebrał towaru: przejęcie czeka, aż towar będzie w drodze.',
   takeoverDone: 'Przejęto w {place}.',
   signTakeover: 'Podpisz przejęcie',
