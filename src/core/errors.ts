@@ -58,6 +58,8 @@ export const ERROR_CATALOGUE = {
   invalid_state: { status: 409, title: 'Invalid state', title_nl: 'Ongeldige status' },
   // The state machine forbids the transition.
   invalid_transition: { status: 409, title: 'Invalid transition', title_nl: 'Ongeldige statusovergang' },
+  // A delivery of goods stopped by an accepted disposal instruction of kind `stop` (CMR art. 12(1)): a tour's delivery stop marked done, the consignee's signature or handoff on the driver's phone.
+  goods_stopped: { status: 409, title: 'Goods stopped', title_nl: 'Goederen tegengehouden' },
   // A tour stop marked done without the signatures its kind needs (pickup: carrier and consignor; delivery: consignee) and without a reason for their absence; `errors` names each missing role.
   signatures_missing: { status: 409, title: 'Signatures missing', title_nl: 'Handtekeningen ontbreken' },
   // An issued invoice changed other than by a credit note (POST /v1/shipments/{id}/invoice/credit-notes).

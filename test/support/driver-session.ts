@@ -7,10 +7,10 @@ import type { Tenant, TestApp } from './test-app.js';
 
 export type DriverCall = ((url: string, payload: object) => Promise<LightMyRequestResponse>) & { get(url: string): Promise<LightMyRequestResponse> };
 
-export async function signedInDriver(t: TestApp, tenant: Tenant, stops: { shipment_id: string; kind: 'pickup' | 'delivery' }[]): Promise<DriverCall> {
+export async function signedInDriver(t: TestApp, tenant: Tenant, stops: { shipment_id: string; kind: 'pickup' | 'delivery' | 'takeover'; successive_index?: number }[], name = 'Piotr Nowak'): Promise<DriverCall> {
   const phone = `+4860${randomInt(1_000_000, 9_999_999)}${randomInt(0, 10)}`;
   const today = t.clock.now().toISOString().slice(0, 10);
-  const tour = await t.app.inject({ method: 'POST', url: '/v1/tours', headers: t.auth(tenant.testKey), payload: { name: 'Run', date: today, driver: { name: 'Piotr Nowak', phone }, stops } });
+  const tour = await t.app.inject({ method: 'POST', url: '/v1/tours', headers: t.auth(tenant.testKey), payload: { name: 'Run', date: today, driver: { name, phone }, stops } });
   expect(tour.statusCode, tour.body).toBe(201);
   const remoteAddress = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   expect((await t.app.inject({ method: 'POST', url: DRIVER_PATHS.signIn, payload: { phone }, remoteAddress })).statusCode).toBe(202);

@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Hand the phone to the consignor or consignee (driver)
-         * @description A handoff sign link for the role (15 minutes), to open at once on the phone; it replaces a pending link of the role. The role is the party of the stop the driver is at (the shipment's first pending stop in the tour): the consignor at a pickup, the consignee at a delivery; the other is 409 `conflict`. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
+         * @description A handoff sign link for the role (15 minutes), to open at once on the phone; it replaces a pending link of the role. The role is the party of the stop the driver is at (the shipment's first pending stop in the tour): the consignor at a pickup, the consignee at a delivery; the other, or a takeover stop, is 409 `conflict`; the consignee of stopped goods 409 `goods_stopped`. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
          */
         post: operations["driverHandOff"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Make a remark with photos (driver)
-         * @description Stores each photo as a document of kind `photo` (content sniffed: not an image is 415 `unsupported_media_type`), then makes the remark naming them, through the remarks API's use case. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
+         * @description Stores each photo as a document of kind `photo` (content sniffed: not an image is 415 `unsupported_media_type`), then makes the remark naming them, through the remarks API's use case. Phase `takeover`: the reservations of the successive carrier whose takeover stop is on the driver's tour, before its driver signs (after: 409 `invalid_state`; another driver: 409 `conflict`). Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
          */
         post: operations["makeDriverRemark"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Sign on the driver's phone (driver)
-         * @description The carrier's signature at pickup (`role` `carrier`, the default), or the consignor's or consignee's on the handed-over phone, at level `platform_auth`, through the same use case as `POST /v1/shipments/{id}/signatures`; the evidence keeps `captured_at`. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
+         * @description The carrier's signature at pickup (`role` `carrier`, the default), or the consignor's or consignee's on the handed-over phone, at level `platform_auth`, through the same use case as `POST /v1/shipments/{id}/signatures`; the evidence keeps `captured_at`. `successive_carrier`: the successive carrier's driver signs the takeover at a takeover stop of its tour (the stop names the carrier of box 17), with `place` or `location` (else 422); `shipment.taken_over` follows. Another driver of the shipment is 409 `conflict`; before the pickup 409 `invalid_state`; a second time 409 `already_signed`. The consignee of goods stopped by an accepted disposal instruction is 409 `goods_stopped`. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
          */
         post: operations["recordDriverSignature"];
         delete?: never;
@@ -828,7 +828,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a stop done or skipped (driver)
-         * @description The tours API's use case: the first stop through starts the tour, the last completes it; `done` needs the stop's signatures or `missing_signatures` (else 409 `signatures_missing`). Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
+         * @description The tours API's use case: the first stop through starts the tour, the last completes it; `done` needs the stop's signatures or `missing_signatures` (else 409 `signatures_missing`; at a takeover only the signature); a delivery of goods stopped by an accepted disposal instruction is 409 `goods_stopped`. Accepts `Idempotency-Key` (scoped by the driver's phone: a queued action sent again, even after a new sign-in, gets its first answer) and `captured_at` (docs/driver.md). A shipment or tour the session does not see is `not_found`.
          */
         post: operations["completeDriverStop"];
         delete?: never;
@@ -2360,7 +2360,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a stop done or skipped
-         * @description The driver's action (the driver routes call the same use case). `position` counts from 1. The first stop through moves the tour to `in_progress` (`tour.started`), the last to `completed` (`tour.completed`). A stop already through is 409 `invalid_transition`; a completed or cancelled tour 409 `invalid_state`; a position the tour does not have `not_found`. `skipped` needs a `reason`. `done` needs the signatures of the stop (pickup: carrier and consignor; delivery: consignee), else 409 `signatures_missing` with a `signature_missing` finding per role; or `missing_signatures` with the reason they are absent, which is chained on the shipment (`stop.closed_unsigned`), printed on a new note version and on the proof of delivery; a pickup closed so moves the shipment to `in_transit`.
+         * @description The driver's action (the driver routes call the same use case). `position` counts from 1. The first stop through moves the tour to `in_progress` (`tour.started`), the last to `completed` (`tour.completed`). A stop already through is 409 `invalid_transition`; a completed or cancelled tour 409 `invalid_state`; a position the tour does not have `not_found`. `skipped` needs a `reason`. `done` needs the signatures of the stop (pickup: carrier and consignor; delivery: consignee; takeover: the successive carrier it names), else 409 `signatures_missing` with a `signature_missing` finding per role; or `missing_signatures` with the reason they are absent (not at a takeover), which is chained on the shipment (`stop.closed_unsigned`), printed on a new note version and on the proof of delivery; a pickup closed so moves the shipment to `in_transit`. A delivery of goods stopped by an accepted disposal instruction (`stop`, until the next accepted instruction) is 409 `goods_stopped`.
          */
         post: operations["completeStop"];
         delete?: never;
@@ -3587,7 +3587,7 @@ export interface components {
             sequence: number;
         };
         CompleteStop: {
-            /** @description With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing. */
+            /** @description With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Not at a `takeover`: without the successive carrier's signature nothing was taken over; skip the stop instead. Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing. */
             missing_signatures?: {
                 /**
                  * @description `party_absent` (the sender at a pickup, the consignee at a delivery), `signed_on_paper`, `refused_to_sign` or `other` (then `text` is required).
@@ -4200,7 +4200,7 @@ export interface components {
              * @description When the driver did it on the phone (possibly offline): at most 5 minutes ahead of the service, at most 24 hours ago; absent: now. Kept beside the receive time.
              */
             captured_at?: string;
-            /** @description With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing. */
+            /** @description With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Not at a `takeover`: without the successive carrier's signature nothing was taken over; skip the stop instead. Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing. */
             missing_signatures?: {
                 /**
                  * @description `party_absent` (the sender at a pickup, the consignee at a delivery), `signed_on_paper`, `refused_to_sign` or `other` (then `text` is required).
@@ -4244,10 +4244,10 @@ export interface components {
              */
             captured_at?: string;
             /**
-             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee's reservations, while it is `in_transit`.
+             * @description `pickup`: the carrier's reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee's reservations, while it is `in_transit`. `takeover`: the successive carrier's reservations at a takeover stop of the driver's tour, while `in_transit` and before its driver signs (CMR article 35).
              * @enum {string}
              */
-            phase: "pickup" | "delivery";
+            phase: "pickup" | "delivery" | "takeover";
             photos?: string[];
             /** @description What was observed, at most 2000 characters; printed on the consignment note. */
             text?: string;
@@ -4340,11 +4340,13 @@ export interface components {
                 lat: number;
                 lng: number;
             };
+            /** @description For `successive_carrier`: where the goods are taken over (box 17); absent, the `location` as "lat, lng". One of them is required there; other roles take none. */
+            place?: string;
             /**
-             * @description `carrier` (default): the driver signs for the carrier at pickup. `consignor`/`consignee`: the person the driver handed the phone to signs in the app.
+             * @description `carrier` (default): the driver signs for the carrier at pickup. `consignor`/`consignee`: the person the driver handed the phone to signs in the app. `successive_carrier`: the driver signs the takeover for the successive carrier its takeover stop names.
              * @enum {string}
              */
-            role?: "carrier" | "consignor" | "consignee";
+            role?: "carrier" | "consignor" | "consignee" | "successive_carrier";
             /** @description Drawn on the screen, or the typed name. */
             signature: {
                 /** @description PNG data URL (`data:image/png;base64,…`), at most 512 KB and at most 4 megapixels (4,000,000 pixels, 4,096 a side, read from its header before anything decodes it; more is 422 `validation_failed` with an `image_too_large` finding on `$.signature.image`). */
@@ -4370,7 +4372,7 @@ export interface components {
             /** @description What is done and what is missing at the stop (docs/driver.md). */
             checklist: {
                 note_version: number | null;
-                /** @description The remarks made in this stop's phase, oldest first. */
+                /** @description The remarks made in this stop's phase (at a takeover, that successive carrier's), oldest first. */
                 remarks: {
                     /** Format: date-time */
                     created_at: string;
@@ -4383,11 +4385,11 @@ export interface components {
                     text: string | null;
                     type: string;
                 }[];
-                /** @description Each signature the stop needs: carrier and consignor at a pickup, the consignee at a delivery. */
+                /** @description Each signature the stop needs: carrier and consignor at a pickup, the consignee at a delivery, the successive carrier at a takeover. */
                 signatures: {
                     level: string | null;
                     /** @enum {string} */
-                    role: "carrier" | "consignor" | "consignee";
+                    role: "carrier" | "consignor" | "consignee" | "successive_carrier";
                     signed: boolean;
                     signed_at: string | null;
                     signer_name: string | null;
@@ -4404,8 +4406,11 @@ export interface components {
                 }[];
                 packages: number;
             };
-            /** @enum {string} */
-            kind: "pickup" | "delivery";
+            /**
+             * @description `takeover`: the driver takes the goods over in transit for the successive carrier `takeover` names, and signs for it.
+             * @enum {string}
+             */
+            kind: "pickup" | "delivery" | "takeover";
             note: {
                 document_id: string;
                 /** Format: date-time */
@@ -4459,11 +4464,28 @@ export interface components {
                 carrier: boolean;
                 consignee: boolean;
                 consignor: boolean;
+                /** @description At a takeover: its successive carrier has signed. */
+                successive_carrier: boolean;
             };
             /** @enum {string} */
             status: "pending" | "done" | "skipped";
+            stopped: {
+                /** Format: date-time */
+                accepted_at: string;
+                instruction_id: string;
+                text: string | null;
+            } | null;
+            takeover: {
+                carrier: string | null;
+                from_carrier: string | null;
+                place: string | null;
+                /** @description The successive carrier has signed: the takeover is done. */
+                signed: boolean;
+                /** @description The successive carrier's position in `successive_carriers`, from 0 (box 17 numbers it from 1). */
+                successive_index: number;
+            } | null;
             /** @description What is still to do at this stop, in order; empty once it is through. */
-            todo: ("sign_carrier" | "handoff_consignor" | "handoff_consignee" | "remark" | "complete")[];
+            todo: ("sign_carrier" | "sign_takeover" | "handoff_consignor" | "handoff_consignee" | "remark" | "complete")[];
         };
         /** @description A tour as its driver sees it (docs/driver.md). */
         DriverTour: {
@@ -6794,7 +6816,7 @@ export interface components {
             driver: components["schemas"]["TourDriver"];
             /** @description Name or reference of the run, such as `R12 Venlo–Ruhr`. */
             name: string;
-            /** @description The stops in driving order. A shipment appears at most once as pickup and once as delivery, its pickup before its delivery. */
+            /** @description The stops in driving order. A shipment appears at most once as pickup, once as delivery and once as the takeover of each successive carrier, its pickup or takeover before its delivery; a tour does not both pick up and take over the same shipment. */
             stops: components["schemas"]["TourStopInput"][];
             vehicle?: components["schemas"]["Vehicle"];
         };
@@ -6814,7 +6836,7 @@ export interface components {
             driver?: components["schemas"]["TourDriver"];
             /** @description Name or reference of the run, such as `R12 Venlo–Ruhr`. */
             name?: string;
-            /** @description The stops in driving order. A shipment appears at most once as pickup and once as delivery, its pickup before its delivery. */
+            /** @description The stops in driving order. A shipment appears at most once as pickup, once as delivery and once as the takeover of each successive carrier, its pickup or takeover before its delivery; a tour does not both pick up and take over the same shipment. */
             stops?: components["schemas"]["TourStopInput"][];
             /** @description null removes the vehicle from the tour (the shipments keep theirs). */
             vehicle?: components["schemas"]["Vehicle"] | null;
@@ -6827,7 +6849,7 @@ export interface components {
             captured_at?: string;
             completed_at: string | null;
             /** @enum {string} */
-            kind: "pickup" | "delivery";
+            kind: "pickup" | "delivery" | "takeover";
             /** @description Place in driving order, from 1 (`stops[position - 1]` in field errors). */
             position: number;
             /** @description Why the stop was skipped, or a note on the done stop. */
@@ -6839,15 +6861,19 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "done" | "skipped";
+            /** @description For `takeover`: the successive carrier's position in `successive_carriers`, from 0. */
+            successive_index?: number;
         };
         TourStopInput: {
             /**
-             * @description Picking the goods up or delivering them.
+             * @description Picking the goods up, delivering them, or `takeover`: this tour's driver takes them over in transit for a successive carrier (box 17, CMR article 34) and signs for it. A tour that takes a shipment over does not also pick it up: the first carrier picks up on its own tour.
              * @enum {string}
              */
-            kind: "pickup" | "delivery";
+            kind: "pickup" | "delivery" | "takeover";
             /** @description A shipment of the organisation, in the key's mode, not cancelled. */
             shipment_id: string;
+            /** @description For `takeover` (and only then, where it is required): which successive carrier takes the goods over, its position in the shipment's `successive_carriers`, from 0. */
+            successive_index?: number;
         };
         /** @description A code of your second factor. */
         TwoFactorCode: {
@@ -14880,7 +14906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable`, `already_signed`, `conflict` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `shipment_immutable`, `already_signed`, `goods_stopped`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14888,7 +14914,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable" | "already_signed" | "conflict";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "shipment_immutable" | "already_signed" | "goods_stopped" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -15601,7 +15627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `shipment_immutable`, `already_signed`, `conflict` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `shipment_immutable`, `already_signed`, `goods_stopped`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15609,7 +15635,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "shipment_immutable" | "already_signed" | "conflict";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "shipment_immutable" | "already_signed" | "goods_stopped" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -16388,7 +16414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable`, `conflict` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `goods_stopped`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16396,7 +16422,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable" | "conflict";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "goods_stopped" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */
@@ -36207,7 +36233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `shipment_immutable`, `conflict` */
+            /** @description `idempotency_key_reused`, `idempotency_in_progress`, `invalid_state`, `invalid_transition`, `signatures_missing`, `goods_stopped`, `shipment_immutable`, `conflict` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -36215,7 +36241,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "shipment_immutable" | "conflict";
+                        code: "idempotency_key_reused" | "idempotency_in_progress" | "invalid_state" | "invalid_transition" | "signatures_missing" | "goods_stopped" | "shipment_immutable" | "conflict";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

@@ -58,6 +58,8 @@ function signScreen(w: DriverWords): string {
 <a class="back" id="sign-back" href="#/run">${esc(w.cancel)}</a>
 <h2 id="sign-title" tabindex="-1">${esc(w.signHeading)}</h2><p id="sign-intro" class="handoff-note">${esc(w.signIntro)}</p>
 <form id="sign-form" novalidate><label for="signer-name">${esc(w.signerName)}</label><input id="signer-name" name="signer_name" autocomplete="name" maxlength="200" required>
+<div id="takeover-place-row" hidden><label for="takeover-place">${esc(w.takeoverPlace)}</label><div class="place-row"><input id="takeover-place" name="place" maxlength="200" autocomplete="off">
+<button type="button" id="use-location" class="secondary">${esc(w.useLocation)}</button></div></div>
 <p id="draw-hint">${esc(w.drawHint)}</p><canvas id="pad" role="img" aria-label="${esc(w.pad)}" aria-describedby="draw-hint"></canvas>
 <button type="button" id="pad-clear" class="secondary">${esc(w.clear)}</button>
 <button type="submit" id="sign-submit" class="primary-action">${esc(w.submitSignature)}</button>

@@ -6,14 +6,19 @@
  */
 import type { RemarkRow } from '../remarks/remarks.repository.js';
 import type { SignatureRow } from '../signatures/signatures.repository.js';
-import { STOP_SIGNERS, type StopKind } from '../tours/stop-signatures.js';
+import { STOP_SIGNERS } from '../tours/stop-signatures.js';
+import type { StoredStop } from '../tours/tours.repository.js';
 
 export const driverPhotoPath = (shipmentId: string, documentId: string) => `/v1/driver/shipments/${encodeURIComponent(shipmentId)}/photos/${encodeURIComponent(documentId)}`;
 
-export function stopChecklist(shipmentId: string, kind: StopKind, signatures: readonly SignatureRow[], remarks: readonly RemarkRow[], noteVersion: number | null) {
+/** A signature or remark of this stop: at a takeover only the successive carrier's it names. */
+const ofStop = (stop: Pick<StoredStop, 'kind' | 'successive_index'>, row: { successive_index: number }) => stop.kind !== 'takeover' || row.successive_index === stop.successive_index;
+
+export function stopChecklist(shipmentId: string, stop: Pick<StoredStop, 'kind' | 'successive_index'>, signatures: readonly SignatureRow[], remarks: readonly RemarkRow[], noteVersion: number | null) {
+  const kind = stop.kind;
   return {
     signatures: STOP_SIGNERS[kind].map((role) => {
-      const row = signatures.find((s) => s.role === role);
+      const row = signatures.find((s) => s.role === role && ofStop(stop, s));
       return {
         role,
         signed: row !== undefined,
@@ -23,7 +28,7 @@ export function stopChecklist(shipmentId: string, kind: StopKind, signatures: re
       };
     }),
     remarks: remarks
-      .filter((r) => r.phase === kind)
+      .filter((r) => r.phase === kind && ofStop(stop, r))
       .map((r) => ({
         id: r.id,
         type: r.type,

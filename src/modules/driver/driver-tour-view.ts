@@ -2,7 +2,8 @@
  * A tour as the driver sees it (docs/driver.md, DriverTour): the stops in driving order, each with
  * the place to drive to, the goods, the ADR flags, the current note with a self-authenticating
  * download link (the phone's offline cache keeps it), which roles have signed, and what is still to
- * do there.
+ * do there; at a takeover stop, whom the driver signs for; and goods stopped by the right of
+ * disposal, which the app shows as "do not deliver".
  */
 import { realClockOf } from '../../core/clock.js';
 import { zoneAbbreviations } from '../../core/local-time.js';
@@ -14,11 +15,12 @@ import { selectShipment, type ShipmentRow } from '../shipments/shipments.reposit
 import { selectRemarks, type RemarkRow } from '../remarks/remarks.repository.js';
 import { selectSignatures, type SignatureRow } from '../signatures/signatures.repository.js';
 import type { StoredStop, TourRow } from '../tours/tours.repository.js';
+import { goodsStop, type GoodsStop } from '../disposal/stopped-goods.js';
 import { DRIVER_SESSION_MS } from './driver-policy.js';
 import { stopChecklist } from './driver-stop-checklist.js';
 
 type Json = Record<string, unknown>;
-export type DriverTodo = 'sign_carrier' | 'handoff_consignor' | 'handoff_consignee' | 'remark' | 'complete';
+export type DriverTodo = 'sign_carrier' | 'sign_takeover' | 'handoff_consignor' | 'handoff_consignee' | 'remark' | 'complete';
 
 interface ShipmentFacts {
   row: ShipmentRow;
@@ -26,11 +28,28 @@ interface ShipmentFacts {
   signatures: SignatureRow[];
   remarks: RemarkRow[];
   note: { document_id: string; version: number; sha256: string; download_url: string; download_expires_at: string } | null;
+  stopped: GoodsStop | null;
 }
 
 const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
 
-function place(data: Json, kind: StoredStop['kind'], day: Date) {
+const successiveCarrier = (data: Json, index: number | undefined) => (Array.isArray(data.successive_carriers) && index !== undefined ? obj(data.successive_carriers[index]) : undefined);
+
+/**
+ * Where the stop is. A takeover has no place in the shipment (the carriers agree where the goods
+ * change hands): it names the carrier they are taken over from, and reads its times on the wall
+ * clock of the successive carrier's address.
+ */
+function place(data: Json, stop: StoredStop, day: Date) {
+  if (stop.kind === 'takeover') {
+    const zone = timeZoneOf(obj(successiveCarrier(data, stop.successive_index)?.address));
+    const from = obj(data.carrier);
+    return { name: (from?.name as string | undefined) ?? null, address: null, coordinates: null, window: null, time_zone: zone, time_zone_names: zoneAbbreviations(zone, day), contact: null, instructions: null };
+  }
+  return placeOf(data, stop.kind, day);
+}
+
+function placeOf(data: Json, kind: 'pickup' | 'delivery', day: Date) {
   const stop = obj(data[kind]);
   const party = obj(data[kind === 'pickup' ? 'consignor' : 'consignee']);
   const address = obj(stop?.address) ?? obj(party?.address) ?? null;
@@ -64,10 +83,28 @@ function goods(data: Json) {
   };
 }
 
+/** The takeover the stop is, as the driver sees it: whom for, from whom, and whether it is signed. */
+function takeoverOf(data: Json, stop: StoredStop, signatures: readonly SignatureRow[]) {
+  if (stop.kind !== 'takeover' || stop.successive_index === undefined) return null;
+  const signed = signatures.find((s) => s.role === 'successive_carrier' && s.successive_index === stop.successive_index);
+  return {
+    successive_index: stop.successive_index,
+    carrier: (successiveCarrier(data, stop.successive_index)?.name as string | undefined) ?? null,
+    from_carrier: (obj(data.carrier)?.name as string | undefined) ?? null,
+    signed: signed !== undefined,
+    place: signed?.place ?? null,
+  };
+}
+
 function todo(tour: TourRow, stop: StoredStop, facts: ShipmentFacts): DriverTodo[] {
   if (stop.status !== 'pending' || tour.status === 'completed' || tour.status === 'cancelled') return [];
   const status = facts.row.status;
   const list: DriverTodo[] = [];
+  // Before the first carrier has the goods (issued) there is nothing to take over yet: the stop waits.
+  // Done once signed: without the signature nothing was taken over, and no reason stands in for it.
+  if (stop.kind === 'takeover' && !takeoverOf(facts.row.data, stop, facts.signatures)?.signed) return status === 'in_transit' ? ['remark', 'sign_takeover'] : [];
+  // Stopped goods are not delivered: the driver waits for the next instruction (or skips the stop).
+  if (stop.kind === 'delivery' && facts.stopped) return [];
   if (stop.kind === 'pickup' && status === 'issued') {
     if (!facts.signed.has('carrier')) list.push('sign_carrier');
     if (!facts.signed.has('consignor')) list.push('handoff_consignor');
@@ -99,7 +136,7 @@ async function shipmentFacts(ctx: TenantContext, id: string): Promise<ShipmentFa
         download_expires_at: new Date(expires * 1000).toISOString(),
       }
     : null;
-  return { row, signed, signatures, remarks, note };
+  return { row, signed, signatures, remarks, note, stopped: await goodsStop(ctx.db, ctx, id) };
 }
 
 export async function driverTourView(ctx: TenantContext, tour: TourRow, today: string) {
@@ -131,12 +168,14 @@ export async function driverTourView(ctx: TenantContext, tour: TourRow, today: s
         completed_at: stop.completed_at,
         captured_at: stop.captured_at ?? null,
         shipment: { id: f.row.id, reference: f.row.reference, status: f.row.status, consignor: party('consignor'), consignee: party('consignee') },
-        place: place(data, stop.kind, new Date(`${tour.date}T12:00:00Z`)),
+        takeover: takeoverOf(data, stop, f.signatures),
+        stopped: f.stopped,
+        place: place(data, stop, new Date(`${tour.date}T12:00:00Z`)),
         ...goods(data),
         note: f.note,
-        signatures: { consignor: f.signed.has('consignor'), carrier: f.signed.has('carrier'), consignee: f.signed.has('consignee') },
+        signatures: { consignor: f.signed.has('consignor'), carrier: f.signed.has('carrier'), consignee: f.signed.has('consignee'), successive_carrier: takeoverOf(data, stop, f.signatures)?.signed ?? false },
         todo: todo(tour, stop, f),
-        checklist: stopChecklist(f.row.id, stop.kind, f.signatures, f.remarks, f.note?.version ?? null),
+        checklist: stopChecklist(f.row.id, stop, f.signatures, f.remarks, f.note?.version ?? null),
       };
     }),
   };

@@ -8,7 +8,8 @@ import type { ActSource, Services, TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { sql } from 'kysely';
 import { keysetWindow, type KeysetWindow } from '../../ports/database-keyset.js';
-import type { TourRow } from '../tours/tours.repository.js';
+import type { StopKind } from '../tours/stop-signatures.js';
+import type { StoredStop, TourRow } from '../tours/tours.repository.js';
 import type { DriverGrant, DriverSession } from './authenticate-driver-session.js';
 
 export interface DriverRequest {
@@ -60,4 +61,43 @@ export async function findDriverShipment(services: Services, request: DriverRequ
     .executeTakeFirst()) as unknown as TourRow | undefined;
   if (!row) throw new AppError('not_found', `No shipment ${shipmentId}.`);
   return { ctx: driverContext(services, request, { organizationId: row.organization_id, mode: row.mode }), tour: row };
+}
+
+/** Why the driver's tour does not give them this act: said by the stop it needs. */
+const NOT_YOUR_STOP: Record<StopKind, string> = {
+  pickup: 'your tour takes these goods over in transit for a successive carrier; the pickup signatures are the first carrier\'s, at its pickup',
+  delivery: 'your tour does not deliver these goods',
+  takeover: 'your tour does not take these goods over for a successive carrier (only the successive carrier\'s driver does, on a takeover stop of its tour)',
+};
+
+/**
+ * The session's tour (not cancelled) with a stop of `kind` for the shipment, and that stop (a
+ * pending one first), with the context of its grant. A shipment the session sees on other stops
+ * only is 409 `conflict` naming why; one it does not see, `not_found`.
+ */
+export async function findDriverStop(services: Services, request: DriverRequest, shipmentId: string, kind: StopKind): Promise<{ ctx: TenantContext; tour: TourRow; stop: StoredStop }> {
+  const rows = (await toursOf(services, request.session)
+    .where('status', '!=', 'cancelled')
+    .where(sql<boolean>`stops @> ${JSON.stringify([{ shipment_id: shipmentId, kind }])}::jsonb`)
+    .orderBy('id', 'desc')
+    .execute()) as unknown as TourRow[];
+  const stopOf = (tour: TourRow, pending: boolean) => tour.stops.find((s) => s.shipment_id === shipmentId && s.kind === kind && (!pending || s.status === 'pending'));
+  const tour = rows.find((t) => stopOf(t, true)) ?? rows[0];
+  if (!tour) {
+    await findDriverShipment(services, request, shipmentId);
+    throw new AppError('conflict', `Shipment ${shipmentId}: ${NOT_YOUR_STOP[kind]}.`);
+  }
+  return { ctx: driverContext(services, request, { organizationId: tour.organization_id, mode: tour.mode }), tour, stop: (stopOf(tour, true) ?? stopOf(tour, false))! };
+}
+
+/**
+ * A shipment of the session for an act of the first carrier's pickup (its signature, the sender's,
+ * a pickup remark): not from a tour that takes the goods over for a successive carrier without
+ * picking them up, whose driver is not the first carrier's (409 `conflict`).
+ */
+export async function findDriverPickupShipment(services: Services, request: DriverRequest, shipmentId: string): Promise<{ ctx: TenantContext; tour: TourRow }> {
+  const found = await findDriverShipment(services, request, shipmentId);
+  const kinds = new Set(found.tour.stops.filter((s) => s.shipment_id === shipmentId).map((s) => s.kind));
+  if (kinds.has('takeover') && !kinds.has('pickup')) throw new AppError('conflict', `Shipment ${shipmentId}: ${NOT_YOUR_STOP.pickup}.`);
+  return found;
 }

@@ -197,12 +197,12 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<{ Params: { id: string; position: number }; Body: DriverCompleteStopBody }>(
     DRIVER_PATHS.completeStop,
     {
-      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
+      config: { ...driver, errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'goods_stopped', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
       schema: {
         operationId: 'completeDriverStop',
         tags,
         summary: 'Mark a stop done or skipped (driver)',
-        description: `The tours API's use case: the first stop through starts the tour, the last completes it; \`done\` needs the stop's signatures or \`missing_signatures\` (else 409 \`signatures_missing\`). ${ACTION}`,
+        description: `The tours API's use case: the first stop through starts the tour, the last completes it; \`done\` needs the stop's signatures or \`missing_signatures\` (else 409 \`signatures_missing\`; at a takeover only the signature); a delivery of goods stopped by an accepted disposal instruction is 409 \`goods_stopped\`. ${ACTION}`,
         params: DriverStopParamsSchema,
         body: Type.Ref(DriverCompleteStopSchema),
         response: { 200: Type.Ref(DriverTourSchema, { description: 'The tour after the change.' }) },
@@ -214,14 +214,17 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: DriverSignatureBody }>(
     DRIVER_PATHS.signatures,
     {
-      config: { ...driver, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'already_signed', 'conflict', 'pdf_render_failed'] },
+      config: { ...driver, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'shipment_immutable', 'already_signed', 'goods_stopped', 'conflict', 'pdf_render_failed'] },
       schema: {
         operationId: 'recordDriverSignature',
         tags,
         summary: "Sign on the driver's phone (driver)",
         description:
           "The carrier's signature at pickup (`role` `carrier`, the default), or the consignor's or consignee's on the handed-over phone, at level `platform_auth`, " +
-          `through the same use case as \`POST /v1/shipments/{id}/signatures\`; the evidence keeps \`captured_at\`. ${ACTION}`,
+          `through the same use case as \`POST /v1/shipments/{id}/signatures\`; the evidence keeps \`captured_at\`. ` +
+          "`successive_carrier`: the successive carrier's driver signs the takeover at a takeover stop of its tour (the stop names the carrier of box 17), with `place` or `location` (else 422); `shipment.taken_over` follows. " +
+          'Another driver of the shipment is 409 `conflict`; before the pickup 409 `invalid_state`; a second time 409 `already_signed`. The consignee of goods stopped by an accepted disposal instruction is 409 `goods_stopped`. ' +
+          ACTION,
         params: DriverShipmentParamsSchema,
         body: Type.Ref(DriverSignatureSchema),
         response: { 201: Type.Ref('Signature', { description: 'The signature.' }) },
@@ -236,12 +239,12 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
   app.post<ById & { Body: DriverHandoffBody }>(
     DRIVER_PATHS.handoffs,
     {
-      config: { ...driver, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'already_signed', 'conflict'] },
+      config: { ...driver, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'shipment_immutable', 'already_signed', 'goods_stopped', 'conflict'] },
       schema: {
         operationId: 'driverHandOff',
         tags,
         summary: 'Hand the phone to the consignor or consignee (driver)',
-        description: `A handoff sign link for the role (15 minutes), to open at once on the phone; it replaces a pending link of the role. The role is the party of the stop the driver is at (the shipment's first pending stop in the tour): the consignor at a pickup, the consignee at a delivery; the other is 409 \`conflict\`. ${ACTION}`,
+        description: `A handoff sign link for the role (15 minutes), to open at once on the phone; it replaces a pending link of the role. The role is the party of the stop the driver is at (the shipment's first pending stop in the tour): the consignor at a pickup, the consignee at a delivery; the other, or a takeover stop, is 409 \`conflict\`; the consignee of stopped goods 409 \`goods_stopped\`. ${ACTION}`,
         params: DriverShipmentParamsSchema,
         body: Type.Ref(DriverHandoffSchema),
         response: { 201: Type.Ref(DriverHandoffAnswerSchema, { description: 'The link.' }) },
@@ -264,6 +267,7 @@ export async function driverRoutes(app: FastifyInstance, runtime: AppRuntime): P
         summary: 'Make a remark with photos (driver)',
         description:
           'Stores each photo as a document of kind `photo` (content sniffed: not an image is 415 `unsupported_media_type`), then makes the remark naming them, through the remarks API\'s use case. ' +
+          'Phase `takeover`: the reservations of the successive carrier whose takeover stop is on the driver\'s tour, before its driver signs (after: 409 `invalid_state`; another driver: 409 `conflict`). ' +
           ACTION,
         params: DriverShipmentParamsSchema,
         body: Type.Ref(DriverRemarkSchema),

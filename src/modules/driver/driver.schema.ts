@@ -57,12 +57,34 @@ export const DriverSessionInfoSchema = Type.Object(
   { $id: 'DriverSessionInfo' },
 );
 
-const Todo = StringEnum(['sign_carrier', 'handoff_consignor', 'handoff_consignee', 'remark', 'complete'] as const);
+const Todo = StringEnum(['sign_carrier', 'sign_takeover', 'handoff_consignor', 'handoff_consignee', 'remark', 'complete'] as const);
 
 export const DriverStopSchema = Type.Object(
   {
     position: Type.Integer({ minimum: 1 }),
-    kind: StringEnum(STOP_KINDS),
+    kind: StringEnum(STOP_KINDS, { description: '`takeover`: the driver takes the goods over in transit for the successive carrier `takeover` names, and signs for it.' }),
+    takeover: Nullable(
+      Type.Object(
+        {
+          successive_index: Type.Integer({ minimum: 0, description: "The successive carrier's position in `successive_carriers`, from 0 (box 17 numbers it from 1)." }),
+          carrier: Nullable(Type.String({ description: 'The successive carrier the driver signs for.' })),
+          from_carrier: Nullable(Type.String({ description: 'The carrier the goods are taken over from (box 16).' })),
+          signed: Type.Boolean({ description: 'The successive carrier has signed: the takeover is done.' }),
+          place: Nullable(Type.String({ description: 'Where it took the goods over, as given with its signature.' })),
+        },
+        { description: 'At a `takeover` stop; null at the others.' },
+      ),
+    ),
+    stopped: Nullable(
+      Type.Object(
+        {
+          instruction_id: Type.String(),
+          text: Nullable(Type.String({ description: "The instruction's words: where and how long." })),
+          accepted_at: DateTimeString(),
+        },
+        { description: 'The goods are stopped by an accepted disposal instruction (`stop`): do not deliver; await the next instruction. Null otherwise.' },
+      ),
+    ),
     status: StringEnum(STOP_STATUSES),
     reason: Nullable(Type.String()),
     completed_at: Nullable(DateTimeString()),
@@ -114,19 +136,19 @@ export const DriverStopSchema = Type.Object(
         { description: 'The current consignment-note version; null before the shipment is issued.' },
       ),
     ),
-    signatures: Type.Object({ consignor: Type.Boolean(), carrier: Type.Boolean(), consignee: Type.Boolean() }),
+    signatures: Type.Object({ consignor: Type.Boolean(), carrier: Type.Boolean(), consignee: Type.Boolean(), successive_carrier: Type.Boolean({ description: 'At a takeover: its successive carrier has signed.' }) }),
     todo: Type.Array(Todo, { description: 'What is still to do at this stop, in order; empty once it is through.' }),
     checklist: Type.Object(
       {
         signatures: Type.Array(
           Type.Object({
-            role: StringEnum(['carrier', 'consignor', 'consignee'] as const),
+            role: StringEnum(['carrier', 'consignor', 'consignee', 'successive_carrier'] as const),
             signed: Type.Boolean(),
             signer_name: Nullable(Type.String()),
             signed_at: Nullable(DateTimeString({ description: 'When it was signed on the device (the capture time when it was queued offline).' })),
             level: Nullable(Type.String({ description: '`platform_auth`, `ades` or `qes`.' })),
           }),
-          { description: 'Each signature the stop needs: carrier and consignor at a pickup, the consignee at a delivery.' },
+          { description: 'Each signature the stop needs: carrier and consignor at a pickup, the consignee at a delivery, the successive carrier at a takeover.' },
         ),
         remarks: Type.Array(
           Type.Object({
@@ -136,7 +158,7 @@ export const DriverStopSchema = Type.Object(
             created_at: DateTimeString(),
             photos: Type.Array(Type.Object({ document_id: IdString('document'), url: Type.String({ description: 'GET it with the driver session: `GET /v1/driver/shipments/{id}/photos/{document_id}`.' }) })),
           }),
-          { description: 'The remarks made in this stop\'s phase, oldest first.' },
+          { description: 'The remarks made in this stop\'s phase (at a takeover, that successive carrier\'s), oldest first.' },
         ),
         note_version: Nullable(Type.Integer({ description: 'The current note version.' })),
       },
@@ -179,9 +201,13 @@ export type ListDriverToursQuery = Static<typeof ListDriverToursQuerySchema>;
 export const DriverSignatureSchema = Type.Object(
   {
     role: Type.Optional(
-      StringEnum(['carrier', 'consignor', 'consignee'] as const, {
-        description: '`carrier` (default): the driver signs for the carrier at pickup. `consignor`/`consignee`: the person the driver handed the phone to signs in the app.',
+      StringEnum(['carrier', 'consignor', 'consignee', 'successive_carrier'] as const, {
+        description:
+          '`carrier` (default): the driver signs for the carrier at pickup. `consignor`/`consignee`: the person the driver handed the phone to signs in the app. `successive_carrier`: the driver signs the takeover for the successive carrier its takeover stop names.',
       }),
+    ),
+    place: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'For `successive_carrier`: where the goods are taken over (box 17); absent, the `location` as "lat, lng". One of them is required there; other roles take none.' }),
     ),
     signature: Type.Union(
       [
@@ -219,8 +245,11 @@ export const DriverHandoffAnswerSchema = Type.Object(
 
 export const DriverRemarkSchema = Type.Object(
   {
-    // A successive carrier takes over through its own sign link, not through the first carrier's driver.
-    phase: StringEnum(['pickup', 'delivery'] as const, { description: '`pickup`: the carrier\'s reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee\'s reservations, while it is `in_transit`.' }),
+    phase: StringEnum(['pickup', 'delivery', 'takeover'] as const, {
+      description:
+        '`pickup`: the carrier\'s reservations on taking the goods over (box 18), while the shipment is `issued`. `delivery`: the consignee\'s reservations, while it is `in_transit`. ' +
+        '`takeover`: the successive carrier\'s reservations at a takeover stop of the driver\'s tour, while `in_transit` and before its driver signs (CMR article 35).',
+    }),
     type: RemarkType,
     text: Type.Optional(Text),
     photos: Type.Optional(

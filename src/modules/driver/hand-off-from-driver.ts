@@ -10,6 +10,7 @@ import { AppError } from '../../core/errors.js';
 import type { AlsoWrite } from '../../ports/database.js';
 import { openHandoff, type HandoffLink } from '../signatures/hand-off.js';
 import { HANDOFF_PARTY } from '../tours/stop-signatures.js';
+import { assertNotStopped } from '../disposal/stopped-goods.js';
 import { capturedAt } from './captured-at.js';
 import { findDriverShipment, type DriverRequest } from './driver-work.js';
 
@@ -21,9 +22,12 @@ export async function handOffFromDriver(services: Services, request: DriverReque
   const position = tour.stops.findIndex((s) => s.shipment_id === shipmentId && s.status === 'pending');
   const stop = tour.stops[position];
   if (!stop) throw new AppError('conflict', `Tour ${tour.id} has no pending stop of shipment ${shipmentId}: there is nobody to hand the phone to.`);
-  if (HANDOFF_PARTY[stop.kind] !== body.role) {
-    throw new AppError('conflict', `Stop ${position + 1} of tour ${tour.id} is the ${stop.kind} of ${shipmentId}: the phone goes to the ${PARTY_WORD[HANDOFF_PARTY[stop.kind]]} there, not to the ${PARTY_WORD[body.role]}.`);
+  const party = HANDOFF_PARTY[stop.kind];
+  if (!party) throw new AppError('conflict', `Stop ${position + 1} of tour ${tour.id} is the takeover of ${shipmentId}: there you sign for your own carrier, nobody takes the phone.`);
+  if (party !== body.role) {
+    throw new AppError('conflict', `Stop ${position + 1} of tour ${tour.id} is the ${stop.kind} of ${shipmentId}: the phone goes to the ${PARTY_WORD[party]} there, not to the ${PARTY_WORD[body.role]}.`);
   }
+  if (party === 'consignee') await assertNotStopped(ctx.db, ctx, shipmentId, 'handing the phone to the consignee');
   const shipment = await ctx.db.selectFrom('shipments').select('test_clock_id').where('id', '=', shipmentId).where('organization_id', '=', ctx.organizationId).where('mode', '=', ctx.mode).executeTakeFirst();
   return openHandoff(ctx, shipmentId, body.role, { language: tour.driver.language ?? 'en', testClockId: shipment?.test_clock_id ?? null, handoffFrom: null }, alsoWrite);
 }

@@ -10,11 +10,11 @@ import type { TenantContext } from '../../core/context.js';
 import type { Database } from '../../ports/database.js';
 import { selectShipment } from '../shipments/shipments.repository.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
-import { missingSigners, type UnsignedStop } from './stop-signatures.js';
+import { missingSigners, signedAtStop, type UnsignedStop } from './stop-signatures.js';
 import type { MissingSignatures } from './tour.schema.js';
 import type { StoredStop } from './tours.repository.js';
 
-const WHO = { carrier: 'the carrier (driver)', consignor: 'the consignor (sender)', consignee: 'the consignee' } as const;
+const WHO = { carrier: 'the carrier (driver)', consignor: 'the consignor (sender)', consignee: 'the consignee', successive_carrier: 'the successive carrier (driver)' } as const;
 
 /**
  * The stop closed without its signatures that must be recorded on the shipment, or undefined when
@@ -24,13 +24,14 @@ const WHO = { carrier: 'the carrier (driver)', consignor: 'the consignor (sender
 export async function checkStopSignatures(db: Database, ctx: TenantContext, where: { tour_id: string; position: number }, stop: StoredStop, given: MissingSignatures | undefined, capturedAt: Date): Promise<UnsignedStop | undefined> {
   const shipment = await selectShipment(db, ctx, stop.shipment_id);
   if (!shipment) return undefined;
-  const signed = new Set((await selectSignatures(db, ctx, shipment.id)).map((s) => s.role as string));
+  const signed = signedAtStop(stop, await selectSignatures(db, ctx, shipment.id));
   const missing = missingSigners(stop.kind, shipment.status, signed);
   if (missing.length === 0) return undefined;
-  if (!given) {
+  // Without the successive carrier's signature nothing was taken over (CMR article 34): no reason stands in for it.
+  if (!given || stop.kind === 'takeover') {
     throw new AppError(
       'signatures_missing',
-      `Stop ${where.position} (${stop.kind} of ${shipment.id}) is not signed by ${missing.map((r) => WHO[r]).join(' and ')}: have them sign, or send \`missing_signatures\` with the reason.`,
+      `Stop ${where.position} (${stop.kind} of ${shipment.id}) is not signed by ${missing.map((r) => WHO[r]).join(' and ')}: ${stop.kind === 'takeover' ? 'sign the takeover, or skip the stop' : 'have them sign, or send `missing_signatures` with the reason'}.`,
       { errors: missing.map((role) => finding('$.missing_signatures', 'signature_missing', { role })) },
     );
   }

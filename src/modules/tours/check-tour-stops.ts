@@ -3,7 +3,10 @@
  * (`$.stops[i]…`, 422 `validation_failed`): the shipment is the organisation's, in the key's mode
  * (any other, of another tenant included, is `tour_shipment_not_found`: nothing is revealed about
  * it), and not cancelled; a shipment appears at most once as pickup and once as delivery; its
- * pickup comes before its delivery. Stops already done or skipped must stay in an updated list.
+ * pickup comes before its delivery. A `takeover` stop names a successive carrier of the shipment
+ * (box 17) and comes before the delivery; a tour that takes a shipment over does not also pick it up,
+ * for its driver is the successive carrier's and the pickup is the first carrier's (CMR article 34).
+ * Stops already done or skipped must stay in an updated list.
  */
 import { AppError } from '../../core/errors.js';
 import { finding, registerFindingMessages, type Finding } from '../../core/findings.js';
@@ -38,6 +41,30 @@ registerFindingMessages({
     de: (p) => `Die Zustellung der Sendung ${String(p.shipment_id)} liegt vor ihrer Abholung an Position ${String(p.pickup_position)}.`,
     fr: (p) => `La livraison de l'envoi ${String(p.shipment_id)} précède son enlèvement en position ${String(p.pickup_position)}.`,
   },
+  tour_takeover_carrier: {
+    en: (p) => `A takeover stop names the successive carrier that takes shipment ${String(p.shipment_id)} over: \`successive_index\`, a position in its successive_carriers (${String(p.carriers)} listed).`,
+    nl: (p) => `Een overnamestop noemt de opvolgende vervoerder die zending ${String(p.shipment_id)} overneemt: \`successive_index\`, een positie in successive_carriers (${String(p.carriers)} vermeld).`,
+    de: (p) => `Ein Übernahmestopp nennt den nachfolgenden Frachtführer, der die Sendung ${String(p.shipment_id)} übernimmt: \`successive_index\`, eine Position in successive_carriers (${String(p.carriers)} angegeben).`,
+    fr: (p) => `Un arrêt de reprise nomme le transporteur successif qui reprend l'envoi ${String(p.shipment_id)} : \`successive_index\`, une position dans successive_carriers (${String(p.carriers)} indiqués).`,
+  },
+  tour_successive_index_unexpected: {
+    en: () => 'Only a takeover stop names a successive carrier (`successive_index`).',
+    nl: () => 'Alleen een overnamestop noemt een opvolgende vervoerder (`successive_index`).',
+    de: () => 'Nur ein Übernahmestopp nennt einen nachfolgenden Frachtführer (`successive_index`).',
+    fr: () => 'Seul un arrêt de reprise nomme un transporteur successif (`successive_index`).',
+  },
+  tour_takeover_with_pickup: {
+    en: (p) => `Shipment ${String(p.shipment_id)} is picked up at position ${String(p.pickup_position)} of this tour: its driver is the first carrier's and cannot also take the goods over for a successive carrier.`,
+    nl: (p) => `Zending ${String(p.shipment_id)} wordt in deze rit opgehaald op positie ${String(p.pickup_position)}: de chauffeur rijdt voor de eerste vervoerder en kan de goederen niet ook voor een opvolgende vervoerder overnemen.`,
+    de: (p) => `Die Sendung ${String(p.shipment_id)} wird in dieser Tour an Position ${String(p.pickup_position)} abgeholt: Ihr Fahrer fährt für den ersten Frachtführer und kann das Gut nicht auch für einen nachfolgenden Frachtführer übernehmen.`,
+    fr: (p) => `L'envoi ${String(p.shipment_id)} est enlevé en position ${String(p.pickup_position)} de cette tournée : son chauffeur est celui du premier transporteur et ne peut pas aussi reprendre la marchandise pour un transporteur successif.`,
+  },
+  tour_delivery_before_takeover: {
+    en: (p) => `The delivery of shipment ${String(p.shipment_id)} comes before its takeover at position ${String(p.takeover_position)}.`,
+    nl: (p) => `De levering van zending ${String(p.shipment_id)} komt vóór de overname op positie ${String(p.takeover_position)}.`,
+    de: (p) => `Die Zustellung der Sendung ${String(p.shipment_id)} liegt vor ihrer Übernahme an Position ${String(p.takeover_position)}.`,
+    fr: (p) => `La livraison de l'envoi ${String(p.shipment_id)} précède sa reprise en position ${String(p.takeover_position)}.`,
+  },
   tour_completed_stop_removed: {
     en: (p) => `The ${String(p.kind)} stop of shipment ${String(p.shipment_id)} is already ${String(p.status)} and must stay in the tour.`,
     nl: (p) => `De ${String(p.kind)}-stop van zending ${String(p.shipment_id)} is al ${String(p.status)} en moet in de rit blijven.`,
@@ -46,7 +73,11 @@ registerFindingMessages({
   },
 });
 
-const stopKey = (stop: { shipment_id: string; kind: string }) => `${stop.shipment_id}/${stop.kind}`;
+type StopRef = { shipment_id: string; kind: string; successive_index?: number };
+const stopKey = (stop: StopRef) => `${stop.shipment_id}/${stop.kind}${stop.kind === 'takeover' ? `/${stop.successive_index ?? ''}` : ''}`;
+
+/** The same stop in two lists: the shipment, the kind and, at a takeover, the successive carrier. */
+export const sameStop = (a: StopRef, b: StopRef): boolean => stopKey(a) === stopKey(b);
 
 /** The order rules alone (no database): duplicates and a delivery before its pickup. */
 export function stopOrderFindings(stops: readonly TourStopInput[]): Finding[] {
@@ -62,6 +93,12 @@ export function stopOrderFindings(stops: readonly TourStopInput[]): Finding[] {
     const pickup = stops.findIndex((s) => s.shipment_id === stop.shipment_id && s.kind === 'pickup');
     if (stop.kind === 'delivery' && pickup > i) {
       findings.push(finding(`$.stops[${i}].kind`, 'tour_delivery_before_pickup', { shipment_id: stop.shipment_id, pickup_position: pickup + 1 }));
+    }
+    if (stop.kind !== 'takeover' && stop.successive_index !== undefined) findings.push(finding(`$.stops[${i}].successive_index`, 'tour_successive_index_unexpected', {}));
+    if (stop.kind === 'takeover' && pickup >= 0) findings.push(finding(`$.stops[${i}].kind`, 'tour_takeover_with_pickup', { shipment_id: stop.shipment_id, pickup_position: pickup + 1 }));
+    const takeover = stops.findIndex((s) => s.shipment_id === stop.shipment_id && s.kind === 'takeover');
+    if (stop.kind === 'delivery' && takeover > i) {
+      findings.push(finding(`$.stops[${i}].kind`, 'tour_delivery_before_takeover', { shipment_id: stop.shipment_id, takeover_position: takeover + 1 }));
     }
   }
   return findings;
@@ -85,6 +122,13 @@ export async function checkTourStops(trx: Database, ctx: TenantContext, stops: r
     if (!row) refused.push({ index, finding: finding(path, 'tour_shipment_not_found', { shipment_id: id }) });
     else if (row.status === 'cancelled') refused.push({ index, finding: finding(path, 'tour_shipment_cancelled', { shipment_id: id }) });
     else shipments.set(row.id, row);
+  }
+  for (const [i, stop] of stops.entries()) {
+    const row = shipments.get(stop.shipment_id);
+    const carriers = Array.isArray(row?.data.successive_carriers) ? row.data.successive_carriers.length : 0;
+    if (row && stop.kind === 'takeover' && (stop.successive_index === undefined || stop.successive_index >= carriers)) {
+      refused.push({ index: i, finding: finding(`$.stops[${i}].successive_index`, 'tour_takeover_carrier', { shipment_id: stop.shipment_id, carriers }) });
+    }
   }
   findings.push(...refused.sort((a, b) => a.index - b.index).map((r) => r.finding));
   const listed = new Set(stops.map(stopKey));

@@ -2,7 +2,8 @@
  * The driver marks a stop `done` or `skipped` (the driver's routes call this same use case). The first stop through starts the tour (`tour.started`), the last completes it
  * (`tour.completed`). A completed or cancelled tour is `invalid_state`; a position the tour does not
  * have is `not_found`; a stop already through is `invalid_transition`; skipping needs a `reason`
- * (`validation_failed`). A stop is done once the signatures it needs are there, or with the
+ * (`validation_failed`). A delivery of goods stopped by an accepted disposal instruction is 409
+ * `goods_stopped`. A stop is done once the signatures it needs are there, or with the
  * driver's reason for their absence (stop-signatures.ts): else 409 `signatures_missing`.
  * A reason recorded on the shipment makes a note version: that is a change made render-first
  * (DESIGN, Lifecycle: render, store, then commit in a short transaction that re-checks the head;
@@ -13,6 +14,7 @@ import { finding } from '../../core/findings.js';
 import type { TenantContext } from '../../core/context.js';
 import { withTransaction, type AlsoWrite, type Database } from '../../ports/database.js';
 import type { TourEventSpec } from '../events/record-tour-events.js';
+import { assertNotStopped } from '../disposal/stopped-goods.js';
 import { changeWithRender } from '../shipments/change-with-render.js';
 import { checkStopSignatures } from './check-stop-signatures.js';
 import { findTour } from './get-tour.js';
@@ -39,6 +41,8 @@ function openStop(row: TourRow, tourId: string, position: number, input: Complet
 async function closeStop(trx: Database, ctx: TenantContext, tourId: string, position: number, input: CompleteStopBody, capturedAt: Date | undefined, now: Date, signaturesChecked: boolean): Promise<TourView> {
   const row = await findTour(trx, ctx, tourId, { forUpdate: true });
   const stop = openStop(row, tourId, position, input);
+  // Stopped goods (an accepted `stop` instruction) are not delivered until the next instruction says where.
+  if (input.outcome === 'done' && stop.kind === 'delivery') await assertNotStopped(trx, ctx, stop.shipment_id, `stop ${position} of tour ${tourId}`);
   if (input.outcome === 'done' && !signaturesChecked) await checkStopSignatures(trx, ctx, { tour_id: tourId, position }, stop, undefined, capturedAt ?? now);
   const stops = row.stops.map((s, i) => (i === position - 1 ? { ...s, status: input.outcome, reason: input.reason ?? null, completed_at: now.toISOString(), ...(capturedAt ? { captured_at: capturedAt.toISOString() } : {}) } : s));
   const status = statusAfterStops(row.status, stops);

@@ -15,7 +15,7 @@ import type { TourInput } from './tour.schema.js';
 import { tourView, type TourView } from './tour-view.js';
 import { insertTourWrite, type StoredStop, type TourRow } from './tours.repository.js';
 
-export const pendingStops = (stops: TourInput['stops']): StoredStop[] => stops.map((s) => ({ shipment_id: s.shipment_id, kind: s.kind, status: 'pending', reason: null, completed_at: null }));
+export const pendingStops = (stops: TourInput['stops']): StoredStop[] => stops.map((s) => ({ shipment_id: s.shipment_id, kind: s.kind, ...(s.kind === 'takeover' && s.successive_index !== undefined ? { successive_index: s.successive_index } : {}), status: 'pending', reason: null, completed_at: null }));
 
 export async function createTour(ctx: TenantContext, input: TourInput): Promise<TourView> {
   const now = ctx.clock.now();

@@ -10,7 +10,7 @@ import type { ShipmentStatus } from '../shipments/shipment-status.js';
 import { selectShipment } from '../shipments/shipments.repository.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
 import { findTour } from './get-tour.js';
-import { missingSigners, type StopSigner } from './stop-signatures.js';
+import { missingSigners, signedAtStop, type StopSigner } from './stop-signatures.js';
 import { tourView, type TourView } from './tour-view.js';
 
 export type StopMissing = StopSigner | 'proof_of_delivery';
@@ -28,17 +28,16 @@ export interface TourProgress {
 
 export async function getTourProgress(ctx: TenantContext, id: string): Promise<TourProgress> {
   const row = await findTour(ctx.db, ctx, id);
-  const shipments = new Map<string, { id: string; reference: string | null; status: ShipmentStatus; signed: Set<string> } | null>();
+  const shipments = new Map<string, { id: string; reference: string | null; status: ShipmentStatus; signatures: { role: string; successive_index: number }[] } | null>();
   for (const stop of row.stops) {
     if (shipments.has(stop.shipment_id)) continue;
     const shipment = await selectShipment(ctx.db, ctx, stop.shipment_id);
-    const signed = shipment ? new Set((await selectSignatures(ctx.db, ctx, shipment.id)).map((s) => s.role as string)) : new Set<string>();
-    shipments.set(stop.shipment_id, shipment ? { id: shipment.id, reference: shipment.reference, status: shipment.status, signed } : null);
+    shipments.set(stop.shipment_id, shipment ? { id: shipment.id, reference: shipment.reference, status: shipment.status, signatures: await selectSignatures(ctx.db, ctx, shipment.id) } : null);
   }
   const stops = row.stops.map((stop, i): StopProgress => {
     const shipment = shipments.get(stop.shipment_id) ?? null;
     if (!shipment) return { position: i + 1, shipment: null, missing: [] };
-    const missing: StopMissing[] = missingSigners(stop.kind, shipment.status, shipment.signed);
+    const missing: StopMissing[] = missingSigners(stop.kind, shipment.status, signedAtStop(stop, shipment.signatures));
     if (stop.kind === 'delivery' && shipment.status !== 'delivered' && shipment.status !== 'cancelled') missing.push('proof_of_delivery');
     return { position: i + 1, shipment: { id: shipment.id, reference: shipment.reference, status: shipment.status }, missing };
   });

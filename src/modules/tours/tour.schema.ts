@@ -9,7 +9,9 @@ import { STOP_STATUSES, TOUR_STATUSES } from './tour-status.js';
 const strict = { additionalProperties: false } as const;
 /** Languages the driver's app and messages have words for (many drivers read Polish); any other language of the spec's pattern falls back to English. */
 export const DRIVER_LANGUAGES = ['en', 'nl', 'de', 'fr', 'pl'] as const;
-export const STOP_KINDS = ['pickup', 'delivery'] as const;
+export const STOP_KINDS = ['pickup', 'delivery', 'takeover'] as const;
+/** A successive carrier's position in `successive_carriers` (box 17 has room for ten). */
+const SuccessiveIndex = (description: string) => Type.Integer({ minimum: 0, maximum: 9, description });
 export const MAX_STOPS = 100;
 
 const DateString = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description });
@@ -30,7 +32,12 @@ export const TourDriverSchema = Type.Object(
 export const TourStopInputSchema = Type.Object(
   {
     shipment_id: IdString('shipment', { description: "A shipment of the organisation, in the key's mode, not cancelled." }),
-    kind: StringEnum(STOP_KINDS, { description: 'Picking the goods up or delivering them.' }),
+    kind: StringEnum(STOP_KINDS, {
+      description:
+        'Picking the goods up, delivering them, or `takeover`: this tour\'s driver takes them over in transit for a successive carrier (box 17, CMR article 34) and signs for it. ' +
+        'A tour that takes a shipment over does not also pick it up: the first carrier picks up on its own tour.',
+    }),
+    successive_index: Type.Optional(SuccessiveIndex('For `takeover` (and only then, where it is required): which successive carrier takes the goods over, its position in the shipment\'s `successive_carriers`, from 0.')),
   },
   { ...strict, $id: 'TourStopInput' },
 );
@@ -38,7 +45,7 @@ export const TourStopInputSchema = Type.Object(
 const Stops = Type.Array(Type.Ref(TourStopInputSchema), {
   minItems: 1,
   maxItems: MAX_STOPS,
-  description: 'The stops in driving order. A shipment appears at most once as pickup and once as delivery, its pickup before its delivery.',
+  description: 'The stops in driving order. A shipment appears at most once as pickup, once as delivery and once as the takeover of each successive carrier, its pickup or takeover before its delivery; a tour does not both pick up and take over the same shipment.',
 });
 
 export const TourInputSchema = Type.Object(
@@ -70,6 +77,7 @@ export const TourStopSchema = Type.Object(
     position: Type.Integer({ minimum: 1, description: 'Place in driving order, from 1 (`stops[position - 1]` in field errors).' }),
     shipment_id: Type.String({ description: 'The `shp_` id.' }),
     kind: StringEnum(STOP_KINDS),
+    successive_index: Type.Optional(SuccessiveIndex('For `takeover`: the successive carrier\'s position in `successive_carriers`, from 0.')),
     status: StringEnum(STOP_STATUSES, { description: '`pending`, then `done` or `skipped` once (by the driver).' }),
     reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the stop was skipped, or a note on the done stop.' }),
     completed_at: Type.Union([DateTimeString(), Type.Null()]),
@@ -136,7 +144,7 @@ export const MissingSignaturesSchema = Type.Object(
   {
     ...strict,
     description:
-      'With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing.',
+      'With `outcome` `done`: closes the stop although signatures it needs are missing (pickup: carrier and consignor; delivery: consignee). Not at a `takeover`: without the successive carrier\'s signature nothing was taken over; skip the stop instead. Chained on the shipment as `stop.closed_unsigned` and printed on the next note version and on the proof of delivery. Ignored when nothing is missing.',
   },
 );
 export type MissingSignatures = Static<typeof MissingSignaturesSchema>;

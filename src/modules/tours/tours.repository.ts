@@ -15,7 +15,9 @@ interface Tenant {
 
 export interface StoredStop {
   shipment_id: string;
-  kind: 'pickup' | 'delivery';
+  kind: 'pickup' | 'delivery' | 'takeover';
+  /** For `takeover`: the successive carrier's position in `successive_carriers`. */
+  successive_index?: number;
   status: StopStatus;
   reason: string | null;
   completed_at: string | null;

@@ -142,7 +142,7 @@ export async function tourRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<{ Params: { id: string; position: number }; Body: CompleteStopBody }>(
     TOUR_PATHS.completeStop,
     {
-      config: { ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
+      config: { ...write, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'invalid_transition', 'signatures_missing', 'goods_stopped', 'shipment_immutable', 'pdf_render_failed', 'conflict'] },
       schema: {
         operationId: 'completeStop',
         tags: ['tours'],
@@ -151,8 +151,9 @@ export async function tourRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
           'The driver\'s action (the driver routes call the same use case). `position` counts from 1. The first stop through moves the tour to `in_progress` (`tour.started`), ' +
           'the last to `completed` (`tour.completed`). A stop already through is 409 `invalid_transition`; a completed or cancelled tour 409 `invalid_state`; ' +
           'a position the tour does not have `not_found`. `skipped` needs a `reason`. ' +
-          '`done` needs the signatures of the stop (pickup: carrier and consignor; delivery: consignee), else 409 `signatures_missing` with a `signature_missing` finding per role; ' +
-          'or `missing_signatures` with the reason they are absent, which is chained on the shipment (`stop.closed_unsigned`), printed on a new note version and on the proof of delivery; a pickup closed so moves the shipment to `in_transit`.',
+          '`done` needs the signatures of the stop (pickup: carrier and consignor; delivery: consignee; takeover: the successive carrier it names), else 409 `signatures_missing` with a `signature_missing` finding per role; ' +
+          'or `missing_signatures` with the reason they are absent (not at a takeover), which is chained on the shipment (`stop.closed_unsigned`), printed on a new note version and on the proof of delivery; a pickup closed so moves the shipment to `in_transit`. ' +
+          'A delivery of goods stopped by an accepted disposal instruction (`stop`, until the next accepted instruction) is 409 `goods_stopped`.',
         params: TourStopParamsSchema,
         body: Type.Ref(CompleteStopBodySchema),
         response: { 200: tour('The tour after the stop.') },

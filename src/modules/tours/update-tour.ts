@@ -12,6 +12,7 @@ import type { TourEventSpec } from '../events/record-tour-events.js';
 import { assignTour } from './assign-tour.js';
 import { checkTourStops } from './check-tour-stops.js';
 import { pendingStops } from './create-tour.js';
+import { sameStop } from './check-tour-stops.js';
 import { findTour } from './get-tour.js';
 import type { TourPatch } from './tour.schema.js';
 import { assertTourOpen, statusAfterStops } from './tour-status.js';
@@ -21,7 +22,7 @@ import { recordTourChange } from './record-tour-change.js';
 
 /** The new stop list, each stop carrying the status it had in the old one. */
 function reorderedStops(old: readonly StoredStop[], stops: NonNullable<TourPatch['stops']>): StoredStop[] {
-  return pendingStops(stops).map((stop) => old.find((o) => o.shipment_id === stop.shipment_id && o.kind === stop.kind) ?? stop);
+  return pendingStops(stops).map((stop) => old.find((o) => sameStop(o, stop)) ?? stop);
 }
 
 export async function updateTour(ctx: TenantContext, id: string, patch: TourPatch): Promise<TourView> {

@@ -9,7 +9,7 @@
 
   const data = JSON.parse(document.getElementById('driver-data').textContent);
   const { words, language: lang } = data;
-  const { h, fill, overlay, runView, stopView, placeName, placeOf, nextPlace, missingOf, reasonOptions, doneBody, problemText } = self.driverViews;
+  const { h, fill, overlay, runView, stopView, placeName, placeOf, nextPlace, missingOf, reasonOptions, doneBody, problemText, shrink, position, signScreen } = self.driverViews;
   const $ = (id) => document.getElementById(id);
   const SCREENS = ['screen-sign-in', 'screen-run', 'screen-stop', 'screen-sign', 'screen-handoff', 'screen-remark', 'screen-done', 'screen-skip'];
   const state = { tours: null, fromPhone: false, fetchedAt: null, phone: null, pending: [], refused: [], kept: new Set(), photos: [], signing: null };
@@ -147,7 +147,7 @@
       return show('screen-stop', true);
     }
     const context = { tour, stop, back: `#/stop/${tourId}/${position}` };
-    const steps = { sign_carrier: openSign, handoff_consignor: openHandoff, handoff_consignee: openHandoff, remark: openRemark, complete: openDone, skip: openSkip, sign_consignor: openSign, sign_consignee: openSign };
+    const steps = { sign_carrier: openSign, sign_takeover: openSign, handoff_consignor: openHandoff, handoff_consignee: openHandoff, remark: openRemark, complete: openDone, skip: openSkip, sign_consignor: openSign, sign_consignee: openSign };
     (steps[step] ?? (() => show('screen-stop')))(context, step);
   }
   window.addEventListener('hashchange', () => { say('toast', ''); route(); });
@@ -161,11 +161,13 @@
   $('pad-clear').addEventListener('click', () => pad.clear());
 
   function openSign(context, step) {
-    const role = step === 'sign_carrier' ? 'carrier' : step.replace('sign_', '');
-    state.signing = { ...context, role };
-    $('sign-title').textContent = role === 'carrier' ? words.signHeading : words.handoffHeading;
-    $('sign-intro').textContent = role === 'carrier' ? words.signIntro : words.handoffOfflineIntro[role];
-    $('signer-name').value = role === 'carrier' ? context.tour.driver?.name ?? '' : '';
+    const { role, own, title, intro } = signScreen(step, words);
+    state.signing = { ...context, role, location: null };
+    $('sign-title').textContent = title;
+    $('sign-intro').textContent = intro;
+    $('takeover-place-row').hidden = role !== 'successive_carrier';
+    $('takeover-place').value = '';
+    $('signer-name').value = own ? context.tour.driver?.name ?? '' : '';
     say('sign-error', '');
     show('screen-sign', true);
     pad.clear();
@@ -177,12 +179,22 @@
     const name = $('signer-name').value.trim();
     if (!name) return say('sign-error', words.needName);
     if (pad.isEmpty()) return say('sign-error', words.needDrawing);
+    const place = $('takeover-place').value.trim();
+    const { location } = state.signing;
+    if (role === 'successive_carrier' && !place && !location) return say('sign-error', words.needPlace);
     const signature = { type: 'drawn', image: pad.png() };
     const note = noteOf(stop);
     // The consignor or consignee signing here (no signal for a handoff link) signs through the same route, with their role.
-    const json = { role, signature, signer_name: name, document_id: note.document_id, document_sha256: note.sha256 };
-    const toast = await act({ ...base(state.signing), kind: `${role}_signature`, note, creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json } }, back);
-    if (role !== 'carrier' && toast) say('toast', `${words.handoffBack} ${toast.text}`, toast.kind);
+    const json = { role, signature, signer_name: name, document_id: note.document_id, document_sha256: note.sha256, ...(role === 'successive_carrier' ? { ...(place ? { place } : {}), ...(location ? { location } : {}) } : {}) };
+    const toast = await act({ ...base(state.signing), kind: role === 'successive_carrier' ? 'takeover_signature' : `${role}_signature`, note, creates_version: true, request: { method: 'POST', url: shipmentPath(stop, 'signatures'), json } }, back);
+    if (role !== 'carrier' && role !== 'successive_carrier' && toast) say('toast', `${words.handoffBack} ${toast.text}`, toast.kind);
+  });
+
+  // The place of a takeover from the phone's position: kept as evidence, and shown in the field for the driver to keep or correct.
+  $('use-location').addEventListener('click', async () => {
+    state.signing.location = await position();
+    if (state.signing.location && !$('takeover-place').value.trim()) $('takeover-place').value = `${state.signing.location.lat.toFixed(5)}, ${state.signing.location.lng.toFixed(5)}`;
+    say('sign-error', state.signing.location ? '' : words.noLocation);
   });
 
   // The handoff: with signal the existing flow (a sign link opened on this phone); without, here.
@@ -213,17 +225,6 @@
     renderPhotos();
     say('remark-error', '');
     show('screen-remark', true);
-  }
-
-  /** A camera photo made smaller on the phone (longest side 1600 px, JPEG): it travels as a data URL, maybe over a weak signal. */
-  async function shrink(file) {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext('2d').drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    return canvas.toDataURL('image/jpeg', 0.82);
   }
 
   function renderPhotos() {

@@ -28,9 +28,15 @@
       if (!stop) continue;
       const drop = (item) => { stop.todo = stop.todo.filter((t) => t !== item); };
       stop.waiting = (stop.waiting ?? 0) + 1;
-      const signedHere = /^(carrier|consignor|consignee)_signature$/.exec(action.kind);
-      for (const item of stop.checklist?.signatures ?? []) if (signedHere && item.role === signedHere[1]) Object.assign(item, { signed: true, signer_name: action.request?.json?.signer_name ?? null, signed_at: action.captured_at, level: 'platform_auth' });
+      const signedHere = /^(carrier|consignor|consignee|takeover)_signature$/.exec(action.kind);
+      const role = signedHere?.[1] === 'takeover' ? 'successive_carrier' : signedHere?.[1];
+      for (const item of stop.checklist?.signatures ?? []) if (role && item.role === role) Object.assign(item, { signed: true, signer_name: action.request?.json?.signer_name ?? null, signed_at: action.captured_at, level: 'platform_auth' });
       if (action.kind === 'carrier_signature') drop('sign_carrier');
+      if (action.kind === 'takeover_signature') {
+        drop('sign_takeover');
+        drop('remark');
+        if (stop.takeover) Object.assign(stop.takeover, { signed: true, place: action.request?.json?.place ?? null });
+      }
       if (action.kind === 'consignor_signature') drop('handoff_consignor');
       if (action.kind === 'consignee_signature') drop('handoff_consignee');
       if (action.kind === 'stop_done' || action.kind === 'stop_skipped') {
@@ -57,6 +63,7 @@
     return `${clock} ${place.time_zone_names?.[offset] ?? (zone === 'UTC' ? 'UTC' : `UTC${offset}`)}`;
   }
   const day = (date, lang) => new Date(`${date}T12:00:00Z`).toLocaleDateString(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const kindLabel = (stop, words) => ({ pickup: words.pickup, delivery: words.delivery, takeover: words.takeover })[stop.kind] ?? stop.kind;
   const placeName = (stop) => stop.place?.name ?? stop.shipment.reference ?? stop.shipment.id;
   const addressLine = (a) => (a ? [a.street, [a.postal_code, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : '');
   const windowLine = (place, lang) => {
@@ -70,7 +77,7 @@
     const next = tours.find((t) => t.next_stop_position !== null);
     if (next) {
       const stop = next.stops.find((s) => s.position === next.next_stop_position);
-      nodes.push(h('div', { class: 'next-action' }, h('h3', null, words.nextStop), h('p', null, h('strong', null, `${stop.position}. ${stop.kind === 'pickup' ? words.pickup : words.delivery}`), ' · ', placeName(stop)),
+      nodes.push(h('div', { class: 'next-action' }, h('h3', null, words.nextStop), h('p', null, h('strong', null, `${stop.position}. ${kindLabel(stop, words)}`), ' · ', placeName(stop)),
         h('button', { type: 'button', class: 'primary-action', id: 'open-next', onclick: () => open(next.id, stop.position) }, fill(words.openStop, { position: stop.position }))));
     }
     for (const [heading, group] of [[words.today, tours.filter((t) => t.today)], [words.upcoming, tours.filter((t) => !t.today)]]) {
@@ -92,13 +99,14 @@
     const classes = ['stop-link', stop.position === tour.next_stop_position ? 'next' : '', stop.status !== 'pending' ? 'finished' : ''].filter(Boolean).join(' ');
     return h('button', { type: 'button', class: classes, 'data-position': stop.position, onclick: () => open(tour.id, stop.position) },
       h('span', { class: 'pos', 'aria-hidden': 'true' }, stop.position),
-      h('span', null, h('span', { class: `kind ${stop.kind}` }, stop.kind === 'pickup' ? words.pickup : words.delivery), ' ', h('span', { class: `badge ${stop.status}` }, words.stopStatus[stop.status])),
+      h('span', null, h('span', { class: `kind ${stop.kind}` }, kindLabel(stop, words)), ' ', h('span', { class: `badge ${stop.status}` }, words.stopStatus[stop.status]),
+        stop.stopped && stop.status === 'pending' ? [' ', h('span', { class: 'badge stopped' }, words.stoppedHeading)] : null),
       h('span', null, h('strong', null, placeName(stop)), addressLine(stop.place?.address), stop.place?.window ? h('span', { class: 'muted' }, ` · ${windowLine(stop.place, lang)}`) : null));
   }
 
   /** The actions of a stop, the first of its to-do list first and biggest. */
   function actionsOf(stop, words) {
-    const labels = { sign_carrier: words.signAsCarrier, handoff_consignor: words.handToConsignor, handoff_consignee: words.handToConsignee, complete: words.markDone };
+    const labels = { sign_carrier: words.signAsCarrier, sign_takeover: words.signTakeover, handoff_consignor: words.handToConsignor, handoff_consignee: words.handToConsignee, complete: words.markDone };
     const main = stop.todo.filter((t) => t in labels);
     return { next: main[0] ?? null, later: main.slice(1), label: (t) => labels[t] };
   }
@@ -114,11 +122,15 @@
     if (place.contact) fact(words.contact, [place.contact.name].filter(Boolean).join(''), place.contact.phone ? h('a', { class: 'button secondary', href: `tel:${place.contact.phone}` }, fill(words.call, { phone: place.contact.phone })) : null);
     if (place.instructions) fact(words.instructions, place.instructions);
     if (stop.goods) fact(words.goods, h('ul', null, stop.goods.lines.map((l) => h('li', null, [l.quantity, l.package_type, l.description, l.gross_weight_kg ? `${l.gross_weight_kg} kg` : null].filter((v) => v !== null && v !== undefined).join(' ')))));
+    // replaceChildren prints a null as "null": the parts a stop does not have are left out here.
     return [
-      h('h2', { id: 'stop-title', tabindex: '-1' }, `${stop.kind === 'pickup' ? words.pickup : words.delivery} · ${placeName(stop)}`),
+      h('h2', { id: 'stop-title', tabindex: '-1' }, `${kindLabel(stop, words)} · ${placeName(stop)}`),
+      stoppedBanner(stop, words),
+      takeoverLine(stop, words),
       h('p', null, fill(words.stopOf, { position: stop.position, total: tour.stops.length }), ' ', h('span', { class: `badge ${stop.status}` }, words.stopStatus[stop.status]), ' · ', stop.shipment.reference ?? stop.shipment.id),
       stop.adr?.dangerous_goods ? h('p', { class: 'adr' }, `${words.dangerous}: UN ${(stop.adr.un_numbers ?? []).join(', ')} · ${words.adrClass} ${(stop.adr.classes ?? []).join(', ')}`) : null,
-      h('div', { class: 'next-action', id: 'next-action' }, h('h3', null, next ? words.nextAction : words.allDone),
+      // Stopped goods: the banner says what to do; "nothing left to do" would say otherwise.
+      h('div', { class: 'next-action', id: 'next-action' }, next || !stop.stopped ? h('h3', null, next ? words.nextAction : words.allDone) : null,
         next ? h('button', { type: 'button', class: 'primary-action', 'data-action': next, onclick: () => act(next) }, label(next)) : null,
         later.map((t) => h('button', { type: 'button', class: 'secondary', 'data-action': t, onclick: () => act(t) }, label(t))),
         stop.todo.includes('remark') ? h('button', { type: 'button', class: 'secondary', 'data-action': 'remark', onclick: () => act('remark') }, words.addRemark) : null,
@@ -130,7 +142,23 @@
         stop.note && !pdfKept ? h('p', { class: 'muted', id: 'pdf-offline', hidden: navigator.onLine }, words.pdfOffline) : null),
       checklistView(stop, words, lang),
       h('dl', { class: 'facts' }, facts),
-    ];
+    ].filter((part) => part !== null);
+  }
+
+  /** Goods stopped by the right of disposal: said first and loud, with the instruction's own words. */
+  function stoppedBanner(stop, words) {
+    if (!stop.stopped || stop.status !== 'pending') return null;
+    return h('div', { class: 'stopped-banner', id: 'stopped-banner', role: 'alert' }, h('h3', null, words.stoppedHeading), h('p', null, words.stoppedText), stop.stopped.text ? h('p', null, h('q', null, stop.stopped.text)) : null);
+  }
+
+  /** At a takeover: whom the driver signs for and from whom; waiting for the pickup, or done and where. */
+  function takeoverLine(stop, words) {
+    const t = stop.takeover;
+    if (!t) return null;
+    const lines = [h('p', null, fill(words.takeoverFor, { carrier: t.carrier ?? '', number: t.successive_index + 1, from: t.from_carrier ?? '' }))];
+    if (t.signed) lines.push(h('p', { class: 'muted' }, fill(words.takeoverDone, { place: t.place ?? '' })));
+    else if (stop.status === 'pending' && stop.shipment.status === 'issued') lines.push(h('p', { class: 'adr', id: 'takeover-waiting' }, words.takeoverWaiting));
+    return h('div', { class: 'card takeover', id: 'takeover' }, lines);
   }
 
   /** A stop's place, and the run's next one: the wall clocks its times are read on. */
@@ -182,5 +210,35 @@
     return code === 'validation_failed' ? [text, ...(problem.errors ?? []).map((e) => e.message)].join(' ') : text;
   }
 
-  self.driverViews = { h, fill, overlay, runView, stopView, placeName, placeOf, nextPlace, time, missingOf, reasonOptions, doneBody, problemText };
+  /** A camera photo made smaller on the phone (longest side 1600 px, JPEG): it travels as a data URL, maybe over a weak signal. */
+  async function shrink(file) {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext('2d').drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/jpeg', 0.82);
+  }
+
+  /** The phone's position ({ lat, lng, accuracy_m }) for a takeover's place, or null when it gives none. */
+  function position() {
+    return new Promise((resolve) => {
+      if (!navigator.geolocation) return resolve(null);
+      navigator.geolocation.getCurrentPosition(
+        ({ coords }) => resolve({ lat: coords.latitude, lng: coords.longitude, ...(Number.isFinite(coords.accuracy) ? { accuracy_m: coords.accuracy } : {}) }),
+        () => resolve(null),
+        { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      );
+    });
+  }
+
+  /** The sign screen of a step: the driver signs for its own carrier (the first at a pickup, the successive one at a takeover, with the place), or the person handed the phone signs. */
+  function signScreen(step, words) {
+    const role = { sign_carrier: 'carrier', sign_takeover: 'successive_carrier' }[step] ?? step.replace('sign_', '');
+    const [title, intro] = { carrier: [words.signHeading, words.signIntro], successive_carrier: [words.takeoverHeading, words.takeoverIntro] }[role] ?? [words.handoffHeading, words.handoffOfflineIntro[role]];
+    return { role, own: role === 'carrier' || role === 'successive_carrier', title, intro };
+  }
+
+  self.driverViews = { h, fill, kindLabel, overlay, runView, stopView, placeName, placeOf, nextPlace, time, missingOf, reasonOptions, doneBody, problemText, shrink, position, signScreen };
 })();

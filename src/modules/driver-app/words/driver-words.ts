@@ -3,6 +3,7 @@
 /** Codes a refused or failed action is said in: the driver API's, plus the browser's own. */
 export type DriverErrorCode =
   | 'already_signed'
+  | 'goods_stopped'
   | 'signatures_missing'
   | 'conflict'
   | 'invalid_state'
@@ -24,7 +25,7 @@ export type DriverErrorCode =
   | 'network';
 
 /** The actions the app queues, each named in the driver's words when the queue or a refusal lists it. */
-export type DriverActionKind = 'carrier_signature' | 'consignor_signature' | 'consignee_signature' | 'remark' | 'stop_done' | 'stop_skipped';
+export type DriverActionKind = 'carrier_signature' | 'takeover_signature' | 'consignor_signature' | 'consignee_signature' | 'remark' | 'stop_done' | 'stop_skipped';
 
 /** Who takes the phone at a handoff: each said in its own sentence, since the languages decline the role. */
 export type HandoffRole = 'consignor' | 'consignee';
@@ -62,6 +63,21 @@ export interface DriverWords {
   openStop: string;
   pickup: string;
   delivery: string;
+  /** A takeover stop: the driver takes the goods over in transit for a successive carrier (box 17). */
+  takeover: string;
+  takeoverFor: string;
+  takeoverWaiting: string;
+  takeoverDone: string;
+  signTakeover: string;
+  takeoverHeading: string;
+  takeoverIntro: string;
+  takeoverPlace: string;
+  useLocation: string;
+  noLocation: string;
+  needPlace: string;
+  /** Goods stopped by the right of disposal: the banner on the stop. */
+  stoppedHeading: string;
+  stoppedText: string;
   stopStatus: Record<'pending' | 'done' | 'skipped', string>;
   // Stop
   backToRun: string;
@@ -121,7 +137,7 @@ export interface DriverWords {
   doneConfirm: string;
   /** The stop's checklist: what is done and what is missing. */
   checklistHeading: string;
-  signerRoles: Record<'carrier' | 'consignor' | 'consignee', string>;
+  signerRoles: Record<'carrier' | 'consignor' | 'consignee' | 'successive_carrier', string>;
   signedBy: string;
   notSigned: string;
   remarksRecorded: string;
