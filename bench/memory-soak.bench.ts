@@ -39,7 +39,8 @@ async function adminQuery(admin: string, query: string): Promise<void> {
 }
 
 function forked(file: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return fork(join(import.meta.dirname, 'support', file), args, { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const execArgv = ['--import', 'tsx', ...(process.env.SOAK_GC === '1' ? ['--expose-gc'] : [])];
+  return fork(join(import.meta.dirname, 'support', file), args, { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 async function ask<T>(child: ChildProcess, message: string): Promise<T> {
@@ -124,7 +125,7 @@ await sleep(WARMUP_S * 1000);
 const samples: MemorySample[] = [];
 const end = started + (WARMUP_S + MINUTES * 60) * 1000;
 const mb = (n: number) => (n / MB).toFixed(1).padStart(7);
-console.log(`${'min'.padStart(6)} ${'rss'.padStart(7)} ${'heap'.padStart(7)} ${'extern'.padStart(7)} ${'arrbuf'.padStart(7)} ${'thrHeap'.padStart(7)} ${'thrExt'.padStart(7)}  rounds webhooks failures recycled  (MB; thr = render threads, summed)`);
+console.log(`${'min'.padStart(6)} ${'rss'.padStart(7)} ${'heap'.padStart(7)} ${'extern'.padStart(7)} ${'arrbuf'.padStart(7)} ${'thrHeap'.padStart(7)} ${'thrExt'.padStart(7)} ${'wasm'.padStart(7)} ${'malloc'.padStart(7)}  rounds webhooks failures recycled  (MB; thr = render threads, summed)`);
 for (;;) {
   const memory = await ask<Omit<MemorySample, 'minute' | 'rounds' | 'webhooks'> & { threads: { heapUsed: number; external: number }[]; recycled: number }>(service, 'sample');
   const { received } = await ask<{ received: number }>(receiver, 'count');
@@ -134,6 +135,8 @@ for (;;) {
     heapUsed: memory.heapUsed,
     external: memory.external,
     arrayBuffers: memory.arrayBuffers,
+    wasm: memory.wasm,
+    malloc: memory.malloc,
     threadHeap: memory.threads.reduce((s, t) => s + t.heapUsed, 0),
     threadExternal: memory.threads.reduce((s, t) => s + t.external, 0),
     rounds: counts.rounds,
@@ -141,7 +144,7 @@ for (;;) {
   };
   samples.push(sample);
   console.log(
-    `${sample.minute.toFixed(2).padStart(6)} ${mb(sample.rss)} ${mb(sample.heapUsed)} ${mb(sample.external)} ${mb(sample.arrayBuffers)} ${mb(sample.threadHeap)} ${mb(sample.threadExternal)}  ${String(sample.rounds).padStart(6)} ${String(received).padStart(8)} ${String(counts.failures).padStart(8)} ${String(memory.recycled).padStart(8)}`,
+    `${sample.minute.toFixed(2).padStart(6)} ${mb(sample.rss)} ${mb(sample.heapUsed)} ${mb(sample.external)} ${mb(sample.arrayBuffers)} ${mb(sample.threadHeap)} ${mb(sample.threadExternal)} ${mb(sample.wasm)} ${mb(sample.malloc)}  ${String(sample.rounds).padStart(6)} ${String(received).padStart(8)} ${String(counts.failures).padStart(8)} ${String(memory.recycled).padStart(8)}`,
   );
   if (performance.now() + SAMPLE_S * 1000 > end + 1) break;
   await sleep(SAMPLE_S * 1000);
