@@ -100,7 +100,7 @@ export function soakReport(samples: MemorySample[]): string {
     ['main arrayBuffers', (s) => s.arrayBuffers],
     ['render threads heap', (s) => s.threadHeap],
     ['render threads external', (s) => s.threadExternal],
-    ['wasm (PGlite)', (s) => s.wasm],
+    ['WebAssembly (PGlite…)', (s) => s.wasm],
     ['malloc arenas', (s) => s.malloc],
   ];
   const lines = measures.map(
