@@ -11,7 +11,10 @@
  * fans out webhooks, delivered meanwhile. Every SOAK_SAMPLE_S (default 10) seconds it samples the
  * service's RSS, main heap used, external and array buffers, and the render threads' heaps (their
  * own reports after each job), and prints them; at the end the RSS growth over the run and over its
- * last half, against the target. The first sample is taken after SOAK_WARMUP_S (default 60) of load.
+ * last half, against the target. The first sample is taken after SOAK_WARMUP_S (default 60) of load
+ * and once the first generation of render threads has been replaced (RENDER_RECYCLE_AFTER_JOBS):
+ * until then the process has not yet held two generations at once, which is part of its steady state.
+ * WebAssembly (the embedded PGlite's Postgres) and malloc's arenas are read from /proc (Linux).
  * Not a timed test: the machine may be busy; the figures are the process's memory, not its speed.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -39,7 +42,8 @@ async function adminQuery(admin: string, query: string): Promise<void> {
 }
 
 function forked(file: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return fork(join(import.meta.dirname, 'support', file), args, { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const execArgv = ['--import', 'tsx', ...(process.env.SOAK_GC === '1' ? ['--expose-gc'] : [])];
+  return fork(join(import.meta.dirname, 'support', file), args, { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 async function ask<T>(child: ChildProcess, message: string): Promise<T> {
@@ -56,7 +60,8 @@ const [{ port }] = (await once(receiver, 'message')) as [{ port: number }];
 const admin = process.env.DATABASE_URL;
 const scratch = `fds_soak_${process.pid}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'fds-soak-'));
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ENVIRONMENT: 'test', RATE_LIMIT_REQUESTS: '1000000000', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' };
+// MALLOC_ARENA_MAX as `npm start` sets it (scripts/start.mjs says why).
+const env: NodeJS.ProcessEnv = { MALLOC_ARENA_MAX: '2', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ENVIRONMENT: 'test', RATE_LIMIT_REQUESTS: '1000000000', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' };
 if (admin) {
   await adminQuery(admin, `create database ${scratch}`);
   for (const name of ['DATABASE_URL', 'MIGRATION_DATABASE_URL'] as const) {
@@ -118,22 +123,27 @@ async function client(): Promise<void> {
 const started = performance.now();
 const clients = Array.from({ length: CLIENTS }, () => client());
 const backend = `${admin ? 'postgres' : 'pglite (DATA_DIR)'}${process.env.REDIS_URL ? ' + redis' : ' + memory key-value'}`;
-console.log(`Memory soak: ${CLIENTS} clients of create + issue + read + webhooks for ${MINUTES} min, ${backend}, Node ${process.version}; warm-up ${WARMUP_S} s, a sample every ${SAMPLE_S} s`);
+console.log(`Memory soak: ${CLIENTS} clients of create + issue + read + webhooks for ${MINUTES} min, ${backend}, Node ${process.version}, MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX}; warm-up ${WARMUP_S} s, a sample every ${SAMPLE_S} s`);
 await sleep(WARMUP_S * 1000);
+while ((await ask<{ recycled: number }>(service, 'sample')).recycled < 1 && performance.now() - started < 15 * 60_000) await sleep(SAMPLE_S * 1000);
+const warmedUp = performance.now();
+console.log(`warmed up after ${((warmedUp - started) / 60_000).toFixed(1)} min, ${counts.rounds} rounds`);
 
 const samples: MemorySample[] = [];
-const end = started + (WARMUP_S + MINUTES * 60) * 1000;
+const end = warmedUp + MINUTES * 60_000;
 const mb = (n: number) => (n / MB).toFixed(1).padStart(7);
-console.log(`${'min'.padStart(6)} ${'rss'.padStart(7)} ${'heap'.padStart(7)} ${'extern'.padStart(7)} ${'arrbuf'.padStart(7)} ${'thrHeap'.padStart(7)} ${'thrExt'.padStart(7)}  rounds webhooks failures recycled  (MB; thr = render threads, summed)`);
+console.log(`${'min'.padStart(6)} ${'rss'.padStart(7)} ${'heap'.padStart(7)} ${'extern'.padStart(7)} ${'arrbuf'.padStart(7)} ${'thrHeap'.padStart(7)} ${'thrExt'.padStart(7)} ${'wasm'.padStart(7)} ${'malloc'.padStart(7)}  rounds webhooks failures recycled  (MB; thr = render threads, summed)`);
 for (;;) {
   const memory = await ask<Omit<MemorySample, 'minute' | 'rounds' | 'webhooks'> & { threads: { heapUsed: number; external: number }[]; recycled: number }>(service, 'sample');
   const { received } = await ask<{ received: number }>(receiver, 'count');
   const sample: MemorySample = {
-    minute: (performance.now() - started) / 60_000 - WARMUP_S / 60,
+    minute: (performance.now() - warmedUp) / 60_000,
     rss: memory.rss,
     heapUsed: memory.heapUsed,
     external: memory.external,
     arrayBuffers: memory.arrayBuffers,
+    wasm: memory.wasm,
+    malloc: memory.malloc,
     threadHeap: memory.threads.reduce((s, t) => s + t.heapUsed, 0),
     threadExternal: memory.threads.reduce((s, t) => s + t.external, 0),
     rounds: counts.rounds,
@@ -141,7 +151,7 @@ for (;;) {
   };
   samples.push(sample);
   console.log(
-    `${sample.minute.toFixed(2).padStart(6)} ${mb(sample.rss)} ${mb(sample.heapUsed)} ${mb(sample.external)} ${mb(sample.arrayBuffers)} ${mb(sample.threadHeap)} ${mb(sample.threadExternal)}  ${String(sample.rounds).padStart(6)} ${String(received).padStart(8)} ${String(counts.failures).padStart(8)} ${String(memory.recycled).padStart(8)}`,
+    `${sample.minute.toFixed(2).padStart(6)} ${mb(sample.rss)} ${mb(sample.heapUsed)} ${mb(sample.external)} ${mb(sample.arrayBuffers)} ${mb(sample.threadHeap)} ${mb(sample.threadExternal)} ${mb(sample.wasm)} ${mb(sample.malloc)}  ${String(sample.rounds).padStart(6)} ${String(received).padStart(8)} ${String(counts.failures).padStart(8)} ${String(memory.recycled).padStart(8)}`,
   );
   if (performance.now() + SAMPLE_S * 1000 > end + 1) break;
   await sleep(SAMPLE_S * 1000);

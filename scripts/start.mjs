@@ -5,6 +5,12 @@
  * worker threads' entry files and the asset paths stay as in src/). Loading the TypeScript sources
  * through tsx on every start cost seconds of transform hooks for some 800 files; `npm run build`
  * (tsc, with type checks) writes the same files.
+ *
+ * package.json starts it with MALLOC_ARENA_MAX=2 unless set (glibc reads it when the process
+ * starts, so it cannot be set from here): with glibc's default of 8 arenas per core, the render
+ * threads — replaced every RENDER_RECYCLE_AFTER_JOBS renders, each generation starting beside the
+ * last — take fresh arenas, and each keeps what the renders' buffers left free in it. Under constant
+ * issuing the process grew for as long as it ran (docs/deploy.md, Sizing: Memory).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -12,6 +12,7 @@ import { createRuntime } from '../../src/runtime.js';
 import { buildApp } from '../../src/app.js';
 import { WorkerRenderPool } from '../../src/adapters/pdf-renderer/worker-pool.js';
 import { ensureSandbox } from '../../src/modules/organizations/ensure-sandbox.js';
+import { nativeMemory } from './native-memory.js';
 import { SOAK_MEMORY_CHANNEL, type ThreadMemory } from './soak-report.js';
 
 const threads = new Map<number, ThreadMemory>();
@@ -45,9 +46,12 @@ function liveThreads(): ThreadMemory[] {
 
 process.on('message', (message) => {
   if (message === 'sample') {
+    // With SOAK_GC=1 (node --expose-gc) the main thread's garbage is collected first: what is left is what it keeps.
+    (globalThis as { gc?: () => void }).gc?.();
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
     const pool = runtime.services.renderer;
-    process.send!({ rss, heapUsed, heapTotal, external, arrayBuffers, threads: liveThreads(), recycled: pool instanceof WorkerRenderPool ? pool.recycled : 0 });
+    const native = nativeMemory();
+    process.send!({ rss, heapUsed, heapTotal, external, arrayBuffers, wasm: native?.wasm ?? 0, malloc: native?.malloc ?? 0, threads: liveThreads(), recycled: pool instanceof WorkerRenderPool ? pool.recycled : 0 });
   }
   if (message === 'exit') void stop();
 });

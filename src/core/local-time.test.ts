@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localTime, zoneAbbreviation, zoneAbbreviations } from './local-time.js';
+import { LOCAL_TIME_CACHE_ENTRIES, localTime, localTimeCacheSizes, zoneAbbreviation, zoneAbbreviations } from './local-time.js';
 
 describe('a moment on the wall clock of a place, with its zone named', () => {
   it.each([
@@ -62,5 +62,20 @@ describe('zone names', () => {
     expect(zoneAbbreviations('Europe/Warsaw', new Date('2026-01-01T00:00:00Z'))).toEqual({ '+01:00': 'CET', '+02:00': 'CEST' });
     expect(zoneAbbreviations('Europe/Moscow', new Date('2026-01-01T00:00:00Z'))).toEqual({ '+03:00': 'MSK' });
     expect(zoneAbbreviations('Asia/Kolkata', new Date('2026-01-01T00:00:00Z'))).toEqual({});
+  });
+});
+
+describe('what printing times keeps', () => {
+  it('keeps at most LOCAL_TIME_CACHE_ENTRIES formatters and standard offsets, and prints alike past the bound', () => {
+    const warsaw = localTime('2026-01-15T07:00:00Z', 'Europe/Warsaw', { locale: 'pl' });
+    // Every zone Intl knows, in several years and locales: far more combinations than the bound.
+    for (const zone of Intl.supportedValuesOf('timeZone')) {
+      for (const year of [1990, 2026]) localTime(`${year}-03-01T12:00:00Z`, zone, { locale: year === 1990 ? 'de' : 'fr' });
+      const kept = localTimeCacheSizes();
+      expect(kept.formatters).toBeLessThanOrEqual(LOCAL_TIME_CACHE_ENTRIES);
+      expect(kept.standardOffsets).toBeLessThanOrEqual(LOCAL_TIME_CACHE_ENTRIES);
+    }
+    expect(localTimeCacheSizes().formatters).toBe(LOCAL_TIME_CACHE_ENTRIES);
+    expect(localTime('2026-01-15T07:00:00Z', 'Europe/Warsaw', { locale: 'pl' })).toBe(warsaw);
   });
 });

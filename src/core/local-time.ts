@@ -7,6 +7,7 @@
  * the table below, by the zone's offset at that moment and whether that offset is its summer time
  * (docs/time-zones.md). A zone or offset the table does not name prints as `UTC+hh:mm`.
  */
+import { LruCache } from './lru-cache.js';
 
 interface ZoneNames {
   standard: string;
@@ -42,7 +43,14 @@ const FAMILIES: Readonly<Record<number, ZoneNames>> = {
 };
 const EUROPEAN = /^(Europe\/|Atlantic\/(Canary|Madeira|Faroe)$|Africa\/(Ceuta|Algiers|Tunis|Tripoli|Cairo)$|Asia\/(Nicosia|Famagusta)$|Arctic\/Longyearbyen$)/;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Formatters and standard offsets are kept per zone (and locale, or year): a shipment names any of
+ * Intl's 400-odd zones and any year, so without a bound the process would keep one ICU formatter
+ * (tens of KB each) per combination it ever printed. Those in use stay; others fall out.
+ */
+export const LOCAL_TIME_CACHE_ENTRIES = 512;
+
+const formatters = new LruCache<Intl.DateTimeFormat>(LOCAL_TIME_CACHE_ENTRIES);
 
 function formatter(locale: string, zone: string, options: Intl.DateTimeFormatOptions, optionsKey = JSON.stringify(options)): Intl.DateTimeFormat {
   const key = `${locale} ${zone} ${optionsKey}`;
@@ -80,8 +88,13 @@ export function offsetText(minutes: number): string {
   return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** Per zone and year: the zones times named times' years, a few dozen in practice. */
-const standardOffsets = new Map<string, number>();
+/** Per zone and year: the zones times named times' years, a few dozen in practice (bound above). */
+const standardOffsets = new LruCache<number>(LOCAL_TIME_CACHE_ENTRIES);
+
+/** How many formatters and standard offsets this process keeps (tests of the bound). */
+export function localTimeCacheSizes(): { formatters: number; standardOffsets: number } {
+  return { formatters: formatters.size, standardOffsets: standardOffsets.size };
+}
 
 /** The zone's standard offset that year: the smaller of its January and July offsets. */
 function standardOffset(year: number, zone: string): number {

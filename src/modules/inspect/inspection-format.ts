@@ -4,13 +4,21 @@
  * zone named.
  */
 import { zoneAbbreviation } from '../../core/local-time.js';
+import { LruCache } from '../../core/lru-cache.js';
 import type { InspectionLanguage } from './inspection-request.js';
 
 /**
  * Formatters by language and zone: making one costs ICU far more than formatting with it, and a
- * page writes dozens of times. Bounded by the 24 languages times the zones notes name.
+ * page writes dozens of times. The 24 languages times the 400-odd zones notes may name would be
+ * thousands of ICU formatters (tens of KB each) kept for good; those in use stay, others fall out.
  */
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+export const INSPECTION_FORMATTERS = 512;
+const formatters = new LruCache<Intl.DateTimeFormat | Intl.NumberFormat>(INSPECTION_FORMATTERS);
+
+/** How many formatters this process keeps (tests of the bound). */
+export function inspectionFormattersKept(): number {
+  return formatters.size;
+}
 
 function formatterOf<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
   let known = formatters.get(key) as F | undefined;

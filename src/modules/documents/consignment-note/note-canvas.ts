@@ -36,7 +36,15 @@ interface Overflow {
 }
 
 /**
- * Width of text as the sum of its characters' advances, each measured once per process and font
+ * Characters whose advance a render thread keeps per font. Notes written in the scripts the fonts
+ * cover use a few hundred; user text may hold any of Unicode's characters, and a thread lives for
+ * hundreds of renders, so past this many the font's advances start over instead of growing the
+ * thread (measuring a character again costs a glyph lookup).
+ */
+export const MAX_ADVANCES_PER_FONT = 4096;
+
+/**
+ * Width of text as the sum of its characters' advances, each measured once per thread and font
  * (no kerning or ligatures, so the sum is the drawn width): wrapping measures every candidate line.
  */
 const advanceCache = new Map<string, Map<string, number>>();
@@ -46,10 +54,18 @@ export function textWidth(font: PDFFont, text: string, size: number): number {
   let total = 0;
   for (const ch of nfc(text)) {
     let advance = advances.get(ch);
-    if (advance === undefined) advances.set(ch, (advance = font.widthOfTextAtSize(ch, 1000)));
+    if (advance === undefined) {
+      if (advances.size >= MAX_ADVANCES_PER_FONT) advances.clear();
+      advances.set(ch, (advance = font.widthOfTextAtSize(ch, 1000)));
+    }
     total += advance;
   }
   return (total * size) / 1000;
+}
+
+/** How many characters' advances this thread keeps for the font (tests of the bound). */
+export function keptAdvances(font: PDFFont): number {
+  return advanceCache.get(font.name)?.size ?? 0;
 }
 
 export class NoteCanvas {
