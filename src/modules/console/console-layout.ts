@@ -8,6 +8,7 @@
  */
 import { esc } from '../sign-app/html.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
+import { PREFERENCES_PATH, PREFERENCES_WORDS } from './preferences-words.js';
 import { CONSOLE_FRAME_WORDS, CONSOLE_NAV, CONSOLE_NAV_PATHS, type ConsoleLanguage, type ConsoleNavKey } from './console-words.js';
 
 /** No script at all; inline styles; forms post to this origin only; images only inline (data:, the QR code). */
@@ -109,7 +110,7 @@ function header(frame: ConsoleFrame & { view: ConsoleSessionView }): string {
       ? `<form method="post" action="/console/organization"><label class="visually" for="org-switch">${esc(w.switchOrganization)}</label><select id="org-switch" name="organization_id">${options}</select><button type="submit" class="secondary">${esc(w.switchTo)}</button></form>`
       : '';
   return `<header class="top"><div><strong>${esc(view.organization.name)}</strong> · ${esc(w.role[view.organization.role])} · ${esc(view.organization.live_enabled ? `${w.sandbox} + ${w.live}` : w.sandbox)}</div>
-${switcher}<div>${esc(w.signedInAs)} ${esc(view.user.email)} <form method="post" action="/console/sign-out"><button type="submit" class="secondary">${esc(w.signOut)}</button></form></div></header>`;
+${switcher}<div>${esc(w.signedInAs)} ${esc(view.user.email)} · <a href="${PREFERENCES_PATH}">${esc(PREFERENCES_WORDS[frame.language].link)}</a> <form method="post" action="/console/sign-out"><button type="submit" class="secondary">${esc(w.signOut)}</button></form></div></header>`;
 }
 
 export function renderConsoleFrame(frame: ConsoleFrame): string {

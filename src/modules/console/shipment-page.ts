@@ -6,7 +6,7 @@
  */
 import type { Address, Contact, GoodsLine, Party, Stop } from '../shipments/shipment-input.schema.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { esc, facts, table, when } from './console-page-parts.js';
+import { esc, facts, table, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 import type { ShipmentPage } from './shipment-dossier.js';
 import { CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
@@ -29,7 +29,7 @@ const contactHtml = (c: Contact | undefined) => (c ? lines([c.name, c.email, c.p
 function header(p: ShipmentPage, w: Words): string {
   const s = p.dossier.shipment;
   const frame = CONSOLE_FRAME_WORDS[p.language];
-  const at = (value: unknown) => esc(when(typeof value === 'string' ? value : null));
+  const at = (value: unknown) => timeHtml(typeof value === 'string' ? value : null, zoneOf(p.view));
   const rows: [string, string][] = [
     ['Id', `<code>${esc(s.id)}</code>`],
     [w.status, `<strong data-status="${esc(s.status)}">${esc(w.statuses[s.status] ?? s.status)}</strong>`],
@@ -55,7 +55,7 @@ function verdict(p: ShipmentPage, w: Words): string {
     w.chain(v.chain.events_checked, v.chain.first_bad_seq),
     v.document ? w.note(v.document.version, v.document.sha256_matches, v.document.seal_valid) : w.noNote,
   ];
-  return `<section aria-labelledby="h-integrity"><h2 id="h-integrity">${esc(w.integrity)}</h2><p class="notice${alarm ? ' error' : ''}" id="integrity" data-verdict="${esc(v.verdict)}">${parts.map(esc).join(' ')} <span class="muted">${esc(w.checkedAt)} ${esc(when(v.checked_at))}</span></p></section>`;
+  return `<section aria-labelledby="h-integrity"><h2 id="h-integrity">${esc(w.integrity)}</h2><p class="notice${alarm ? ' error' : ''}" id="integrity" data-verdict="${esc(v.verdict)}">${parts.map(esc).join(' ')} <span class="muted">${esc(w.checkedAt)} ${timeHtml(v.checked_at, zoneOf(p.view))}</span></p></section>`;
 }
 
 function findings(p: ShipmentPage, w: Words): string {
@@ -72,10 +72,10 @@ function partyRows(s: Record<string, unknown>, w: Words): [string, string][] {
   return rows;
 }
 
-function placeRows(s: Record<string, unknown>, w: Words): [string, string][] {
+function placeRows(s: Record<string, unknown>, w: Words, zone: string): [string, string][] {
   const stop = (label: string, value: Stop | undefined): [string, string][] => {
     if (!value) return [];
-    const window = value.window ? `<br>${esc(w.window)}: ${esc(when(value.window.from))}${value.window.to ? ` – ${esc(when(value.window.to))}` : ''}` : '';
+    const window = value.window ? `<br>${esc(w.window)}: ${timeHtml(value.window.from, zone)}${value.window.to ? ` – ${timeHtml(value.window.to, zone)}` : ''}` : '';
     const instructions = value.instructions ? `<br>${esc(w.instructions)}: ${esc(value.instructions)}` : '';
     return [[label, `${addressHtml(value.address)}${window}${instructions}`]];
   };
@@ -106,7 +106,7 @@ export function renderShipmentPage(p: ShipmentPage): string {
   const w = SHIPMENT_WORDS[p.language];
   const s = p.dossier.shipment;
   const parties = partyRows(s, w);
-  const places = placeRows(s, w);
+  const places = placeRows(s, w, zoneOf(p.view));
   const body = `${header(p, w)}
 ${p.actionsHtml}
 ${verdict(p, w)}
