@@ -49,11 +49,16 @@ export function timeHtml(iso: string | null | undefined, zone: string): string {
   return `<time datetime="${esc(new Date(iso).toISOString())}">${esc(when(iso, zone))}</time>`;
 }
 
-/** A table in a horizontally scrolling box (phones): `rows` are already escaped HTML cells. */
+/**
+ * A table in a box: `rows` are already escaped HTML cells. Each cell carries its column's name
+ * (`data-label`), so that on a phone the frame's style shows every row as a card of named values
+ * instead of a table to scroll sideways.
+ */
 export function table(headers: string[], rows: string[][], emptyText: string): string {
   if (rows.length === 0) return `<p class="muted">${esc(emptyText)}</p>`;
   const head = headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('');
-  const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
+  const labels = headers.map((h) => (h ? ` data-label="${esc(h)}"` : ''));
+  const body = rows.map((cells) => `<tr>${cells.map((c, i) => `<td${labels[i] ?? ''}>${c}</td>`).join('')}</tr>`).join('\n');
   return `<div class="table-wrap"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 

@@ -2,7 +2,9 @@
  * /console/shipments/{id}: one shipment as a dispatcher reads it. Its header (status, mode, times),
  * then `actionsHtml` (what the member may do to it, made elsewhere; empty here), the integrity
  * verdict an inspector would read, the findings, parties and places, goods, and the records of
- * shipment-page-records.ts. Read-only: every member role sees it. Every value goes through `esc`.
+ * shipment-page-records.ts. Read-only: every member role sees it. The parts that follow the
+ * shipment (`[data-live]`, `#shipment-acts`) are swapped in by the page's script when an event
+ * arrives (shipment-live.ts). Every value goes through `esc`.
  */
 import type { Address, Contact, GoodsLine, Party, Stop } from '../shipments/shipment-input.schema.js';
 import { renderConsoleFrame } from './console-layout.js';
@@ -11,6 +13,7 @@ import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 import type { ShipmentPage } from './shipment-dossier.js';
 import { CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
 import { recordSections } from './shipment-page-records.js';
+import { SHIPMENT_LIVE_SCRIPT_PATH, SHIPMENT_LIVE_WORDS } from './shipment-live.js';
 import { SHIPMENT_WORDS } from './shipment-words.js';
 
 export type { ShipmentPage };
@@ -107,15 +110,18 @@ export function renderShipmentPage(p: ShipmentPage): string {
   const s = p.dossier.shipment;
   const parties = partyRows(s, w);
   const places = placeRows(s, w, zoneOf(p.view));
-  const body = `${header(p, w)}
-${p.actionsHtml}
-${verdict(p, w)}
+  const live = p.live ? ` id="shipment-live" data-src="${esc(p.live.src)}" data-etag="${esc(p.live.tag)}"` : '';
+  const liveWords = SHIPMENT_LIVE_WORDS[p.language];
+  const body = `<div data-live="head"${live}>${header(p, w)}</div>
+<div id="shipment-acts">${p.actionsHtml}</div>
+${p.live ? `<p class="visually" id="shipment-live-status" role="status" data-updated="${esc(liveWords.updated)}"></p>` : ''}
+<div data-live="body">${verdict(p, w)}
 ${findings(p, w)}
 <section aria-labelledby="h-parties"><h2 id="h-parties">${esc(w.parties)}</h2>${parties.length ? facts(parties) : '<p class="muted">—</p>'}</section>
 <section aria-labelledby="h-places"><h2 id="h-places">${esc(w.places)}</h2>${places.length ? facts(places) : '<p class="muted">—</p>'}</section>
 ${goods(s, w)}
-${recordSections(p, w)}
+${recordSections(p, w)}</div>
 <p><a href="${esc(p.mode === 'live' ? `${CONSOLE_SHIPMENTS_PATH}?mode=live` : CONSOLE_SHIPMENTS_PATH)}">${esc(w.back)}</a></p>`;
   const title = `${w.shipment} ${typeof s.reference === 'string' ? s.reference : s.id}`;
-  return renderConsoleFrame({ language: p.language, view: p.view, active: 'shipments', title, body, ...(p.notice ? { notice: p.notice } : {}) });
+  return renderConsoleFrame({ language: p.language, view: p.view, active: 'shipments', title, body, ...(p.live ? { scripts: [SHIPMENT_LIVE_SCRIPT_PATH] } : {}), ...(p.notice ? { notice: p.notice } : {}) });
 }
