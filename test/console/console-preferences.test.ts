@@ -88,6 +88,8 @@ describe.each(backends())('console preferences on $name', (backend) => {
     expect(shipmentPage.body).toContain(`<time datetime="${wanted.toISOString()}">${warsaw} ${zone}</time>`);
     const list = await page('/console/shipments');
     expect(list.body).toContain(`${warsaw} ${zone}</time>`);
+    // The members page too: the member's own last sign-in, to the minute, on their clock.
+    expect((await page('/console/members')).body).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d CES?T</);
     // A link's ?lang= still shows its page in its own language.
     expect((await page(`/console/shipments/${id}?lang=en`)).body).toContain('<html lang="en">');
   });
