@@ -64,6 +64,7 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { consoleAuthRoutes } from './modules/console-auth/console-auth.routes.js';
 import { twoFactorRoutes } from './modules/console-auth/two-factor/two-factor.routes.js';
 import { consolePageRoutes } from './modules/console/console-pages.routes.js';
+import { consolePreferencesRoutes } from './modules/console/console-preferences.routes.js';
 import { consoleLogPageRoutes } from './modules/console/console-log-pages.routes.js';
 import { consoleWebhookPageRoutes } from './modules/console/console-webhook-pages.routes.js';
 import { consoleShipmentPageRoutes } from './modules/console/console-shipment-pages.routes.js';
@@ -210,6 +211,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => consoleAuthRoutes(scope, runtime));
   await app.register(async (scope) => twoFactorRoutes(scope, runtime));
   await app.register(async (scope) => consolePageRoutes(scope, runtime));
+  await app.register(async (scope) => consolePreferencesRoutes(scope, runtime));
   await app.register(async (scope) => consoleLogPageRoutes(scope, runtime));
   await app.register(async (scope) => consoleWebhookPageRoutes(scope, runtime));
   await app.register(async (scope) => consoleShipmentPageRoutes(scope, runtime));

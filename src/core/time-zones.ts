@@ -33,6 +33,11 @@ export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
 };
 
 const SUPPORTED = new Set(Intl.supportedValuesOf('timeZone'));
+
+/** The zones this runtime knows, UTC first, then by name: what a person picks a zone from. */
+export function supportedTimeZones(): string[] {
+  return ['UTC', ...[...SUPPORTED].filter((z) => z !== 'UTC').sort()];
+}
 // Area/Location as the tz database writes it; keeps out old abbreviations the runtime also takes (`CET`, `EST5EDT`).
 const AREA_LOCATION = /^[A-Z][A-Za-z_-]*(\/[A-Z0-9][A-Za-z0-9_+-]*)+$/;
 

@@ -145,7 +145,7 @@ describe.each(backends())('console tours and drivers on $name', (backend) => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('data-stop-state="done"');
     // Closed on paper: the shipment is in transit, so the pickup misses nothing; the delivery still needs the consignee.
-    expect(after.body).toMatch(/data-stop-state="done">Done<\/span><\/td><td>[^<]+<\/td><td><span class="muted">Nothing<\/span>/);
+    expect(after.body).toMatch(/data-stop-state="done">Done<\/span><\/td><td data-label="Done at">(<time datetime="[^"]+Z">[^<]+<\/time>)<\/td><td data-label="Still missing"><span class="muted">Nothing<\/span>/);
     expect(after.body).toContain('<ul class="missing"><li>Consignee&#39;s signature</li><li>Proof of delivery</li></ul>');
     expect(after.body).toContain('In progress');
     const closed = await t.app.inject({ method: 'POST', url: `/v1/tours/${id}/stops/2/complete`, headers: t.auth(key), payload: { outcome: 'done', missing_signatures: { reason: 'party_absent' } } });
@@ -169,13 +169,13 @@ describe.each(backends())('console tours and drivers on $name', (backend) => {
     const { session_id: sessionId, token } = opened.json() as { session_id: string; token: string };
 
     const before = await get('/console/drivers');
-    const row = () => new RegExp(`<tr><td>Jan Kowalski<br><span class="mono">\\${driverPhone}</span></td><td><a href="/console/tours/${tour.json().id}">Night run</a>.*?</tr>`);
+    const row = () => new RegExp(`<tr><td data-label="Driver">Jan Kowalski<br><span class="mono">\\${driverPhone}</span></td><td data-label="Tour"><a href="/console/tours/${tour.json().id}">Night run</a>.*?</tr>`);
     expect(before.body).toMatch(row());
     expect(row().exec(before.body)![0]).toContain('not yet');
     expect((await t.app.inject({ method: 'GET', url: DRIVER_PATHS.tours, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
     const seen = row().exec((await get('/console/drivers')).body)![0];
     expect(seen).not.toContain('not yet');
-    expect(seen).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/td><td><span data-state="active">Active/);
+    expect(seen).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/time><\/td><td data-label="Status"><span data-state="active">Active/);
 
     const confirm = await get(`/console/drivers/${sessionId}/revoke`);
     expect(confirm.body).toContain('Jan Kowalski');

@@ -17,6 +17,8 @@ export interface ConsoleSession {
   /** When the session ends: the earlier of its absolute expiry and idle expiry from now. */
   expiresAt: Date;
   absoluteExpiresAt: Date;
+  /** The member's own choices (console-preferences.ts): null when not chosen. */
+  preferences: { language: string | null; timeZone: string | null };
 }
 
 export function idleExpiry(lastSeen: Date, absolute: Date, lifetimes: SessionLifetimes): Date {
@@ -37,5 +39,6 @@ export async function authenticateConsoleSession(services: Pick<Services, 'db' |
     role: row.role,
     expiresAt: idleExpiry(now, row.expires_at, lifetimes),
     absoluteExpiresAt: row.expires_at,
+    preferences: { language: row.console_language, timeZone: row.time_zone },
   };
 }

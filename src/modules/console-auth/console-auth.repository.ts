@@ -73,6 +73,8 @@ export interface ActiveSession {
   role: MemberRole;
   last_seen_at: Date;
   expires_at: Date;
+  console_language: string | null;
+  time_zone: string | null;
 }
 
 /**
@@ -85,7 +87,7 @@ export function findSession(db: Database, secretHash: string): Promise<ActiveSes
     .selectFrom('console_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('memberships as m', (j) => j.onRef('m.user_id', '=', 's.user_id').onRef('m.organization_id', '=', 's.organization_id'))
-    .select(['s.id', 's.user_id', 'u.email', 's.organization_id', 'm.role', 's.last_seen_at', 's.expires_at'])
+    .select(['s.id', 's.user_id', 'u.email', 's.organization_id', 'm.role', 's.last_seen_at', 's.expires_at', 'u.console_language', 'u.time_zone'])
     .where('s.secret_hash', '=', secretHash)
     .where('s.revoked_at', 'is', null)
     .executeTakeFirst();
@@ -136,4 +138,9 @@ export async function deleteSessionsEndedBefore(db: Database, cutoff: Date): Pro
     .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
     .executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Keeps the member's console preferences (null: not chosen). */
+export async function updateUserPreferences(db: Database, userId: string, preferences: { console_language: string | null; time_zone: string | null }): Promise<void> {
+  await db.updateTable('users').set(preferences).where('id', '=', userId).execute();
 }

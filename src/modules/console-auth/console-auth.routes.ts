@@ -14,12 +14,13 @@ import { requestMagicLinkWithinLimits } from './magic-link-request-access.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import type { ConsoleSession } from './authenticate-console-session.js';
 import { MAGIC_LINK_PATH, sessionLifetimes } from './console-auth-policy.js';
-import { ConsoleSessionListSchema, ListConsoleSessionsQuerySchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
+import { ConsoleSessionListSchema, ListConsoleSessionsQuerySchema, ConsoleSessionViewSchema, CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, MemberPreferencesSchema, type MemberPreferencesBody, type CreateMagicLink, type SwitchOrganization } from './console-auth.schema.js';
 import { describeConsoleSession } from './describe-console-session.js';
 import { listConsoleSessions, type ListConsoleSessionsQuery } from './list-console-sessions.js';
 import { renderConfirmSignIn, renderLinkRefused } from './render-console-pages.js';
 import { previewMagicLink, signInWithMagicLink } from './sign-in-with-magic-link.js';
 import { endSession, signOut, signOutEverywhere } from './sign-out.js';
+import { setMemberPreferences } from './member-preferences.js';
 import { switchOrganization } from './switch-organization.js';
 
 const console_ = { access: { consoleOnly: true } } as const;
@@ -32,7 +33,7 @@ function sessionOf(request: { consoleSession?: ConsoleSession }): ConsoleSession
 }
 
 export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
-  for (const schema of [CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, ConsoleSessionViewSchema, ConsoleSessionListSchema]) app.addSchema(schema);
+  for (const schema of [CreateMagicLinkSchema, MagicLinkReceiptSchema, SwitchOrganizationSchema, ConsoleSessionViewSchema, ConsoleSessionListSchema, MemberPreferencesSchema]) app.addSchema(schema);
   const lifetimes = sessionLifetimes(runtime.config.console);
   const limits = runtime.config.console.magicLinks;
 
@@ -111,6 +112,29 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
     async (request, reply) => {
       const session = await switchOrganization(runtime.services, sessionOf(request), request.body.organization_id);
       return reply.header('cache-control', 'no-store').send(await describeConsoleSession(runtime.services, session));
+    },
+  );
+
+  app.put<{ Body: MemberPreferencesBody }>(
+    '/v1/auth/preferences',
+    {
+      config: { ...console_, idempotent: false, errors: ['validation_failed'] },
+      schema: {
+        operationId: 'setConsolePreferences',
+        tags: ['auth'],
+        summary: 'Keep your console preferences',
+        description:
+          "The signed-in member's own console language and time zone, both given (null: not chosen), kept for every organisation they belong to. " +
+          'A language the console does not speak is 422 `validation_failed` with an `invalid_value` finding at `$.language`; a zone this service does not know, with an `unknown_time_zone` finding at `$.time_zone`. The answer is the session as GET /v1/auth/session shows it.',
+        body: Type.Ref(MemberPreferencesSchema),
+        response: { 200: Type.Ref(ConsoleSessionViewSchema) },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const kept = await setMemberPreferences(runtime.services, session, request.body);
+      const view = await describeConsoleSession(runtime.services, { ...session, preferences: { language: kept.language, timeZone: kept.time_zone } });
+      return reply.header('cache-control', 'no-store').send(view);
     },
   );
 

@@ -36,7 +36,15 @@ export type SwitchOrganization = Static<typeof SwitchOrganizationSchema>;
 
 export const ConsoleSessionViewSchema = Type.Object(
   {
-    user: Type.Object({ id: IdString('user'), email: Type.String() }, { additionalProperties: false, description: 'Who is signed in.' }),
+    user: Type.Object(
+      {
+        id: IdString('user'),
+        email: Type.String(),
+        language: Type.Union([Type.String(), Type.Null()], { description: "The console language the member chose (PUT /v1/auth/preferences), or null: the organisation's default, else the browser's." }),
+        time_zone: Type.Union([Type.String(), Type.Null()], { description: 'The IANA time zone the console shows times in, or null: UTC.' }),
+      },
+      { additionalProperties: false, description: 'Who is signed in, with their own preferences.' },
+    ),
     organization: Type.Object(
       {
         id: IdString('organization'),
@@ -62,6 +70,15 @@ export const ConsoleSessionViewSchema = Type.Object(
   { $id: 'ConsoleSessionView', additionalProperties: false, description: 'The signed-in console session.' },
 );
 export type ConsoleSessionView = Static<typeof ConsoleSessionViewSchema>;
+
+export const MemberPreferencesSchema = Type.Object(
+  {
+    language: Type.Union([Type.String({ maxLength: 10 }), Type.Null()], { description: "The console's language for this member: one the console speaks (`en`, `nl`, …), or null for the organisation's default, else the browser's. A `?lang=` link still wins for its page." }),
+    time_zone: Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'The IANA time zone the console shows every time in, named (`Europe/Warsaw`), or null for UTC.' }),
+  },
+  { $id: 'MemberPreferences', additionalProperties: false },
+);
+export type MemberPreferencesBody = Static<typeof MemberPreferencesSchema>;
 
 export const ConsoleSessionListSchema = Type.Object(
   {

@@ -12,6 +12,9 @@ export interface UsersTable {
   email: string;
   created_at: Timestamp;
   last_sign_in_at: Timestamp | null;
+  /** Migration 0044: the member's console language and IANA time zone; null until chosen (optional on insert). */
+  console_language: ColumnType<string | null, string | null | undefined, string | null>;
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MembershipsTable {

@@ -10,7 +10,7 @@ export async function describeConsoleSession(services: Pick<Services, 'db'>, ses
   // The session was just found through this membership (findSession joins it).
   if (!current) throw new Error(`session ${session.sessionId} has no membership in ${session.organizationId}`);
   return {
-    user: { id: session.userId, email: session.email },
+    user: { id: session.userId, email: session.email, language: session.preferences.language, time_zone: session.preferences.timeZone },
     organization: { id: current.organization_id, name: current.organization_name, role: current.role, live_enabled: current.live_enabled },
     memberships: memberships.map((m) => ({ organization_id: m.organization_id, name: m.organization_name, role: m.role })),
     session: { id: session.sessionId, expires_at: session.expiresAt.toISOString(), absolute_expires_at: session.absoluteExpiresAt.toISOString() },

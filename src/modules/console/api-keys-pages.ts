@@ -8,7 +8,7 @@ import { SCOPES, SCOPE_DESCRIPTIONS } from '../../core/scopes.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import type { ApiKeyListing } from '../api-keys/api-keys.repository.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { esc, table, when } from './console-page-parts.js';
+import { esc, table, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 
 const WORDS = {
@@ -85,8 +85,8 @@ export function renderApiKeysPage(page: ApiKeysPage): string {
     `<code>${esc(k.hint)}</code>`,
     esc(k.mode === 'live' ? frame.live : frame.sandbox),
     `<span class="muted">${esc(scopesText(k.scopes, w.allScopes))}</span>`,
-    esc(when(k.created_at.toISOString())),
-    k.revoked_at ? esc(when(k.revoked_at.toISOString())) : esc(w.active),
+    timeHtml(k.created_at.toISOString(), zoneOf(page.view)),
+    k.revoked_at ? timeHtml(k.revoked_at.toISOString(), zoneOf(page.view)) : esc(w.active),
     page.mayManage && !k.revoked_at ? `<a href="/console/api-keys/${esc(k.id)}/revoke">${esc(w.revoke)}</a>` : '',
   ]);
   const list = table([w.hint, w.mode, w.scopes, w.created, w.revoked, ''], rows, frame.none);

@@ -4,16 +4,20 @@
  * what is typed as it is typed (a file of this origin, CONSOLE_SCRIPT_CSP) and the tour page's small
  * script that follows a tour's progress (allowed by its hash: tour-progress-page.ts); the one stylesheet is inline
  * (CONSOLE_PAGE_CSP allows inline styles and nothing else), readable on a phone (one column, the
- * navigation wraps) and on a laptop (navigation beside the content). Every value goes through `esc`.
+ * navigation wraps, each table row a card of named values) and on a laptop (navigation beside the content). Every value goes through `esc`.
  */
 import { esc } from '../sign-app/html.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
+import { PREFERENCES_PATH, PREFERENCES_WORDS } from './preferences-words.js';
 import { CONSOLE_FRAME_WORDS, CONSOLE_NAV, CONSOLE_NAV_PATHS, type ConsoleLanguage, type ConsoleNavKey } from './console-words.js';
 
 /** No script at all; inline styles; forms post to this origin only; images only inline (data:, the QR code). */
 export const CONSOLE_FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 /** The frame's policy for a page that shows pictures the console serves itself (a shipment's remark photos). */
 export const CONSOLE_PICTURES_CSP = CONSOLE_FRAME_CSP.replace('img-src data:', "img-src 'self' data:");
+
+/** The shipment page: its remark photos, and its script that follows the shipment (shipment-live.ts). */
+export const CONSOLE_LIVE_PICTURES_CSP = `${CONSOLE_PICTURES_CSP}; script-src 'self'; connect-src 'self'`;
 
 /** A page with a script of the console's own (a file of this origin, never inline) that calls the console's routes. */
 export const CONSOLE_SCRIPT_CSP = `${CONSOLE_FRAME_CSP}; script-src 'self'; connect-src 'self'`;
@@ -81,7 +85,8 @@ ul.missing{margin:0;padding-left:1.1rem}
 .finding.warn{color:#7a4f00}
 [aria-invalid=true]{border-color:#a1231b!important;box-shadow:0 0 0 1px #a1231b}
 .act-bar{margin:1.5rem 0 0}.act-bar h3{font-size:1rem;margin:1rem 0 .4rem}.act-bar select{width:auto}
-@media (max-width:40rem){nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}.act-bar table,.act-bar tbody,.act-bar tr,.act-bar th,.act-bar td{display:block}.act-bar th{border-bottom:0;padding-bottom:0}}
+@media (max-width:40rem){.table-wrap{overflow-x:visible;background:none;border:0}.table-wrap table,.table-wrap tbody,.table-wrap tr,.table-wrap td{display:block;min-width:0}.table-wrap thead{position:absolute;left:-999px}.table-wrap tr{background:#fff;border:1px solid #dde1e6;border-radius:.4rem;margin:0 0 .6rem;padding:.35rem 0}.table-wrap td{position:relative;border-bottom:0;padding:.2rem .75rem .2rem 40%;min-height:1.8rem;overflow-wrap:anywhere}.table-wrap td[data-label]::before{content:attr(data-label);position:absolute;left:.75rem;width:calc(40% - 1.25rem);font-weight:600;color:#4a5563;overflow-wrap:anywhere}.table-wrap td:not([data-label]){padding-left:.75rem}
+nav.side{flex-basis:100%;padding:.5rem 1rem}nav.side ul{display:flex;flex-wrap:wrap;gap:.25rem}main{padding:.75rem}.act-bar table,.act-bar tbody,.act-bar tr,.act-bar th,.act-bar td{display:block}.act-bar th{border-bottom:0;padding-bottom:0}}
 `;
 
 export interface ConsoleFrame {
@@ -109,7 +114,7 @@ function header(frame: ConsoleFrame & { view: ConsoleSessionView }): string {
       ? `<form method="post" action="/console/organization"><label class="visually" for="org-switch">${esc(w.switchOrganization)}</label><select id="org-switch" name="organization_id">${options}</select><button type="submit" class="secondary">${esc(w.switchTo)}</button></form>`
       : '';
   return `<header class="top"><div><strong>${esc(view.organization.name)}</strong> · ${esc(w.role[view.organization.role])} · ${esc(view.organization.live_enabled ? `${w.sandbox} + ${w.live}` : w.sandbox)}</div>
-${switcher}<div>${esc(w.signedInAs)} ${esc(view.user.email)} <form method="post" action="/console/sign-out"><button type="submit" class="secondary">${esc(w.signOut)}</button></form></div></header>`;
+${switcher}<div>${esc(w.signedInAs)} ${esc(view.user.email)} · <a href="${PREFERENCES_PATH}">${esc(PREFERENCES_WORDS[frame.language].link)}</a> <form method="post" action="/console/sign-out"><button type="submit" class="secondary">${esc(w.signOut)}</button></form></div></header>`;
 }
 
 export function renderConsoleFrame(frame: ConsoleFrame): string {

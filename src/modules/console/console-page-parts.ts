@@ -1,10 +1,12 @@
 /**
  * The pieces the console's data pages share: tables, the sandbox/live switch, the older-page link
- * of a cursor list, filter forms and times. Every value goes through `esc`; links are built with
+ * of a cursor list, filter forms and times (in the member's zone). Every value goes through `esc`; links are built with
  * URLSearchParams so that no value can leave its parameter.
  */
 import { localTime } from '../../core/local-time.js';
 import type { Mode } from '../../core/mode.js';
+import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
+import { memberTimeZone } from '../console-auth/member-preferences.js';
 import { esc } from '../sign-app/html.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 
@@ -28,19 +30,35 @@ export function hrefWith(path: string, params: Record<string, string | number | 
 }
 
 /**
- * A time of the organisation's logs as people read it: 2026-11-27 22:19:13 UTC. These rows belong
- * to no place (requests, deliveries, keys), and the pages' filters take UTC, so they stay in UTC, named.
+ * A moment as the member reads it: on the wall clock of their time zone (their preferences, else
+ * UTC), with the zone named: 2026-11-27 23:19:13 CET. Text, for sentences.
  */
-export function when(iso: string | null | undefined): string {
+export function when(iso: string | null | undefined, zone: string): string {
   if (!iso) return '—';
-  return localTime(iso, 'UTC', { seconds: true });
+  return localTime(iso, zone, { seconds: true });
 }
 
-/** A table in a horizontally scrolling box (phones): `rows` are already escaped HTML cells. */
+/** The zone the signed-in member reads times in: their own, else UTC. */
+export function zoneOf(view: ConsoleSessionView): string {
+  return memberTimeZone({ timeZone: view.user.time_zone });
+}
+
+/** `when` as HTML: a <time> whose `datetime` keeps the moment in UTC for machines and scripts. */
+export function timeHtml(iso: string | null | undefined, zone: string): string {
+  if (!iso) return '—';
+  return `<time datetime="${esc(new Date(iso).toISOString())}">${esc(when(iso, zone))}</time>`;
+}
+
+/**
+ * A table in a box: `rows` are already escaped HTML cells. Each cell carries its column's name
+ * (`data-label`), so that on a phone the frame's style shows every row as a card of named values
+ * instead of a table to scroll sideways.
+ */
 export function table(headers: string[], rows: string[][], emptyText: string): string {
   if (rows.length === 0) return `<p class="muted">${esc(emptyText)}</p>`;
   const head = headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('');
-  const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
+  const labels = headers.map((h) => (h ? ` data-label="${esc(h)}"` : ''));
+  const body = rows.map((cells) => `<tr>${cells.map((c, i) => `<td${labels[i] ?? ''}>${c}</td>`).join('')}</tr>`).join('\n');
   return `<div class="table-wrap"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 

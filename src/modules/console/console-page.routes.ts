@@ -11,6 +11,7 @@ import { htmlPageHeaders } from '../../http/html-page.js';
 import type { ConsoleSession } from '../console-auth/authenticate-console-session.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import { describeConsoleSession } from '../console-auth/describe-console-session.js';
+import { memberTimeZone } from '../console-auth/member-preferences.js';
 import type { ConsolePermission } from '../console-auth/member-permissions.js';
 import { findOrganization, type Organization } from '../organizations/organizations.repository.js';
 import { CONSOLE_FRAME_CSP } from './console-layout.js';
@@ -21,6 +22,8 @@ export interface ConsolePageContext {
   view: ConsoleSessionView;
   organization: Organization;
   language: ConsoleLanguage;
+  /** The IANA zone the member reads times in (their preference, else UTC). */
+  zone: string;
 }
 
 export function consoleSessionOf(request: FastifyRequest): ConsoleSession {
@@ -33,7 +36,8 @@ export async function consolePageContext(runtime: AppRuntime, request: FastifyRe
   const [view, organization] = await Promise.all([describeConsoleSession(runtime.services, session), findOrganization(runtime.services.db, session.organizationId)]);
   if (!organization) throw new Error(`session ${session.sessionId} acts in a missing organisation`);
   const lang = (request.query as { lang?: unknown } | undefined)?.lang;
-  return { session, view, organization, language: consoleLanguage(typeof lang === 'string' ? lang : undefined, organization.default_language, request.headers['accept-language']) };
+  const language = consoleLanguage(typeof lang === 'string' ? lang : undefined, session.preferences.language, organization.default_language, request.headers['accept-language']);
+  return { session, view, organization, language, zone: memberTimeZone(session.preferences) };
 }
 
 /** A console page: its CSP (the frame's, unless the page needs more), no caching (pages show secrets once), and same-origin referrers so that its forms pass the Origin check. */

@@ -38,7 +38,7 @@ export async function consolePageRoutes(app: FastifyInstance, runtime: AppRuntim
     const session = secret ? await authenticateConsoleSession(runtime.services, lifetimes, secret) : undefined;
     if (!session) {
       const lang = (request.query as { lang?: string }).lang;
-      return sendConsolePage(reply, renderSignInPage(consoleLanguage(lang, undefined, request.headers['accept-language'])));
+      return sendConsolePage(reply, renderSignInPage(consoleLanguage(lang, undefined, undefined, request.headers['accept-language'])));
     }
     // A session that still owes its second factor sees the factor's page, as every other console page sends it there.
     if (!(await hasPassedSecondFactor(runtime.services, session))) return reply.header('cache-control', 'no-store').redirect(CONSOLE_TWO_FACTOR_PATH, 303);
@@ -49,7 +49,7 @@ export async function consolePageRoutes(app: FastifyInstance, runtime: AppRuntim
 
   await consoleFormScope(app, (scope) => {
     scope.post<{ Body: FormBody }>('/console/sign-in', { config: { access: { public: true }, idempotent: false }, schema: { hide: true } }, async (request, reply) => {
-      const language = consoleLanguage(formValue(request.body, 'lang'), undefined, request.headers['accept-language']);
+      const language = consoleLanguage(formValue(request.body, 'lang'), undefined, undefined, request.headers['accept-language']);
       const email = (formValue(request.body, 'email') ?? '').trim();
       if (email.length > 254 || !EMAIL.test(email)) return sendConsolePage(reply, renderSignInPage(language, 'invalid', email), 422);
       try {

@@ -3,7 +3,8 @@
  * search and filters, one shipment's page, and what that page opens in the member's session — a
  * document's bytes (note versions, attachments, photos, the invoice's UBL), a remark photo's
  * thumbnail, the proof of delivery's PDF and the eFTI dataset. A shipment of another organisation
- * or mode, or an id that names none, is the console's 404 page. Acts on a shipment live elsewhere.
+ * or mode, or an id that names none, is the console's 404 page. The shipment's page follows the
+ * shipment (shipment-live.ts): asked again with its ETag it is an empty 304 until an event arrives. Acts on a shipment live elsewhere.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,13 +20,14 @@ import { remarkPhotoThumbnail } from '../remarks/remark-photo.js';
 import { searchShipments } from '../shipments/list-shipments.js';
 import type { ShipmentStatus } from '../shipments/shipment-status.js';
 import { ListShipmentsQuerySchema } from '../shipments/shipment.schema.js';
-import { CONSOLE_PICTURES_CSP } from './console-layout.js';
+import { CONSOLE_LIVE_PICTURES_CSP } from './console-layout.js';
 import { consolePageContext, consolePageRoute, dropEmptyQueryValues, sendConsolePage } from './console-page.routes.js';
 import { filtersOf, hrefWith, pageMode } from './console-page-parts.js';
 import { shipmentActBar, shipmentActNotice, shipmentPath } from './shipment-act-bar.js';
 import { readShipmentDossier } from './shipment-dossier.js';
 import { renderShipmentsPage, CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
 import { renderEftiPage, renderNotFoundPage } from './shipment-extra-pages.js';
+import { SHIPMENT_LIVE_SCRIPT, SHIPMENT_LIVE_SCRIPT_PATH, shipmentPageTag } from './shipment-live.js';
 import { renderShipmentPage } from './shipment-page.js';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -87,13 +89,22 @@ export async function consoleShipmentPageRoutes(app: FastifyInstance, runtime: A
     return sendConsolePage(reply, renderShipmentsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor) }));
   });
 
+  app.get(SHIPMENT_LIVE_SCRIPT_PATH, { config: { access: { public: true } }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(SHIPMENT_LIVE_SCRIPT),
+  );
+
   app.get<ById>(`${CONSOLE_SHIPMENTS_PATH}/:id`, { ...read, schema: { hide: true, params: ShipmentParams, querystring: ShipmentPageQuery } }, async (request, reply) => {
     const p = await readPage(runtime, request);
+    // The page's script asks again with the validator it was drawn at: unchanged is an empty 304, before the dossier is read.
+    const tag = await shipmentPageTag(p.ctx, request.params.id, { language: p.language, zone: p.zone, role: p.session.role });
+    reply.header('etag', tag);
+    if (request.headers['if-none-match'] === tag) return reply.header('cache-control', 'no-store').status(304).send();
     const dossier = await readShipmentDossier(p.ctx, request.params.id, p.language);
     const { shipment } = dossier;
     const actionsHtml = shipmentActBar({ shipmentId: shipment.id, status: shipment.status as ShipmentStatus, signRequests: dossier.signatureRequests, invoiced: dossier.invoice !== null, role: p.session.role, language: p.language, mode: p.mode, returnTo: hrefWith(shipmentPath(shipment.id), { lang: p.language, mode: p.mode }) });
     const notice = shipmentActNotice(p.language, request.query);
-    return sendConsolePage(reply, renderShipmentPage({ language: p.language, view: p.view, mode: p.mode, dossier, actionsHtml, ...(notice ? { notice } : {}) }), 200, CONSOLE_PICTURES_CSP);
+    const live = { src: hrefWith(shipmentPath(shipment.id), { mode: p.mode, lang: (request.query as { lang?: string }).lang }), tag };
+    return sendConsolePage(reply, renderShipmentPage({ language: p.language, view: p.view, mode: p.mode, dossier, actionsHtml, live, ...(notice ? { notice } : {}) }), 200, CONSOLE_LIVE_PICTURES_CSP);
   });
 
   app.get<ByFile>(`${CONSOLE_SHIPMENTS_PATH}/:id/documents/:document`, { ...read, schema: { hide: true, params: FileParams, querystring: PageQuery } }, async (request, reply) => {

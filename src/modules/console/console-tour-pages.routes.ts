@@ -109,7 +109,7 @@ export async function consoleTourPageRoutes(app: FastifyInstance, runtime: AppRu
 
     scope.get<{ Params: { id: string }; Querystring: Query }>('/console/tours/:id/progress', { ...read, schema: { hide: true, params: TourParams, querystring: PageQuery } }, async (request, reply) => {
       const p = await readPage(request);
-      const html = renderTourProgress(p.language, await getTourProgress(p.ctx, request.params.id));
+      const html = renderTourProgress(p.language, p.zone, await getTourProgress(p.ctx, request.params.id));
       const tag = progressTag(html);
       reply.header('etag', tag).header('cache-control', 'no-store');
       if (request.headers['if-none-match'] === tag) return reply.status(304).send();

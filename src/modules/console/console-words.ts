@@ -81,8 +81,11 @@ export const CONSOLE_FRAME_WORDS: Record<ConsoleLanguage, ConsoleFrameWords> = {
   },
 };
 
-/** `?lang=` when the console speaks it, else the organisation's default language, else the browser's pick, else English. */
-export function consoleLanguage(override: string | undefined, organizationDefault: string | undefined, acceptLanguage: string | undefined): ConsoleLanguage {
-  const spoken = (value: string | undefined) => CONSOLE_LANGUAGES.find((l) => l === value?.toLowerCase());
-  return spoken(override) ?? spoken(organizationDefault) ?? pickLanguage(acceptLanguage, CONSOLE_LANGUAGES) ?? 'en';
+/**
+ * `?lang=` when the console speaks it, else the member's own choice (their preferences), else the
+ * organisation's default language, else the browser's pick, else English.
+ */
+export function consoleLanguage(override: string | undefined, memberChoice: string | null | undefined, organizationDefault: string | undefined, acceptLanguage: string | undefined): ConsoleLanguage {
+  const spoken = (value: string | null | undefined) => CONSOLE_LANGUAGES.find((l) => l === value?.toLowerCase());
+  return spoken(override) ?? spoken(memberChoice) ?? spoken(organizationDefault) ?? pickLanguage(acceptLanguage, CONSOLE_LANGUAGES) ?? 'en';
 }

@@ -1,7 +1,7 @@
 /**
  * A webhook delivery's state as the console says it, so that the four are never mistaken for one
  * another: succeeded; pending before its first answer; pending after a failed attempt — retrying,
- * with the next attempt's time; failed after its last attempt (in the dead-letter queue); dead
+ * with the next attempt's time (in the member's zone); failed after its last attempt (in the dead-letter queue); dead
  * (stranded there). The API's status is always shown beside the words. Also the attempt table's
  * Response cell (status and the answer's first lines) and Error cell (only when no answer came).
  */
@@ -21,8 +21,8 @@ const WORDS = {
     label: { succeeded: 'Succeeded', pending: 'Pending', retrying: 'Failing, retrying', failed: 'Failed', dead: 'Dead' },
     explain: {
       succeeded: (d: WebhookDeliveryView) => `The receiver answered ${d.response_status ?? '2xx'} on attempt ${d.attempts}.`,
-      pending: (d: WebhookDeliveryView) => `Waiting for its first attempt, due ${when(d.next_attempt_at)}.`,
-      retrying: (d: WebhookDeliveryView) => `Attempt ${d.attempts} of ${MAX_ATTEMPTS} failed. Next attempt ${when(d.next_attempt_at)}.`,
+      pending: (d: WebhookDeliveryView, zone: string) => `Waiting for its first attempt, due ${when(d.next_attempt_at, zone)}.`,
+      retrying: (d: WebhookDeliveryView, zone: string) => `Attempt ${d.attempts} of ${MAX_ATTEMPTS} failed. Next attempt ${when(d.next_attempt_at, zone)}.`,
       failed: (d: WebhookDeliveryView) => `${d.attempts === 1 ? 'Its one attempt' : `All ${d.attempts} attempts`} failed; it is in the dead-letter queue. Retrying sends the event again as a new delivery.`,
       dead: () => 'Failed, and not sent successfully within 7 days after: stranded in the dead-letter queue. Retrying still sends the event again.',
     },
@@ -33,8 +33,8 @@ const WORDS = {
     label: { succeeded: 'Gelukt', pending: 'Wachtend', retrying: 'Mislukt, wordt herhaald', failed: 'Mislukt', dead: 'Opgegeven' },
     explain: {
       succeeded: (d: WebhookDeliveryView) => `De ontvanger antwoordde ${d.response_status ?? '2xx'} bij poging ${d.attempts}.`,
-      pending: (d: WebhookDeliveryView) => `Wacht op de eerste poging, gepland ${when(d.next_attempt_at)}.`,
-      retrying: (d: WebhookDeliveryView) => `Poging ${d.attempts} van ${MAX_ATTEMPTS} is mislukt. Volgende poging ${when(d.next_attempt_at)}.`,
+      pending: (d: WebhookDeliveryView, zone: string) => `Wacht op de eerste poging, gepland ${when(d.next_attempt_at, zone)}.`,
+      retrying: (d: WebhookDeliveryView, zone: string) => `Poging ${d.attempts} van ${MAX_ATTEMPTS} is mislukt. Volgende poging ${when(d.next_attempt_at, zone)}.`,
       failed: (d: WebhookDeliveryView) => `${d.attempts === 1 ? 'De enige poging is' : `Alle ${d.attempts} pogingen zijn`} mislukt; de aflevering staat in de dead-letter-wachtrij. Opnieuw sturen maakt een nieuwe aflevering van dezelfde gebeurtenis.`,
       dead: () => 'Mislukt, en binnen 7 dagen daarna niet alsnog afgeleverd: achtergebleven in de dead-letter-wachtrij. Opnieuw sturen kan nog steeds.',
     },
@@ -50,18 +50,18 @@ export function deliveryState(d: WebhookDeliveryView): DeliveryState {
 }
 
 /** The list's status cell: the state, the API's status, and for a pending delivery its next attempt. */
-export function deliveryStateCell(language: ConsoleLanguage, d: WebhookDeliveryView): string {
+export function deliveryStateCell(language: ConsoleLanguage, zone: string, d: WebhookDeliveryView): string {
   const w = WORDS[language];
   const state = deliveryState(d);
-  const next = d.status === 'pending' && d.next_attempt_at ? `<br><span class="muted">${esc(w.nextShort(when(d.next_attempt_at)))}</span>` : '';
+  const next = d.status === 'pending' && d.next_attempt_at ? `<br><span class="muted">${esc(w.nextShort(when(d.next_attempt_at, zone)))}</span>` : '';
   return `<span data-state="${state}">${esc(w.label[state])}</span>${state === d.status ? '' : ` <code>${esc(d.status)}</code>`}${next}`;
 }
 
 /** The detail's status: the state in words, the API's status, and what it means now. */
-export function deliveryStateFacts(language: ConsoleLanguage, d: WebhookDeliveryView): string {
+export function deliveryStateFacts(language: ConsoleLanguage, zone: string, d: WebhookDeliveryView): string {
   const w = WORDS[language];
   const state = deliveryState(d);
-  return `<strong id="delivery-state" data-state="${state}">${esc(w.label[state])}</strong> <code>${esc(d.status)}</code><br><span id="delivery-state-text">${esc(w.explain[state](d))}</span>`;
+  return `<strong id="delivery-state" data-state="${state}">${esc(w.label[state])}</strong> <code>${esc(d.status)}</code><br><span id="delivery-state-text">${esc(w.explain[state](d, zone))}</span>`;
 }
 
 type Attempt = WebhookDeliveryDetailView['attempt_history'][number];

@@ -8,7 +8,7 @@ import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js'
 import type { DriverSessionView } from '../driver/driver-session-view.js';
 import type { TourView } from '../tours/tour-view.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { esc, hrefWith, modeField, modeSwitch, pager, table, when } from './console-page-parts.js';
+import { esc, hrefWith, modeField, modeSwitch, pager, table, timeHtml, zoneOf } from './console-page-parts.js';
 import type { ConsoleLanguage } from './console-words.js';
 import { TOUR_WORDS } from './tour-words.js';
 
@@ -31,8 +31,8 @@ export function renderDriversPage(p: { language: ConsoleLanguage; view: ConsoleS
     return [
       `${tour ? `${esc(tour.driver.name)}<br>` : ''}<span class="mono">${esc(session.phone)}</span>`,
       tour ? `<a href="${esc(hrefWith(`/console/tours/${tour.id}`, { mode: p.mode }))}">${esc(tour.name)}</a><br><span class="muted">${esc(tour.date)} · ${esc(w.tourStatus[tour.status])}</span>` : '—',
-      esc(when(session.created_at)),
-      session.last_seen_at ? esc(when(session.last_seen_at)) : `<span class="muted">${esc(w.never)}</span>`,
+      timeHtml(session.created_at, zoneOf(p.view)),
+      session.last_seen_at ? timeHtml(session.last_seen_at, zoneOf(p.view)) : `<span class="muted">${esc(w.never)}</span>`,
       `<span data-state="${esc(session.status)}">${esc(w.sessionStatus[session.status])}</span>`,
       revoke,
     ];

@@ -9,7 +9,7 @@ import type { EventView } from '../events/events.schema.js';
 import type { AuditEventView } from '../audit-log/audit-log.schema.js';
 import { AUDIT_ACTIONS } from '../audit-log/audit-actions.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { codeBlock, esc, facts, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
+import { codeBlock, esc, facts, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 
 const WORDS = {
@@ -87,7 +87,7 @@ export function renderEventsPage(p: ListPage<EventView>): string {
   const w = WORDS[p.language];
   const fields = [textField('type', w.type, p.filters.type), textField('shipment_id', w.shipment, p.filters.shipment_id)];
   const body = listBody(p, '/console/events', fields, [w.time, w.type, w.shipment, 'Id'], (e) => [
-    esc(when(e.created_at)),
+    timeHtml(e.created_at, zoneOf(p.view)),
     `<code>${esc(e.type)}</code>`,
     typeof e.data.shipment_id === 'string' ? `<code>${esc(e.data.shipment_id)}</code>` : '',
     link(`/console/events/${e.id}`, p.mode, `<code>${esc(e.id)}</code>`),
@@ -100,7 +100,7 @@ export function renderEventPage(language: ConsoleLanguage, view: ConsoleSessionV
   const body = `${facts([
     ['Id', `<code>${esc(e.id)}</code>`],
     [w.type, `<code>${esc(e.type)}</code>`],
-    [w.time, esc(when(e.created_at))],
+    [w.time, timeHtml(e.created_at, zoneOf(view))],
   ])}<h2>${esc(w.data)}</h2>${codeBlock(JSON.stringify(e))}<p>${link('/console/events', mode, esc(w.back))}</p>`;
   return renderConsoleFrame({ language, view, active: 'events', title: w.event, body });
 }
@@ -125,9 +125,9 @@ export function renderAuditLogPage(p: AuditPage): string {
   ];
   const i = p.integrity;
   const verdict = i.valid ? w.intact(i.checked) : i.first_broken ? w.broken(i.checked, i.first_broken) : w.brokenEnd(i.checked);
-  const integrity = `<p class="notice${i.valid ? '' : ' error'}" id="integrity"><strong>${esc(w.integrity)}:</strong> ${esc(verdict)} <span class="muted">${esc(w.checkedAt)} ${esc(when(i.checked_at))}</span></p>`;
+  const integrity = `<p class="notice${i.valid ? '' : ' error'}" id="integrity"><strong>${esc(w.integrity)}:</strong> ${esc(verdict)} <span class="muted">${esc(w.checkedAt)} ${timeHtml(i.checked_at, zoneOf(p.view))}</span></p>`;
   const body = listBody(p, '/console/audit-log', fields, [w.time, w.action, w.actor, w.target, w.changes], (a) => [
-    esc(when(a.created_at)),
+    timeHtml(a.created_at, zoneOf(p.view)),
     `<code>${esc(a.action)}</code>`,
     `<span class="mono">${esc(actorText(a.actor))}</span>${a.ip ? `<br><span class="muted">${esc(a.ip)}</span>` : ''}`,
     `<span class="mono">${esc(a.target.type)} ${esc(a.target.id)}</span>`,

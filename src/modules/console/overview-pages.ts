@@ -5,7 +5,7 @@
  */
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { esc, when } from './console-page-parts.js';
+import { esc, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, CONSOLE_NAV_PATHS, type ConsoleLanguage } from './console-words.js';
 
 const WORDS = {
@@ -82,7 +82,7 @@ export function renderOverviewPage(language: ConsoleLanguage, view: ConsoleSessi
 <dt>${esc(w.organization)}</dt><dd>${esc(org.name)} <span class="mono muted">${esc(org.id)}</span></dd>
 <dt>${esc(w.role)}</dt><dd>${esc(frame.role[org.role])}</dd>
 <dt>${esc(w.clearance)}</dt><dd>${esc(org.live_enabled ? w.cleared : w.notCleared)}</dd>
-<dt>${esc(w.sessionEnds)}</dt><dd>${esc(when(view.session.expires_at))} (${esc(w.latest)} ${esc(when(view.session.absolute_expires_at))})</dd>
+<dt>${esc(w.sessionEnds)}</dt><dd>${timeHtml(view.session.expires_at, zoneOf(view))} (${esc(w.latest)} ${timeHtml(view.session.absolute_expires_at, zoneOf(view))})</dd>
 </dl>
 <h2>${esc(w.goTo)}</h2><ul>${links}</ul>`;
   return renderConsoleFrame({ language, view, active: 'overview', title: w.overview, body });

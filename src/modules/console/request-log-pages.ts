@@ -12,7 +12,7 @@ import { REQUEST_LOG_RETENTION_MS } from '../request-logs/purge-request-logs.job
 import type { RequestLog } from '../request-logs/request-logs.repository.js';
 import type { RequestLogDetail } from '../request-logs/request-logs.schema.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { codeBlock, esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
+import { codeBlock, esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 import type { ListPage } from './log-pages.js';
 
@@ -93,7 +93,7 @@ export function renderRequestLogsPage(p: ListPage<RequestLog> & { keyHints: KeyH
     textField('api_key_id', w.key, p.filters.api_key_id),
   ];
   const rows = p.page.data.map((r) => [
-    link(`/console/logs/${r.id}`, p.mode, esc(when(r.created_at))),
+    link(`/console/logs/${r.id}`, p.mode, timeHtml(r.created_at, zoneOf(p.view))),
     esc(r.method),
     `<code>${esc(r.url_path)}</code>`,
     `${esc(r.status)}${r.error_code ? ` <code>${esc(r.error_code)}</code>` : ''}`,
@@ -118,7 +118,7 @@ export function renderRequestLogPage(language: ConsoleLanguage, view: ConsoleSes
     : '';
   const facts = [
     ['Id', `<code>${esc(r.id)}</code>`],
-    [w.time, esc(when(r.created_at))],
+    [w.time, timeHtml(r.created_at, zoneOf(view))],
     [w.method, esc(r.method)],
     [w.path, `<code id="url-path">${esc(r.url_path)}</code>`],
     [w.route, `<code>${esc(r.path)}</code>`],

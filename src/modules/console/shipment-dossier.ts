@@ -74,4 +74,6 @@ export interface ShipmentPage {
   actionsHtml: string;
   /** The outcome of the act the member just did (or its refusal), shown at the top. */
   notice?: { text: string; error?: boolean };
+  /** Where the page's script asks for it again, and the validator it was drawn at (shipment-live.ts); none: a page without it. */
+  live?: { src: string; tag: string };
 }

@@ -5,7 +5,7 @@
  */
 import type { ShipmentView } from '../shipments/shipment-view.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
+import { esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS } from './console-words.js';
 import type { ListPage } from './log-pages.js';
 import { SHIPMENT_WORDS } from './shipment-words.js';
@@ -35,7 +35,7 @@ export function renderShipmentsPage(p: ListPage<ShipmentView>): string {
       `<span data-status="${esc(s.status)}">${esc(w.statuses[s.status] ?? s.status)}</span>`,
       `${esc(placeOf(s.consignor as Party))} → ${esc(placeOf(s.consignee as Party))}`,
       esc([vehicle?.plate, vehicle?.trailer_plate].filter(Boolean).join(' / ') || '—'),
-      esc(when(s.created_at as string)),
+      timeHtml(s.created_at as string, zoneOf(p.view)),
       `<code>${esc(s.id)}</code>`,
     ];
   });

@@ -5,7 +5,7 @@
  * the inspection views. Files open through the console's own routes, in the member's session.
  */
 import type { ShipmentEventView } from '../shipments/list-shipment-events.js';
-import { esc, facts, hrefWith, table, when } from './console-page-parts.js';
+import { esc, facts, hrefWith, table, timeHtml, zoneOf } from './console-page-parts.js';
 import type { ConsoleLanguage } from './console-words.js';
 import type { ShipmentDossier, ShipmentPage } from './shipment-dossier.js';
 import { CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
@@ -49,8 +49,8 @@ function changed(e: ShipmentEventView, w: Words): string {
   return shown.map(([key, v]) => `<span class="mono">${esc(key)}</span>: ${esc(value(v))}`).join('<br>');
 }
 
-function timeline(d: ShipmentDossier, w: Words): string {
-  const rows = d.events.map((e) => [esc(String(e.seq)), esc(when(e.created_at)), `<code>${esc(e.type)}</code>`, esc(actor(e, d, w)), changed(e, w)]);
+function timeline(d: ShipmentDossier, w: Words, zone: string): string {
+  const rows = d.events.map((e) => [esc(String(e.seq)), timeHtml(e.created_at, zone), `<code>${esc(e.type)}</code>`, esc(actor(e, d, w)), changed(e, w)]);
   return section('timeline', w.timeline, `<div id="timeline">${table([w.seq, w.time, w.event, w.actor, w.changed], rows, '—')}</div>`);
 }
 
@@ -62,15 +62,15 @@ function documents(p: ShipmentPage, w: Words): string {
     esc(doc.version === null ? '' : String(doc.version)),
     `<a href="${esc(shipmentFileHref(p, `documents/${doc.id}`))}">${esc(doc.filename ?? doc.id)}</a>`,
     esc(kib(doc.size)),
-    esc(when(doc.created_at)),
+    timeHtml(doc.created_at, zoneOf(p.view)),
     `<code title="SHA-256">${esc(doc.sha256.slice(0, 16))}…</code>`,
   ]);
   return section('documents', w.documents, table([w.kind, w.version, w.file, w.size, w.created, 'SHA-256'], rows, '—'));
 }
 
 function signatures(p: ShipmentPage, w: Words): string {
-  const signed = p.dossier.signatures.map((s) => [esc(w.roles[s.role] ?? s.role), esc(s.phase), esc(s.signer_name), esc(s.method), esc(s.level), esc(when(s.signed_at))]);
-  const requests = p.dossier.signatureRequests.map((r) => [esc(w.roles[r.role] ?? r.role), esc(r.channel), esc(r.recipient_hint ?? ''), `<span data-status="${esc(r.status)}">${esc(r.status)}</span>`, esc(when(r.expires_at)), esc(when(r.created_at))]);
+  const signed = p.dossier.signatures.map((s) => [esc(w.roles[s.role] ?? s.role), esc(s.phase), esc(s.signer_name), esc(s.method), esc(s.level), timeHtml(s.signed_at, zoneOf(p.view))]);
+  const requests = p.dossier.signatureRequests.map((r) => [esc(w.roles[r.role] ?? r.role), esc(r.channel), esc(r.recipient_hint ?? ''), `<span data-status="${esc(r.status)}">${esc(r.status)}</span>`, timeHtml(r.expires_at, zoneOf(p.view)), timeHtml(r.created_at, zoneOf(p.view))]);
   return `${section('signatures', w.signatures, table([w.roleLabel, w.phase, w.signer, w.method, w.level, w.time], signed, '—'))}
 ${section('sign-requests', w.signRequests, table([w.roleLabel, w.channel, w.recipient, w.status, w.expires, w.created], requests, '—'))}`;
 }
@@ -81,7 +81,7 @@ function remarks(p: ShipmentPage, w: Words): string {
       .map((id, i) => `<a href="${esc(shipmentFileHref(p, `documents/${id}`))}"><img src="${esc(shipmentFileHref(p, `photos/${id}`))}" alt="${esc(w.photoOf(i + 1))}" width="96" height="96" loading="lazy" class="thumb"></a>`)
       .join(' ');
     const by = r.source === 'sign_link' ? `${w.roles[r.role ?? ''] ?? ''} (${w.signLink})` : r.source === 'provider' ? w.provider : w.api;
-    return [esc(r.phase), esc(r.type), esc(r.text ?? ''), esc(by), esc(when(r.created_at)), photos];
+    return [esc(r.phase), esc(r.type), esc(r.text ?? ''), esc(by), timeHtml(r.created_at, zoneOf(p.view)), photos];
   });
   return section('remarks', w.remarks, table([w.phase, w.type, w.text, w.actor, w.time, w.photos], rows, '—'));
 }
@@ -89,7 +89,7 @@ function remarks(p: ShipmentPage, w: Words): string {
 function podAndInvoice(p: ShipmentPage, w: Words): string {
   const { pod, invoice } = p.dossier;
   const podBody = pod
-    ? `${facts([[w.delivered, esc(when(pod.delivered_at))], [w.roles.consignee ?? '', esc(pod.consignee.name ?? '')]])}<p><a href="${esc(shipmentFileHref(p, 'pod.pdf'))}">${esc(w.podPdf)}</a></p>`
+    ? `${facts([[w.delivered, timeHtml(pod.delivered_at, zoneOf(p.view))], [w.roles.consignee ?? '', esc(pod.consignee.name ?? '')]])}<p><a href="${esc(shipmentFileHref(p, 'pod.pdf'))}">${esc(w.podPdf)}</a></p>`
     : `<p class="muted">${esc(w.noPod)}</p>`;
   const invoiceBody = invoice
     ? `${facts([[w.number, esc(invoice.number)], [w.payable, esc(`${invoice.amounts.payable} ${invoice.currency}`)]])}<p><a href="${esc(shipmentFileHref(p, `documents/${invoice.document.id}`))}">${esc(w.ubl)}</a></p>`
@@ -109,11 +109,11 @@ function efti(p: ShipmentPage, w: Words): string {
 
 function inspections(p: ShipmentPage, w: Words): string {
   const views = p.dossier.inspectionViews;
-  const rows = views.data.map((v) => [esc(when(v.viewed_at)), esc(v.channel), esc(v.outcome), esc(v.viewer ?? ''), esc(v.ip ?? ''), esc(v.language ?? '')]);
+  const rows = views.data.map((v) => [timeHtml(v.viewed_at, zoneOf(p.view)), esc(v.channel), esc(v.outcome), esc(v.viewer ?? ''), esc(v.ip ?? ''), esc(v.language ?? '')]);
   const more = views.has_more ? `<p class="muted">${esc(w.moreViews)}</p>` : '';
   return section('inspections', w.inspections, `${table([w.time, w.channel, w.outcome, w.viewer, w.address, w.language], rows, '—')}${more}`);
 }
 
 export function recordSections(p: ShipmentPage, w: Words): string {
-  return [timeline(p.dossier, w), documents(p, w), signatures(p, w), remarks(p, w), podAndInvoice(p, w), efti(p, w), inspections(p, w)].join('\n');
+  return [timeline(p.dossier, w, zoneOf(p.view)), documents(p, w), signatures(p, w), remarks(p, w), podAndInvoice(p, w), efti(p, w), inspections(p, w)].join('\n');
 }

@@ -2,15 +2,18 @@
  * /console/shipments/{id}: one shipment as a dispatcher reads it. Its header (status, mode, times),
  * then `actionsHtml` (what the member may do to it, made elsewhere; empty here), the integrity
  * verdict an inspector would read, the findings, parties and places, goods, and the records of
- * shipment-page-records.ts. Read-only: every member role sees it. Every value goes through `esc`.
+ * shipment-page-records.ts. Read-only: every member role sees it. The parts that follow the
+ * shipment (`[data-live]`, `#shipment-acts`) are swapped in by the page's script when an event
+ * arrives (shipment-live.ts). Every value goes through `esc`.
  */
 import type { Address, Contact, GoodsLine, Party, Stop } from '../shipments/shipment-input.schema.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { esc, facts, table, when } from './console-page-parts.js';
+import { esc, facts, table, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 import type { ShipmentPage } from './shipment-dossier.js';
 import { CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
 import { recordSections } from './shipment-page-records.js';
+import { SHIPMENT_LIVE_SCRIPT_PATH, SHIPMENT_LIVE_WORDS } from './shipment-live.js';
 import { SHIPMENT_WORDS } from './shipment-words.js';
 
 export type { ShipmentPage };
@@ -29,7 +32,7 @@ const contactHtml = (c: Contact | undefined) => (c ? lines([c.name, c.email, c.p
 function header(p: ShipmentPage, w: Words): string {
   const s = p.dossier.shipment;
   const frame = CONSOLE_FRAME_WORDS[p.language];
-  const at = (value: unknown) => esc(when(typeof value === 'string' ? value : null));
+  const at = (value: unknown) => timeHtml(typeof value === 'string' ? value : null, zoneOf(p.view));
   const rows: [string, string][] = [
     ['Id', `<code>${esc(s.id)}</code>`],
     [w.status, `<strong data-status="${esc(s.status)}">${esc(w.statuses[s.status] ?? s.status)}</strong>`],
@@ -55,7 +58,7 @@ function verdict(p: ShipmentPage, w: Words): string {
     w.chain(v.chain.events_checked, v.chain.first_bad_seq),
     v.document ? w.note(v.document.version, v.document.sha256_matches, v.document.seal_valid) : w.noNote,
   ];
-  return `<section aria-labelledby="h-integrity"><h2 id="h-integrity">${esc(w.integrity)}</h2><p class="notice${alarm ? ' error' : ''}" id="integrity" data-verdict="${esc(v.verdict)}">${parts.map(esc).join(' ')} <span class="muted">${esc(w.checkedAt)} ${esc(when(v.checked_at))}</span></p></section>`;
+  return `<section aria-labelledby="h-integrity"><h2 id="h-integrity">${esc(w.integrity)}</h2><p class="notice${alarm ? ' error' : ''}" id="integrity" data-verdict="${esc(v.verdict)}">${parts.map(esc).join(' ')} <span class="muted">${esc(w.checkedAt)} ${timeHtml(v.checked_at, zoneOf(p.view))}</span></p></section>`;
 }
 
 function findings(p: ShipmentPage, w: Words): string {
@@ -72,10 +75,10 @@ function partyRows(s: Record<string, unknown>, w: Words): [string, string][] {
   return rows;
 }
 
-function placeRows(s: Record<string, unknown>, w: Words): [string, string][] {
+function placeRows(s: Record<string, unknown>, w: Words, zone: string): [string, string][] {
   const stop = (label: string, value: Stop | undefined): [string, string][] => {
     if (!value) return [];
-    const window = value.window ? `<br>${esc(w.window)}: ${esc(when(value.window.from))}${value.window.to ? ` – ${esc(when(value.window.to))}` : ''}` : '';
+    const window = value.window ? `<br>${esc(w.window)}: ${timeHtml(value.window.from, zone)}${value.window.to ? ` – ${timeHtml(value.window.to, zone)}` : ''}` : '';
     const instructions = value.instructions ? `<br>${esc(w.instructions)}: ${esc(value.instructions)}` : '';
     return [[label, `${addressHtml(value.address)}${window}${instructions}`]];
   };
@@ -106,16 +109,19 @@ export function renderShipmentPage(p: ShipmentPage): string {
   const w = SHIPMENT_WORDS[p.language];
   const s = p.dossier.shipment;
   const parties = partyRows(s, w);
-  const places = placeRows(s, w);
-  const body = `${header(p, w)}
-${p.actionsHtml}
-${verdict(p, w)}
+  const places = placeRows(s, w, zoneOf(p.view));
+  const live = p.live ? ` id="shipment-live" data-src="${esc(p.live.src)}" data-etag="${esc(p.live.tag)}"` : '';
+  const liveWords = SHIPMENT_LIVE_WORDS[p.language];
+  const body = `<div data-live="head"${live}>${header(p, w)}</div>
+<div id="shipment-acts">${p.actionsHtml}</div>
+${p.live ? `<p class="visually" id="shipment-live-status" role="status" data-updated="${esc(liveWords.updated)}"></p>` : ''}
+<div data-live="body">${verdict(p, w)}
 ${findings(p, w)}
 <section aria-labelledby="h-parties"><h2 id="h-parties">${esc(w.parties)}</h2>${parties.length ? facts(parties) : '<p class="muted">—</p>'}</section>
 <section aria-labelledby="h-places"><h2 id="h-places">${esc(w.places)}</h2>${places.length ? facts(places) : '<p class="muted">—</p>'}</section>
 ${goods(s, w)}
-${recordSections(p, w)}
+${recordSections(p, w)}</div>
 <p><a href="${esc(p.mode === 'live' ? `${CONSOLE_SHIPMENTS_PATH}?mode=live` : CONSOLE_SHIPMENTS_PATH)}">${esc(w.back)}</a></p>`;
   const title = `${w.shipment} ${typeof s.reference === 'string' ? s.reference : s.id}`;
-  return renderConsoleFrame({ language: p.language, view: p.view, active: 'shipments', title, body, ...(p.notice ? { notice: p.notice } : {}) });
+  return renderConsoleFrame({ language: p.language, view: p.view, active: 'shipments', title, body, ...(p.live ? { scripts: [SHIPMENT_LIVE_SCRIPT_PATH] } : {}), ...(p.notice ? { notice: p.notice } : {}) });
 }

@@ -10,7 +10,7 @@ import type { Mode } from '../../core/mode.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import type { TourProgress } from '../tours/get-tour-progress.js';
 import { CONSOLE_FRAME_CSP, renderConsoleFrame } from './console-layout.js';
-import { esc, hrefWith, table, when } from './console-page-parts.js';
+import { esc, hrefWith, table, timeHtml, zoneOf } from './console-page-parts.js';
 import type { ConsoleLanguage } from './console-words.js';
 import { TOUR_WORDS } from './tour-words.js';
 
@@ -25,7 +25,7 @@ setTimeout(poll,${PROGRESS_POLL_MS});})();`;
 export const TOUR_PAGE_CSP = `${CONSOLE_FRAME_CSP}; script-src 'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'; connect-src 'self'`;
 
 /** The progress section's contents (the fragment the page swaps in). */
-export function renderTourProgress(language: ConsoleLanguage, progress: TourProgress): string {
+export function renderTourProgress(language: ConsoleLanguage, zone: string, progress: TourProgress): string {
   const w = TOUR_WORDS[language];
   const { tour } = progress;
   const through = tour.stops.filter((s) => s.status !== 'pending').length;
@@ -46,7 +46,7 @@ export function renderTourProgress(language: ConsoleLanguage, progress: TourProg
       esc(w.kinds[stop.kind]),
       `${reference ? `${esc(reference)}<br>` : ''}<code>${esc(stop.shipment_id)}</code>`,
       `<span class="state ${esc(stop.status)}" data-stop-state="${esc(stop.status)}">${esc(w.stopStatus[stop.status])}</span>${stop.reason ? `<br><span class="muted">${esc(stop.reason)}</span>` : ''}`,
-      stop.completed_at ? esc(when(stop.completed_at)) : '—',
+      stop.completed_at ? timeHtml(stop.completed_at, zone) : '—',
       missingCell,
     ];
   });
@@ -63,13 +63,13 @@ export function renderTourPage(p: { language: ConsoleLanguage; view: ConsoleSess
   const w = TOUR_WORDS[p.language];
   const { tour } = p.progress;
   const vehicle = tour.vehicle ? [tour.vehicle.plate, tour.vehicle.trailer_plate].filter((v) => typeof v === 'string').join(' / ') : '—';
-  const fragment = renderTourProgress(p.language, p.progress);
+  const fragment = renderTourProgress(p.language, zoneOf(p.view), p.progress);
   const src = hrefWith(`/console/tours/${tour.id}/progress`, { mode: p.mode, lang: p.language });
   const warnings = tour.warnings.length > 0 ? `<h2>${esc(w.warnings)}</h2><ul>${tour.warnings.map((f) => `<li>${esc(f.message)}</li>`).join('')}</ul>` : '';
   const body = `<dl class="facts"><dt>${esc(w.date)}</dt><dd>${esc(tour.date)}</dd>
 <dt>${esc(w.driver)}</dt><dd>${esc(tour.driver.name)} · ${esc(tour.driver.phone)}</dd>
 <dt>${esc(w.vehicle)}</dt><dd>${esc(vehicle || '—')}</dd>
-<dt>${esc(w.created)}</dt><dd>${esc(when(tour.created_at))}</dd>
+<dt>${esc(w.created)}</dt><dd>${timeHtml(tour.created_at, zoneOf(p.view))}</dd>
 <dt>ID</dt><dd><code>${esc(tour.id)}</code></dd></dl>
 <h2>${esc(w.progress)}</h2><p class="muted">${esc(w.progressHelp)}</p>
 <section id="progress" aria-live="polite" data-src="${esc(src)}" data-etag="${esc(progressTag(fragment))}">${fragment}</section>

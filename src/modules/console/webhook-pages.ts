@@ -10,7 +10,7 @@ import type { WebhookDeliveryDetailView, WebhookDeliveryView } from '../webhooks
 import type { WebhookEndpointView } from '../webhooks/webhook-endpoint-view.js';
 import { renderConsoleFrame } from './console-layout.js';
 import { attemptErrorCell, attemptResponseCell, deliveryStateCell, deliveryStateFacts } from './delivery-status.js';
-import { codeBlock, esc, filterForm, hrefWith, modeField, modeSwitch, pager, selectField, table, textField, when } from './console-page-parts.js';
+import { codeBlock, esc, filterForm, hrefWith, modeField, modeSwitch, pager, selectField, table, textField, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 
 const WORDS = {
@@ -184,7 +184,7 @@ export function renderWebhooksPage(base: Base & { page: { data: WebhookEndpointV
     `<a href="${at(`/console/webhooks/${e.id}`, base.mode)}" class="mono">${esc(e.url)}</a>${e.description ? `<br><span class="muted">${esc(e.description)}</span>` : ''}`,
     `<code>${esc(e.events.join(' '))}</code>`,
     esc(e.active ? w.active : w.inactive),
-    esc(when(e.created_at)),
+    timeHtml(e.created_at, zoneOf(base.view)),
     `<a href="${esc(hrefWith('/console/webhooks/deliveries', { endpoint_id: e.id, mode: base.mode }))}">${esc(w.deliveries)}</a>`,
   ]);
   const create = base.mayManage ? `<h2>${esc(w.create)}</h2>${endpointForm(base, '/console/webhooks', base.form ?? {}, w.createButton, false)}` : '';
@@ -232,8 +232,8 @@ export function renderDeliveriesPage(
   ];
   // The state second: on a phone the table scrolls sideways, and the state is what one looks for.
   const rows = base.page.data.map((d) => [
-    `<a href="${at(`/console/webhooks/deliveries/${d.id}`, base.mode)}">${esc(when(d.created_at))}</a>`,
-    deliveryStateCell(base.language, d),
+    `<a href="${at(`/console/webhooks/deliveries/${d.id}`, base.mode)}">${timeHtml(d.created_at, zoneOf(base.view))}</a>`,
+    deliveryStateCell(base.language, zoneOf(base.view), d),
     `<code>${esc(d.event_type)}</code>`,
     `<span class="mono">${esc(urls.get(d.endpoint_id) ?? d.endpoint_id)}</span>`,
     esc(d.attempts),
@@ -257,7 +257,7 @@ export function renderDeliveryPage(base: Base & { delivery: WebhookDeliveryDetai
   const attempts = d.attempt_history.map((a) => [
     esc(a.number),
     esc(a.outcome),
-    esc(when(a.started_at)),
+    timeHtml(a.started_at, zoneOf(base.view)),
     esc(a.duration_ms === null ? '—' : `${a.duration_ms} ms`),
     attemptResponseCell(base.language, a),
     attemptErrorCell(a),
@@ -271,10 +271,10 @@ export function renderDeliveryPage(base: Base & { delivery: WebhookDeliveryDetai
 <dt>Id</dt><dd><code>${esc(d.id)}</code></dd>
 <dt>${esc(w.event)}</dt><dd><code>${esc(d.event_type)}</code> <span class="mono muted">${esc(d.event_id)}</span></dd>
 <dt>${esc(w.endpoint)}</dt><dd><a href="${at(`/console/webhooks/${d.endpoint_id}`, base.mode)}" class="mono">${esc(base.endpointUrl ?? d.endpoint_id)}</a></dd>
-<dt>${esc(w.status)}</dt><dd>${deliveryStateFacts(base.language, d)}</dd>
+<dt>${esc(w.status)}</dt><dd>${deliveryStateFacts(base.language, zoneOf(base.view), d)}</dd>
 <dt>${esc(w.origin)}</dt><dd>${esc(d.origin)}${d.replay_of ? ` · ${esc(w.replayOf)} <a href="${at(`/console/webhooks/deliveries/${d.replay_of}`, base.mode)}">${esc(d.replay_of)}</a>` : ''}</dd>
-<dt>${esc(w.created)}</dt><dd>${esc(when(d.created_at))}</dd>
-${d.next_attempt_at ? `<dt>${esc(w.nextAttempt)}</dt><dd>${esc(when(d.next_attempt_at))}</dd>` : ''}
+<dt>${esc(w.created)}</dt><dd>${timeHtml(d.created_at, zoneOf(base.view))}</dd>
+${d.next_attempt_at ? `<dt>${esc(w.nextAttempt)}</dt><dd>${timeHtml(d.next_attempt_at, zoneOf(base.view))}</dd>` : ''}
 </dl>${retry}
 <h2>${esc(w.attempts)}</h2>${table([w.attempt, w.outcome, w.started, w.duration, w.response, w.error], attempts, CONSOLE_FRAME_WORDS[base.language].none)}
 <h2>${esc(w.answer)}</h2>${codeBlock(d.response_body)}

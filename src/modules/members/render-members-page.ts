@@ -4,10 +4,12 @@
  * buttons. Server-rendered in the console frame, no script: every control is a form posting to
  * /console/members/… (members-pages.routes.ts). What a role may press comes from member-permissions.ts.
  */
+import { localTime } from '../../core/local-time.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import type { MemberRole } from '../console-auth/console-auth.tables.js';
 import { MEMBER_ROLES, roleMay } from '../console-auth/member-permissions.js';
 import { renderConsoleFrame } from '../console/console-layout.js';
+import { zoneOf } from '../console/console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from '../console/console-words.js';
 import { esc } from '../sign-app/html.js';
 import type { Invitation, Member, MemberList } from './members.schema.js';
@@ -54,7 +56,8 @@ table.people td[data-label]::before{content:attr(data-label) ": ";color:#5f6b7a}
 }
 </style>`;
 
-export const shortTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** A moment on the member's clock, to the minute, with the zone named (their preferences, else UTC). */
+export const shortTime = (iso: string, view: ConsoleSessionView) => localTime(iso, zoneOf(view));
 
 function roleSelect(p: MembersPage, id: string, selected: string): string {
   const roles = CONSOLE_FRAME_WORDS[p.language].role;
@@ -76,7 +79,7 @@ function memberRow(p: MembersPage, m: Member): string {
     self || mayManage(actor, m.role)
       ? `<form class="inline" method="post" action="${esc(pagePath(MEMBER_PAGE_PATHS.remove, m.user_id))}"><button type="submit" class="danger">${esc(self ? w.leave : w.remove)}</button></form>`
       : '';
-  return `<tr><td>${esc(m.email)}${self ? ` <span class="muted">${esc(w.you)}</span>` : ''}</td><td>${roleCell}</td><td data-label="${esc(w.joined)}">${esc(shortTime(m.joined_at).slice(0, 10))}</td><td data-label="${esc(w.lastSignIn)}">${esc(m.last_sign_in_at ? shortTime(m.last_sign_in_at) : w.never)}</td><td>${remove}</td></tr>`;
+  return `<tr><td>${esc(m.email)}${self ? ` <span class="muted">${esc(w.you)}</span>` : ''}</td><td>${roleCell}</td><td data-label="${esc(w.joined)}">${esc(localTime(m.joined_at, zoneOf(p.view), { show: 'date' }))}</td><td data-label="${esc(w.lastSignIn)}">${esc(m.last_sign_in_at ? shortTime(m.last_sign_in_at, p.view) : w.never)}</td><td>${remove}</td></tr>`;
 }
 
 function invitationRow(p: MembersPage, i: Invitation): string {
@@ -84,7 +87,7 @@ function invitationRow(p: MembersPage, i: Invitation): string {
   const cancel = mayManage(p.view.organization.role, i.role)
     ? `<form class="inline" method="post" action="${esc(pagePath(MEMBER_PAGE_PATHS.cancel, i.id))}"><button type="submit" class="secondary">${esc(w.cancel)}</button></form>`
     : '';
-  return `<tr><td>${esc(i.email)}</td><td data-label="${esc(w.role)}">${esc(CONSOLE_FRAME_WORDS[p.language].role[i.role])}</td><td data-label="${esc(w.expires)}">${esc(shortTime(i.expires_at))}${i.expired ? ` <strong>(${esc(w.expired)})</strong>` : ''}</td><td>${cancel}</td></tr>`;
+  return `<tr><td>${esc(i.email)}</td><td data-label="${esc(w.role)}">${esc(CONSOLE_FRAME_WORDS[p.language].role[i.role])}</td><td data-label="${esc(w.expires)}">${esc(shortTime(i.expires_at, p.view))}${i.expired ? ` <strong>(${esc(w.expired)})</strong>` : ''}</td><td>${cancel}</td></tr>`;
 }
 
 function inviteForm(p: MembersPage): string {
