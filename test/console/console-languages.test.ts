@@ -9,6 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_NAV_PATHS } from '../../src/modules/console/console-words.js';
+import { ACT_WORDS } from '../../src/modules/console/shipment-act-words.js';
 import { backends } from '../support/backends.js';
 import { consoleSessionHeaders } from '../support/console-session.js';
 import { englishLeft, pageWords, stringsOf } from '../support/english-words.js';
@@ -23,6 +24,8 @@ describe.each(backends())('the console in German, French and Polish on $name', (
   let t: TestApp;
   let receiver: WebhookReceiver;
   let owner: Session;
+  let issued: string;
+  let draft: string;
   const pages: string[] = [];
   const run = randomUUID().slice(0, 8).toUpperCase();
   const issuedBody = { ...fullShipment(), reference: `PO-${run}` };
@@ -50,8 +53,8 @@ describe.each(backends())('the console in German, French and Polish on $name', (
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as string;
     };
-    const issued = await create(issuedBody, true);
-    const draft = await create(draftBody, false);
+    issued = await create(issuedBody, true);
+    draft = await create(draftBody, false);
     const planned = await post('/console/tours/new', [
       ['name', tourName], ['date', '2026-12-07'], ['driver_name', 'Piotr Nowak'], ['driver_phone', `+4860${randomInt(1_000_000, 9_999_999)}1`], ['driver_language', 'pl'], ['plate', 'VX-12-BC'],
       ['stop', `${issued}:pickup`], ['stop', `${issued}:delivery`], ['act', 'plan'],
@@ -108,10 +111,30 @@ describe.each(backends())('the console in German, French and Polish on $name', (
       if (english.length > 0) left[path.replace(/[a-z]+_[0-9A-Z]{26}/g, ':id')] = english;
     }
     expect(left, 'English words left, by page').toEqual({});
+    // The confirm steps of acts that cannot be undone, and setting up a second factor.
+    for (const [path, fields] of [[`/console/shipments/${draft}/issue`, [['mode', 'test']]], [`/console/shipments/${draft}/cancel`, [['mode', 'test']]], ['/console/two-factor/enrol', []]] as const) {
+      let res = await post(`${path}?lang=${language}`, fields.map(([k, v]) => [k, v]));
+      if (res.statusCode === 303) res = await get(res.headers.location as string, owner);
+      expect(res.statusCode, `${path}: ${res.body.slice(0, 300)}`).toBe(200);
+      if (path.endsWith('enrol')) expect(res.body).toContain('id="totp-secret"');
+      expectSpoken(res.body, language, path);
+    }
+    // A refused act comes back as a notice in the page's words: an issued shipment is not issued again.
+    const refused = await post(`/console/shipments/${issued}/issue?lang=${language}`, [['mode', 'test'], ['confirmed', '1']]);
+    expect(refused.statusCode).toBe(303);
+    const notice = await get(`${refused.headers.location as string}&lang=${language}`, owner);
+    expect(notice.body).toMatch(/<p class="notice error" role="alert">[^<]+<\/p>/);
+    expect(notice.body).toContain(ACT_WORDS[language].why.invalid_transition);
+    expectSpoken(notice.body, language, 'a refused act');
     const missing = await get(`/console/shipments/shp_00000000000000000000000000?lang=${language}`, owner);
     expect(missing.statusCode).toBe(404);
     expectSpoken(missing.body, language, 'the 404 page');
   }, 120_000);
+
+  it('finds the English words on the English page (the check can fail)', async () => {
+    const english = englishLeft(pageWords((await get(`/console/shipments/${issued}?lang=en`, owner)).body, own));
+    expect(english).toEqual(expect.arrayContaining(['Shipment', 'Timeline', 'Consignor', 'Consignee', 'Carrier', 'the', 'Proof of delivery']));
+  });
 
   it.each(LANGUAGES)('speaks %s signed out: the sign-in page, its answer and a refused link', async (language) => {
     const signIn = await get(`/console?lang=${language}`);
