@@ -68,7 +68,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
     path: `${MAGIC_LINK_PATH}/:token`,
     preview: (token) => previewMagicLink(runtime.services, token),
     spend: (token, source) => signInWithMagicLink(runtime.services, lifetimes, { token, ...source }),
-    confirmPage: (link) => renderConfirmSignIn(link.email),
+    confirmPage: (link, language) => renderConfirmSignIn(link.email, language),
     refusedPage: renderLinkRefused,
   });
 

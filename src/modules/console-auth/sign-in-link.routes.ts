@@ -7,7 +7,7 @@
  * because mail scanners open every link of a message before the person does.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { SESSION_COOKIE, sessionLifetimes } from './console-auth-policy.js';
 import type { OpenedSession } from './open-console-session.js';
@@ -15,6 +15,7 @@ import { CONSOLE_PAGE_CSP } from './render-console-pages.js';
 import type { SignInSource } from './open-console-session.js';
 import { checkConsoleOrigin } from '../../http/cookie-origin.js';
 import { htmlPageHeaders } from '../../http/html-page.js';
+import { consoleLanguage, type ConsoleLanguage } from '../console/console-words.js';
 
 /** Sets (or, with an empty value and 0, clears) the console session cookie. */
 export function setSessionCookie(runtime: Pick<AppRuntime, 'config'>, reply: FastifyReply, value: string, maxAgeS: number): FastifyReply {
@@ -24,6 +25,12 @@ export function setSessionCookie(runtime: Pick<AppRuntime, 'config'>, reply: Fas
 
 function refuse<R extends string>(reply: FastifyReply, reason: R, refusedPage: (reason: R) => string): FastifyReply {
   return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).status(reason === 'unknown' ? 404 : 410).send(refusedPage(reason));
+}
+
+/** The language of a link's page: `?lang=` when the console speaks it, else the browser's pick (no session, no organisation yet). */
+function linkPageLanguage(request: FastifyRequest): ConsoleLanguage {
+  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+  return consoleLanguage(typeof lang === 'string' ? lang : undefined, undefined, undefined, request.headers['accept-language']);
 }
 
 export function answerSignInLink<R extends string>(runtime: Pick<AppRuntime, 'config'>, reply: FastifyReply, result: OpenedSession | { refused: R }, refusedPage: (reason: R) => string): FastifyReply {
@@ -42,8 +49,8 @@ export interface SignInLinkDoor<F, R extends string> {
   preview(token: string): Promise<F | { refused: R }>;
   /** Spends the link and opens the session. */
   spend(token: string, source: SignInSource): Promise<OpenedSession | { refused: R }>;
-  confirmPage(found: F): string;
-  refusedPage(reason: R | 'unknown'): string;
+  confirmPage(found: F, language: ConsoleLanguage): string;
+  refusedPage(reason: R | 'unknown', language: ConsoleLanguage): string;
 }
 
 export async function signInLinkRoutes<F extends object, R extends string>(app: FastifyInstance, runtime: Pick<AppRuntime, 'config'>, door: SignInLinkDoor<F, R>): Promise<void> {
@@ -51,9 +58,10 @@ export async function signInLinkRoutes<F extends object, R extends string>(app: 
   app.get<{ Params: { token: string } }>(door.path, { config: { access: { public: true } }, schema: { hide: true, params } }, async (request, reply) => {
     const token = request.params.token;
     const found = TOKEN.test(token) ? await door.preview(token) : ({ refused: 'unknown' } as const);
-    if ('refused' in found) return refuse(reply, found.refused, door.refusedPage);
+    const language = linkPageLanguage(request);
+    if ('refused' in found) return refuse(reply, found.refused, (reason) => door.refusedPage(reason, language));
     // same-origin, not no-referrer: under no-referrer a browser sends the form's POST with `Origin: null`, which the check refuses.
-    return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).header('referrer-policy', 'same-origin').send(door.confirmPage(found));
+    return htmlPageHeaders(reply, CONSOLE_PAGE_CSP).header('referrer-policy', 'same-origin').send(door.confirmPage(found, language));
   });
   // The confirm form posts an empty urlencoded body: its own scope, so no other route reads form bodies.
   await app.register(async (scope) => {
@@ -64,7 +72,8 @@ export async function signInLinkRoutes<F extends object, R extends string>(app: 
       const token = request.params.token;
       const userAgent = request.headers['user-agent'];
       const result = TOKEN.test(token) ? await door.spend(token, { ip: request.ip, ...(userAgent ? { userAgent } : {}) }) : ({ refused: 'unknown' } as const);
-      return answerSignInLink(runtime, reply, result, door.refusedPage);
+      const language = linkPageLanguage(request);
+      return answerSignInLink<R | 'unknown'>(runtime, reply, result, (reason) => door.refusedPage(reason, language));
     });
   });
 }

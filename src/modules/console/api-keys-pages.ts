@@ -4,12 +4,13 @@
  * new key this once, and a revoke button that asks first (a second page, as there is no script).
  */
 import type { Mode } from '../../core/mode.js';
-import { SCOPES, SCOPE_DESCRIPTIONS } from '../../core/scopes.js';
+import { SCOPES } from '../../core/scopes.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import type { ApiKeyListing } from '../api-keys/api-keys.repository.js';
 import { renderConsoleFrame } from './console-layout.js';
 import { esc, table, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
+import { describeScope } from './scope-words.js';
 
 const WORDS = {
   en: {
@@ -64,6 +65,84 @@ const WORDS = {
     revokedNotice: 'De sleutel is ingetrokken.',
     lastUsed: 'Wanneer een sleutel het laatst is gebruikt, staat in het verzoeklogboek.',
   },
+  de: {
+    title: 'API-Schlüssel',
+    hint: 'Schlüssel',
+    mode: 'Modus',
+    scopes: 'Berechtigungen',
+    created: 'Erstellt',
+    revoked: 'Widerrufen',
+    active: 'aktiv',
+    allScopes: 'alle Berechtigungen',
+    create: 'Schlüssel erstellen',
+    scopesLegend: 'Berechtigungen (nichts angekreuzt: alle Berechtigungen)',
+    test: 'Testumgebung (sk_test_)',
+    live: 'Produktiv (sk_live_)',
+    liveLocked: 'Produktivschlüssel können erstellt werden, sobald die Organisation für den Produktivbetrieb freigegeben ist.',
+    createButton: 'Schlüssel erstellen',
+    revoke: 'Widerrufen',
+    newKeyTitle: 'Ihr neuer API-Schlüssel',
+    newKeyText: 'Kopieren Sie ihn jetzt: Er wird nur dieses eine Mal angezeigt. Senden Sie ihn als Authorization: Bearer <Schlüssel>.',
+    back: 'Zurück zu den API-Schlüsseln',
+    confirmTitle: 'Diesen Schlüssel widerrufen?',
+    confirmText: (hint: string) => `Aufrufe mit dem Schlüssel ${hint} funktionieren innerhalb von Sekunden nicht mehr. Das lässt sich nicht rückgängig machen.`,
+    confirm: 'Ja, widerrufen',
+    cancel: 'Abbrechen',
+    revokedNotice: 'Der Schlüssel ist widerrufen.',
+    lastUsed: 'Wann ein Schlüssel zuletzt verwendet wurde, steht im Anfrageprotokoll.',
+  },
+  fr: {
+    title: 'Clés API',
+    hint: 'Clé',
+    mode: 'Mode',
+    scopes: 'Droits',
+    created: 'Créée le',
+    revoked: 'Révoquée le',
+    active: 'active',
+    allScopes: 'tous les droits',
+    create: 'Créer une clé',
+    scopesLegend: 'Droits (aucune case cochée : tous les droits)',
+    test: 'Bac à sable (sk_test_)',
+    live: 'Production (sk_live_)',
+    liveLocked: 'Les clés de production pourront être créées dès que l’organisation sera autorisée en production.',
+    createButton: 'Créer la clé',
+    revoke: 'Révoquer',
+    newKeyTitle: 'Votre nouvelle clé API',
+    newKeyText: 'Copiez-la maintenant : elle n’est affichée que cette fois. Envoyez-la sous la forme Authorization: Bearer <clé>.',
+    back: 'Retour aux clés API',
+    confirmTitle: 'Révoquer cette clé ?',
+    confirmText: (hint: string) => `Les appels avec la clé ${hint} cesseront de fonctionner en quelques secondes. Cette action est irréversible.`,
+    confirm: 'Oui, la révoquer',
+    cancel: 'Annuler',
+    revokedNotice: 'La clé est révoquée.',
+    lastUsed: 'La dernière utilisation d’une clé figure dans le journal des requêtes.',
+  },
+  pl: {
+    title: 'Klucze API',
+    hint: 'Klucz',
+    mode: 'Tryb',
+    scopes: 'Uprawnienia',
+    created: 'Utworzono',
+    revoked: 'Unieważniono',
+    active: 'aktywny',
+    allScopes: 'wszystkie uprawnienia',
+    create: 'Utwórz klucz',
+    scopesLegend: 'Uprawnienia (nic nie zaznaczono: wszystkie uprawnienia)',
+    test: 'Piaskownica (sk_test_)',
+    live: 'Produkcja (sk_live_)',
+    liveLocked: 'Klucze produkcyjne można utworzyć, gdy organizacja zostanie dopuszczona do trybu produkcyjnego.',
+    createButton: 'Utwórz klucz',
+    revoke: 'Unieważnij',
+    newKeyTitle: 'Twój nowy klucz API',
+    newKeyText: 'Skopiuj go teraz: jest wyświetlany tylko ten jeden raz. Wysyłaj go jako Authorization: Bearer <klucz>.',
+    back: 'Wróć do kluczy API',
+    confirmTitle: 'Unieważnić ten klucz?',
+    confirmText: (hint: string) => `Wywołania z kluczem ${hint} przestaną działać w ciągu kilku sekund. Tej operacji nie można cofnąć.`,
+    confirm: 'Tak, unieważnij',
+    cancel: 'Anuluj',
+    revokedNotice: 'Klucz został unieważniony.',
+    lastUsed: 'Kiedy klucz był ostatnio używany, widać w dzienniku żądań.',
+  },
 } as const;
 
 export interface ApiKeysPage {
@@ -91,7 +170,7 @@ export function renderApiKeysPage(page: ApiKeysPage): string {
   ]);
   const list = table([w.hint, w.mode, w.scopes, w.created, w.revoked, ''], rows, frame.none);
   const live = page.view.organization.live_enabled;
-  const checks = SCOPES.map((s) => `<label class="check"><input type="checkbox" name="scopes" value="${esc(s)}"> <span><code>${esc(s)}</code> <span class="muted">${esc(SCOPE_DESCRIPTIONS[s])}</span></span></label>`).join('');
+  const checks = SCOPES.map((s) => `<label class="check"><input type="checkbox" name="scopes" value="${esc(s)}"> <span><code>${esc(s)}</code> <span class="muted">${esc(describeScope(s, page.language))}</span></span></label>`).join('');
   const form = page.mayManage
     ? `<h2>${esc(w.create)}</h2><form method="post" action="/console/api-keys"><fieldset>
 <legend>${esc(w.mode)}</legend>

@@ -120,12 +120,12 @@ ${switcher}<div>${esc(w.signedInAs)} ${esc(view.user.email)} · <a href="${PREFE
 export function renderConsoleFrame(frame: ConsoleFrame): string {
   const w = CONSOLE_FRAME_WORDS[frame.language];
   const nav = frame.view
-    ? `<nav class="side" aria-label="Console"><ul>${CONSOLE_NAV.map((key) => `<li><a href="${CONSOLE_NAV_PATHS[key]}"${key === frame.active ? ' aria-current="page"' : ''}>${esc(w.nav[key])}</a></li>`).join('')}</ul></nav>`
+    ? `<nav class="side" aria-label="${esc(w.console)}"><ul>${CONSOLE_NAV.map((key) => `<li><a href="${CONSOLE_NAV_PATHS[key]}"${key === frame.active ? ' aria-current="page"' : ''}>${esc(w.nav[key])}</a></li>`).join('')}</ul></nav>`
     : '';
   const notice = frame.notice ? `<p class="notice${frame.notice.error ? ' error' : ''}" role="${frame.notice.error ? 'alert' : 'status'}">${esc(frame.notice.text)}</p>` : '';
   return `<!doctype html>
 <html lang="${frame.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="same-origin">
-<title>${esc(frame.title)} · Console</title><style>${STYLE}</style>${(frame.scripts ?? []).map((src) => `<script src="${esc(src)}" defer></script>`).join('')}</head>
+<title>${esc(frame.title)} · ${esc(w.console)}</title><style>${STYLE}</style>${(frame.scripts ?? []).map((src) => `<script src="${esc(src)}" defer></script>`).join('')}</head>
 <body><a class="skip" href="#content">${esc(w.skipToContent)}</a>
 ${frame.view ? header({ ...frame, view: frame.view }) : ''}
 <div class="shell">${nav}<main id="content"><h1>${esc(frame.title)}</h1>

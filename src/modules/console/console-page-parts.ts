@@ -81,7 +81,7 @@ export function pager(language: ConsoleLanguage, path: string, params: Record<st
   const w = CONSOLE_FRAME_WORDS[language];
   const first = onLaterPage ? `<a href="${esc(hrefWith(path, { ...params, cursor: undefined }))}">${esc(w.previous)}</a>` : '';
   const older = page.next_cursor ? `<a rel="next" href="${esc(hrefWith(path, { ...params, cursor: page.next_cursor }))}">${esc(w.next)}</a>` : '';
-  return first || older ? `<nav class="pager" aria-label="Pages">${first}${older}</nav>` : '';
+  return first || older ? `<nav class="pager" aria-label="${esc(w.pages)}">${first}${older}</nav>` : '';
 }
 
 /** The hidden field that keeps a form in the page's mode. */

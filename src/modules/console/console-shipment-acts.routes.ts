@@ -9,7 +9,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { AppError, ERROR_CATALOGUE, isAppError } from '../../core/errors.js';
+import { AppError, isAppError } from '../../core/errors.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import type { ConsolePermission } from '../console-auth/member-permissions.js';
 import { getInvoice } from '../invoices/get-invoice.js';
@@ -21,8 +21,9 @@ import { SIGNATURE_ROLES, type SignatureRole } from '../signatures/signature-rul
 import { CONSOLE_SCRIPT_CSP } from './console-layout.js';
 import { consoleFormScope, consolePageContext, consolePageRoute, formValue, sendConsolePage, type FormBody } from './console-page.routes.js';
 import { hrefWith, pageMode } from './console-page-parts.js';
+import { apiLanguage } from './console-words.js';
 import { cancelShipmentAct, createShipmentAct, issueInvoiceAct, issueShipmentAct, resendSignLinkAct, revokeSignLinkAct, sendSignLinkAct, updateShipmentAct } from './shipment-acts.js';
-import { shipmentActBar, shipmentActNotice, shipmentPath, type ActDone } from './shipment-act-bar.js';
+import { refusalWords, shipmentActBar, shipmentActNotice, shipmentPath, type ActDone } from './shipment-act-bar.js';
 import type { ShipmentAct } from './shipment-act-words.js';
 import { renderActConfirmPage, renderShipmentFormPage, SHIPMENT_FORM_SCRIPT_PATH, SHIPMENT_VALIDATE_PATH } from './shipment-form-pages.js';
 import { SHIPMENT_FORM_SCRIPT } from './shipment-form-script.js';
@@ -65,7 +66,7 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
   /** The form again with what was typed and the validator's findings, in the page's language. */
   function formAgain(reply: FastifyReply, p: Page, body: FormBody, input: Record<string, unknown>, shipment?: { id: string; reference: string | null; status: string }, notice?: string) {
     const lines = goodsLinesOf(body);
-    const findings = placeFindings(shipmentFormFields(lines), validateShipment(input, p.language));
+    const findings = placeFindings(shipmentFormFields(lines), validateShipment(input, apiLanguage(p.language)));
     const values = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : v]));
     const html = renderShipmentFormPage({ language: p.language, view: p.view, mode: p.mode, goodsLines: lines, values, findings, notice: { text: notice ?? FORM_WORDS[p.language].notValid, error: true }, ...(shipment ? { shipment } : {}) });
     return sendConsolePage(reply, html, 422, CONSOLE_SCRIPT_CSP);
@@ -84,8 +85,8 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
     scope.post<{ Body: FormBody }>('/console/shipments', manage, async (request, reply) => {
       const p = await readPage(request);
       const input = formInput(request.body);
-      if (!validateShipment(input, p.language).valid) return formAgain(reply, p, request.body, input);
-      const created = await createShipmentAct(p.ctx, input, p.language);
+      if (!validateShipment(input, apiLanguage(p.language)).valid) return formAgain(reply, p, request.body, input);
+      const created = await createShipmentAct(p.ctx, input, apiLanguage(p.language));
       return seeOther(reply, pageHref(shipmentPath(created.id), p, { done: 'created' }));
     });
 
@@ -95,7 +96,7 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
       const id = formValue(request.body, 'shipment_id');
       const base = id && /^shp_[0-9A-HJKMNP-TV-Z]{26}$/.test(id) ? (await findShipment(p.ctx.db, p.ctx, id)).data : {};
       const input = formInput(request.body, base);
-      const result = validateShipment(input, p.language);
+      const result = validateShipment(input, apiLanguage(p.language));
       const placed = placeFindings(shipmentFormFields(goodsLinesOf(request.body)), result);
       return reply.header('cache-control', 'no-store').send({ valid: result.valid, fields: placed.byField, general: placed.general });
     });
@@ -113,7 +114,7 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
       const html = renderShipmentFormPage({
         language: p.language, view: p.view, mode: p.mode, goodsLines: goods, values: formValuesOf(row.data), editable: draft, actBar,
         shipment: { id: row.id, reference: row.reference, status: row.status },
-        ...(draft ? { findings: placeFindings(shipmentFormFields(goods), validateShipment(row.data, p.language)) } : {}),
+        ...(draft ? { findings: placeFindings(shipmentFormFields(goods), validateShipment(row.data, apiLanguage(p.language))) } : {}),
         ...(notice ? { notice } : {}),
       });
       return sendConsolePage(reply, html, 200, draft ? CONSOLE_SCRIPT_CSP : undefined);
@@ -124,14 +125,13 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
       const row = await findShipment(p.ctx.db, p.ctx, request.params.id);
       const input = formInput(request.body, row.data);
       const shipment = { id: row.id, reference: row.reference, status: row.status };
-      if (!validateShipment(input, p.language).valid) return formAgain(reply, p, request.body, input, shipment);
+      if (!validateShipment(input, apiLanguage(p.language)).valid) return formAgain(reply, p, request.body, input, shipment);
       try {
-        await updateShipmentAct(p.ctx, row.id, mergePatchBetween(row.data, input), p.language);
+        await updateShipmentAct(p.ctx, row.id, mergePatchBetween(row.data, input), apiLanguage(p.language));
       } catch (error) {
         // The shipment moved on since the form was opened (issued elsewhere, say): the form again, with the refusal.
         if (!isAppError(error) || !['field_frozen', 'shipment_immutable', 'validation_failed'].includes(error.code)) throw error;
-        const entry = ERROR_CATALOGUE[error.code];
-        return formAgain(reply, p, request.body, input, shipment, `${p.language === 'nl' ? entry.title_nl : entry.title}. ${error.message}`);
+        return formAgain(reply, p, request.body, input, shipment, refusalWords(p.language, error.code, error.message));
       }
       return seeOther(reply, pageHref(shipmentPath(row.id), p, { done: 'updated' }));
     });
@@ -160,10 +160,10 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
     }
 
     const always = () => true;
-    actRoute('issue', 'shipments:manage', always, async (p, id) => (await issueShipmentAct(p.ctx, id, p.language), 'issued'));
+    actRoute('issue', 'shipments:manage', always, async (p, id) => (await issueShipmentAct(p.ctx, id, apiLanguage(p.language)), 'issued'));
     actRoute('cancel', 'shipments:manage', always, async (p, id, body) => {
       const reason = formValue(body, 'reason')?.trim().slice(0, 500);
-      await cancelShipmentAct(p.ctx, id, reason || undefined, p.language);
+      await cancelShipmentAct(p.ctx, id, reason || undefined, apiLanguage(p.language));
       return 'cancelled';
     });
     actRoute('invoice', 'invoices:manage', always, async (p, id) => (await issueInvoiceAct(p.ctx, id), 'invoiced'));

@@ -23,6 +23,7 @@ import { ListShipmentsQuerySchema } from '../shipments/shipment.schema.js';
 import { CONSOLE_LIVE_PICTURES_CSP } from './console-layout.js';
 import { consolePageContext, consolePageRoute, dropEmptyQueryValues, sendConsolePage } from './console-page.routes.js';
 import { filtersOf, hrefWith, pageMode } from './console-page-parts.js';
+import { apiLanguage } from './console-words.js';
 import { shipmentActBar, shipmentActNotice, shipmentPath } from './shipment-act-bar.js';
 import { readShipmentDossier } from './shipment-dossier.js';
 import { renderShipmentsPage, CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
@@ -84,7 +85,7 @@ export async function consoleShipmentPageRoutes(app: FastifyInstance, runtime: A
     const p = await readPage(runtime, request);
     const { q, from, to } = request.query;
     const query = { cursor: request.query.cursor, limit: request.query.limit, status: request.query.status, search: q, created_gte: from ? `${from}T00:00:00.000Z` : undefined, created_lt: to ? dayAfter(to) : undefined };
-    const page = await searchShipments(p.ctx, query, p.language);
+    const page = await searchShipments(p.ctx, query, apiLanguage(p.language));
     const filters = filtersOf(request.query) as Record<string, string | undefined>;
     return sendConsolePage(reply, renderShipmentsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor) }));
   });
@@ -121,7 +122,7 @@ export async function consoleShipmentPageRoutes(app: FastifyInstance, runtime: A
 
   app.get<ById>(`${CONSOLE_SHIPMENTS_PATH}/:id/pod.pdf`, { ...read, schema: { hide: true, params: ShipmentParams, querystring: PageQuery } }, async (request, reply) => {
     const p = await readPage(runtime, request);
-    const { document, body } = await proofOfDeliveryPdf(p.ctx, request.params.id, p.language);
+    const { document, body } = await proofOfDeliveryPdf(p.ctx, request.params.id, apiLanguage(p.language));
     return sendFile(reply, 'application/pdf', contentDisposition(document.filename ?? `${document.id}.pdf`, true), body);
   });
 

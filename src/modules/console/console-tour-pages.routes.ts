@@ -21,6 +21,7 @@ import type { DriverSessionView } from '../driver/driver-session-view.js';
 import type { TenantContext } from '../../core/context.js';
 import { consoleFormScope, consolePageContext, consolePageRoute, formValue, formValues, sendConsolePage, type FormBody } from './console-page.routes.js';
 import { hrefWith, pageMode } from './console-page-parts.js';
+import { apiLanguage } from './console-words.js';
 import { renderDriversPage, renderRevokeDriverPage, type DriverSessionLine } from './driver-pages.js';
 import { fieldErrors, namedStops, readPlanForm, rearranged, schemaErrors, tourInput, withPicked } from './plan-tour-form.js';
 import { renderPlanTourPage, renderToursPage, type FieldErrors, type PlanForm } from './tour-pages.js';
@@ -62,7 +63,7 @@ export async function consoleTourPageRoutes(app: FastifyInstance, runtime: AppRu
 
   async function planPage(reply: FastifyReply, p: PageOf, form: PlanForm, errors: FieldErrors, status = 200) {
     const query = { status: 'issued' as const, limit: ISSUED_IN_PICKER, ...(form.q ? { reference: form.q } : {}) };
-    const [issued, named] = await Promise.all([listShipments(p.ctx, query, p.language), namedStops(p.ctx, p.language, form)]);
+    const [issued, named] = await Promise.all([listShipments(p.ctx, query, apiLanguage(p.language)), namedStops(p.ctx, p.language, form)]);
     return sendConsolePage(reply, renderPlanTourPage({ language: p.language, view: p.view, mode: p.mode, mayManage: p.mayManage, form: named, issued: issued.data, errors }), status);
   }
 

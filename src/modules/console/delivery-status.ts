@@ -41,6 +41,42 @@ const WORDS = {
     nextShort: (at: string) => `volgende ${at}`,
     noAnswer: 'geen antwoord',
   },
+  de: {
+    label: { succeeded: 'Zugestellt', pending: 'Ausstehend', retrying: 'Fehlgeschlagen, wird wiederholt', failed: 'Fehlgeschlagen', dead: 'Aufgegeben' },
+    explain: {
+      succeeded: (d: WebhookDeliveryView) => `Der Empfänger antwortete bei Versuch ${d.attempts} mit ${d.response_status ?? '2xx'}.`,
+      pending: (d: WebhookDeliveryView, zone: string) => `Wartet auf den ersten Versuch, fällig ${when(d.next_attempt_at, zone)}.`,
+      retrying: (d: WebhookDeliveryView, zone: string) => `Versuch ${d.attempts} von ${MAX_ATTEMPTS} ist fehlgeschlagen. Nächster Versuch ${when(d.next_attempt_at, zone)}.`,
+      failed: (d: WebhookDeliveryView) => `${d.attempts === 1 ? 'Der einzige Versuch ist' : `Alle ${d.attempts} Versuche sind`} fehlgeschlagen; die Zustellung liegt in der Dead-Letter-Warteschlange. Erneut senden stellt das Ereignis als neue Zustellung noch einmal zu.`,
+      dead: () => 'Fehlgeschlagen und auch in den 7 Tagen danach nicht zugestellt: in der Dead-Letter-Warteschlange liegen geblieben. Erneut senden ist weiterhin möglich.',
+    },
+    nextShort: (at: string) => `nächster ${at}`,
+    noAnswer: 'keine Antwort',
+  },
+  fr: {
+    label: { succeeded: 'Réussie', pending: 'En attente', retrying: 'En échec, nouvel essai prévu', failed: 'Échouée', dead: 'Abandonnée' },
+    explain: {
+      succeeded: (d: WebhookDeliveryView) => `Le destinataire a répondu ${d.response_status ?? '2xx'} à la tentative ${d.attempts}.`,
+      pending: (d: WebhookDeliveryView, zone: string) => `En attente de la première tentative, prévue ${when(d.next_attempt_at, zone)}.`,
+      retrying: (d: WebhookDeliveryView, zone: string) => `La tentative ${d.attempts} sur ${MAX_ATTEMPTS} a échoué. Prochaine tentative ${when(d.next_attempt_at, zone)}.`,
+      failed: (d: WebhookDeliveryView) => `${d.attempts === 1 ? 'La seule tentative a' : `Les ${d.attempts} tentatives ont`} échoué ; la livraison est dans la file des messages en échec. Renvoyer envoie à nouveau l’événement dans une nouvelle livraison.`,
+      dead: () => 'Échouée, et toujours pas livrée dans les 7 jours suivants : restée dans la file des messages en échec. Le renvoi reste possible.',
+    },
+    nextShort: (at: string) => `prochaine ${at}`,
+    noAnswer: 'pas de réponse',
+  },
+  pl: {
+    label: { succeeded: 'Dostarczono', pending: 'Oczekuje', retrying: 'Nieudane, ponawianie', failed: 'Nieudane', dead: 'Porzucone' },
+    explain: {
+      succeeded: (d: WebhookDeliveryView) => `Odbiorca odpowiedział ${d.response_status ?? '2xx'} przy próbie ${d.attempts}.`,
+      pending: (d: WebhookDeliveryView, zone: string) => `Czeka na pierwszą próbę, zaplanowaną na ${when(d.next_attempt_at, zone)}.`,
+      retrying: (d: WebhookDeliveryView, zone: string) => `Próba ${d.attempts} z ${MAX_ATTEMPTS} nie powiodła się. Następna próba ${when(d.next_attempt_at, zone)}.`,
+      failed: (d: WebhookDeliveryView) => `${d.attempts === 1 ? 'Jedyna próba nie powiodła' : `Wszystkie próby (${d.attempts}) nie powiodły`} się; doręczenie trafiło do kolejki martwych wiadomości. Ponowienie wysyła zdarzenie jeszcze raz jako nowe doręczenie.`,
+      dead: () => 'Nieudane i niedoręczone także w ciągu kolejnych 7 dni: pozostaje w kolejce martwych wiadomości. Ponowienie jest nadal możliwe.',
+    },
+    nextShort: (at: string) => `następna ${at}`,
+    noAnswer: 'brak odpowiedzi',
+  },
 } as const;
 
 /** Pending after an attempt that was answered or timed out: the delivery is failing and retrying. */

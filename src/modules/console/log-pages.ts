@@ -59,6 +59,75 @@ const WORDS = {
     checkedAt: 'Nagerekend om',
     back: 'Terug naar de lijst',
   },
+  de: {
+    events: 'Ereignisse',
+    event: 'Ereignis',
+    audit: 'Prüfprotokoll',
+    time: 'Zeit',
+    type: 'Art',
+    shipment: 'Sendung',
+    data: 'Daten',
+    action: 'Handlung',
+    actor: 'Ausgeführt von',
+    target: 'Betrifft',
+    changes: 'Änderungen',
+    from: 'Ab (UTC)',
+    to: 'Bis (UTC)',
+    any: 'alle',
+    filter: 'Filtern',
+    integrity: 'Integrität',
+    intact: (n: number) => `Die Hash-Kette ist intakt: ${n} Zeilen nachgerechnet.`,
+    broken: (n: number, first: string) => `Die Hash-Kette stimmt nicht: ${n} Zeilen nachgerechnet, die erste fehlerhafte ist ${first}.`,
+    brokenEnd: (n: number) => `Die Hash-Kette stimmt nicht: ${n} Zeilen nachgerechnet, an ihrem Ende fehlen Zeilen.`,
+    checkedAt: 'Geprüft um',
+    back: 'Zurück zur Liste',
+  },
+  fr: {
+    events: 'Événements',
+    event: 'Événement',
+    audit: 'Journal d’audit',
+    time: 'Heure',
+    type: 'Type',
+    shipment: 'Envoi',
+    data: 'Données',
+    action: 'Action',
+    actor: 'Auteur',
+    target: 'Objet',
+    changes: 'Modifications',
+    from: 'Du (UTC)',
+    to: 'Au (UTC)',
+    any: 'tous',
+    filter: 'Filtrer',
+    integrity: 'Intégrité',
+    intact: (n: number) => `La chaîne de hachage est intacte : ${n} lignes recalculées.`,
+    broken: (n: number, first: string) => `La chaîne de hachage n’est pas vérifiée : ${n} lignes recalculées, la première en défaut est ${first}.`,
+    brokenEnd: (n: number) => `La chaîne de hachage n’est pas vérifiée : ${n} lignes recalculées, des lignes manquent à la fin.`,
+    checkedAt: 'Vérifié à',
+    back: 'Retour à la liste',
+  },
+  pl: {
+    events: 'Zdarzenia',
+    event: 'Zdarzenie',
+    audit: 'Dziennik audytu',
+    time: 'Czas',
+    type: 'Typ',
+    shipment: 'Przesyłka',
+    data: 'Dane',
+    action: 'Czynność',
+    actor: 'Wykonawca',
+    target: 'Dotyczy',
+    changes: 'Zmiany',
+    from: 'Od (UTC)',
+    to: 'Do (UTC)',
+    any: 'wszystkie',
+    filter: 'Filtruj',
+    integrity: 'Integralność',
+    intact: (n: number) => `Łańcuch skrótów jest nienaruszony: przeliczono wiersze (${n}).`,
+    broken: (n: number, first: string) => `Łańcuch skrótów się nie zgadza: przeliczono wiersze (${n}), pierwszy błędny to ${first}.`,
+    brokenEnd: (n: number) => `Łańcuch skrótów się nie zgadza: przeliczono wiersze (${n}), na jego końcu brakuje wierszy.`,
+    checkedAt: 'Sprawdzono o',
+    back: 'Wróć do listy',
+  },
 } as const;
 
 /** What every list page shows besides its rows. */
@@ -86,7 +155,7 @@ const link = (path: string, mode: Mode, text: string) => `<a href="${esc(hrefWit
 export function renderEventsPage(p: ListPage<EventView>): string {
   const w = WORDS[p.language];
   const fields = [textField('type', w.type, p.filters.type), textField('shipment_id', w.shipment, p.filters.shipment_id)];
-  const body = listBody(p, '/console/events', fields, [w.time, w.type, w.shipment, 'Id'], (e) => [
+  const body = listBody(p, '/console/events', fields, [w.time, w.type, w.shipment, CONSOLE_FRAME_WORDS[p.language].id], (e) => [
     timeHtml(e.created_at, zoneOf(p.view)),
     `<code>${esc(e.type)}</code>`,
     typeof e.data.shipment_id === 'string' ? `<code>${esc(e.data.shipment_id)}</code>` : '',
@@ -98,7 +167,7 @@ export function renderEventsPage(p: ListPage<EventView>): string {
 export function renderEventPage(language: ConsoleLanguage, view: ConsoleSessionView, mode: Mode, e: EventView): string {
   const w = WORDS[language];
   const body = `${facts([
-    ['Id', `<code>${esc(e.id)}</code>`],
+    [CONSOLE_FRAME_WORDS[language].id, `<code>${esc(e.id)}</code>`],
     [w.type, `<code>${esc(e.type)}</code>`],
     [w.time, timeHtml(e.created_at, zoneOf(view))],
   ])}<h2>${esc(w.data)}</h2>${codeBlock(JSON.stringify(e))}<p>${link('/console/events', mode, esc(w.back))}</p>`;

@@ -6,7 +6,7 @@
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import { renderConsoleFrame } from './console-layout.js';
 import { esc, timeHtml, zoneOf } from './console-page-parts.js';
-import { CONSOLE_FRAME_WORDS, CONSOLE_NAV_PATHS, type ConsoleLanguage } from './console-words.js';
+import { CONSOLE_FRAME_WORDS, CONSOLE_LANGUAGE_NAMES, CONSOLE_LANGUAGES, CONSOLE_NAV_PATHS, type ConsoleLanguage } from './console-words.js';
 
 const WORDS = {
   en: {
@@ -30,6 +30,8 @@ const WORDS = {
     sessionEnds: 'This session ends',
     latest: 'at the latest',
     goTo: 'Go to',
+    language: 'Language',
+    changeLanguage: 'Change language',
   },
   nl: {
     signInTitle: 'Aanmelden bij de console',
@@ -52,10 +54,91 @@ const WORDS = {
     sessionEnds: 'Deze sessie eindigt',
     latest: 'uiterlijk',
     goTo: 'Naar',
+    language: 'Taal',
+    changeLanguage: 'Taal wijzigen',
+  },
+  de: {
+    signInTitle: 'Bei der Konsole anmelden',
+    notSignedIn: 'Sie sind nicht angemeldet.',
+    signInIntro: 'Geben Sie Ihre E-Mail-Adresse ein: Wir senden Ihnen einen Link, der Sie einmalig innerhalb von 15 Minuten anmeldet. Eine Adresse ohne Konto erhält eines, mit einer neuen Organisation in der Testumgebung.',
+    email: 'E-Mail-Adresse',
+    send: 'Anmeldelink per E-Mail senden',
+    checkTitle: 'Sehen Sie in Ihr Postfach',
+    checkText: (email: string) => `Falls ${email} E-Mails empfangen kann, ist ein Anmeldelink unterwegs. Er funktioniert einmal, 15 Minuten lang. Sie können diese Seite schließen.`,
+    tooMany: 'Von hier oder für diese Adresse wurden zu viele Anmeldelinks angefordert. Warten Sie etwas und versuchen Sie es erneut.',
+    invalid: 'An diese E-Mail-Adresse können wir nicht senden.',
+    unavailable: 'Die Anmelde-E-Mail konnte gerade nicht gesendet werden; versuchen Sie es gleich noch einmal.',
+    overview: 'Übersicht',
+    signedInAs: 'Angemeldet als',
+    organization: 'Organisation',
+    role: 'Ihre Rolle',
+    clearance: 'Produktivbetrieb',
+    cleared: 'freigegeben: Produktivschlüssel und Produktivdaten funktionieren',
+    notCleared: 'noch nicht freigegeben: nur die Testumgebung',
+    sessionEnds: 'Diese Sitzung endet',
+    latest: 'spätestens',
+    goTo: 'Weiter zu',
+    language: 'Sprache',
+    changeLanguage: 'Sprache ändern',
+  },
+  fr: {
+    signInTitle: 'Se connecter à la console',
+    notSignedIn: 'Vous n’êtes pas connecté.',
+    signInIntro: 'Saisissez votre adresse e-mail : nous vous envoyons un lien qui vous connecte une seule fois, dans les 15 minutes. Une adresse sans compte en reçoit un, avec une nouvelle organisation dans le bac à sable.',
+    email: 'Adresse e-mail',
+    send: 'Recevoir un lien de connexion par e-mail',
+    checkTitle: 'Consultez votre messagerie',
+    checkText: (email: string) => `Si ${email} peut recevoir des e-mails, un lien de connexion est en route. Il fonctionne une fois, pendant 15 minutes. Vous pouvez fermer cette page.`,
+    tooMany: 'Trop de liens de connexion ont été demandés depuis ce poste ou pour cette adresse. Patientez un peu, puis réessayez.',
+    invalid: 'Nous ne pouvons pas envoyer d’e-mail à cette adresse.',
+    unavailable: 'L’e-mail de connexion n’a pas pu être envoyé pour le moment ; réessayez dans un instant.',
+    overview: 'Vue d’ensemble',
+    signedInAs: 'Connecté en tant que',
+    organization: 'Organisation',
+    role: 'Votre rôle',
+    clearance: 'Mode production',
+    cleared: 'autorisé : les clés et les données de production fonctionnent',
+    notCleared: 'pas encore autorisé : bac à sable uniquement',
+    sessionEnds: 'Cette session se termine',
+    latest: 'au plus tard',
+    goTo: 'Aller à',
+    language: 'Langue',
+    changeLanguage: 'Changer de langue',
+  },
+  pl: {
+    signInTitle: 'Logowanie do konsoli',
+    notSignedIn: 'Nie jesteś zalogowany.',
+    signInIntro: 'Podaj swój adres e-mail: wyślemy link, który zaloguje Cię jeden raz, w ciągu 15 minut. Adres bez konta otrzyma konto z nową organizacją w piaskownicy.',
+    email: 'Adres e-mail',
+    send: 'Wyślij mi link do logowania',
+    checkTitle: 'Sprawdź pocztę',
+    checkText: (email: string) => `Jeśli ${email} może odbierać pocztę, link do logowania jest już w drodze. Działa jeden raz, przez 15 minut. Możesz zamknąć tę stronę.`,
+    tooMany: 'Z tego miejsca lub dla tego adresu zażądano zbyt wielu linków do logowania. Odczekaj chwilę i spróbuj ponownie.',
+    invalid: 'Na ten adres e-mail nie możemy wysłać wiadomości.',
+    unavailable: 'Nie udało się teraz wysłać e-maila z linkiem do logowania; spróbuj ponownie za chwilę.',
+    overview: 'Przegląd',
+    signedInAs: 'Zalogowano jako',
+    organization: 'Organizacja',
+    role: 'Twoja rola',
+    clearance: 'Tryb produkcyjny',
+    cleared: 'dopuszczono: klucze i dane produkcyjne działają',
+    notCleared: 'jeszcze nie dopuszczono: tylko piaskownica',
+    sessionEnds: 'Ta sesja kończy się',
+    latest: 'najpóźniej',
+    goTo: 'Przejdź do',
+    language: 'Język',
+    changeLanguage: 'Zmień język',
   },
 } as const;
 
 export type SignInRefusal = 'tooMany' | 'invalid' | 'unavailable';
+
+/** A GET form back to this page in another language: every language the console speaks, each named in itself. */
+function languageChooser(language: ConsoleLanguage): string {
+  const w = WORDS[language];
+  const options = CONSOLE_LANGUAGES.map((l) => `<option value="${l}" lang="${l}"${l === language ? ' selected' : ''}>${esc(CONSOLE_LANGUAGE_NAMES[l])}</option>`).join('');
+  return `<form method="get" action="/console" class="filters"><label for="lang">${esc(w.language)}</label><select id="lang" name="lang">${options}</select> <button type="submit" class="secondary">${esc(w.changeLanguage)}</button></form>`;
+}
 
 export function renderSignInPage(language: ConsoleLanguage, refusal?: SignInRefusal, email = ''): string {
   const w = WORDS[language];
@@ -63,7 +146,8 @@ export function renderSignInPage(language: ConsoleLanguage, refusal?: SignInRefu
 <form method="post" action="/console/sign-in"><fieldset>
 <label for="email">${esc(w.email)}</label><input type="email" id="email" name="email" required maxlength="254" autocomplete="email" value="${esc(email)}">
 <input type="hidden" name="lang" value="${esc(language)}">
-<button type="submit">${esc(w.send)}</button></fieldset></form>`;
+<button type="submit">${esc(w.send)}</button></fieldset></form>
+${languageChooser(language)}`;
   return renderConsoleFrame({ language, title: w.signInTitle, body, ...(refusal ? { notice: { text: w[refusal], error: true } } : {}) });
 }
 

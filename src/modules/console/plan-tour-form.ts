@@ -11,7 +11,7 @@ import { documentValidator } from '../../core/json-validation.js';
 import { getShipment } from '../shipments/get-shipment.js';
 import { VehicleSchema } from '../shipments/shipment-input.schema.js';
 import { TourDriverSchema, TourInputSchema, TourStopInputSchema, type TourInput } from '../tours/tour.schema.js';
-import type { ConsoleLanguage } from './console-words.js';
+import { apiLanguage, type ConsoleLanguage } from './console-words.js';
 import type { FieldErrors, PlanForm, PlanStop } from './tour-pages.js';
 import { TOUR_WORDS } from './tour-words.js';
 
@@ -57,7 +57,7 @@ export async function withPicked(ctx: TenantContext, language: ConsoleLanguage, 
   const stops = [...form.stops];
   for (const id of new Set(picked)) {
     if (stops.some((s) => s.shipment_id === id)) continue;
-    const shipment = await getShipment(ctx, id, language).catch((error: unknown) => {
+    const shipment = await getShipment(ctx, id, apiLanguage(language)).catch((error: unknown) => {
       if (isAppError(error) && error.code === 'not_found') return undefined;
       throw error;
     });
@@ -76,7 +76,7 @@ export async function namedStops(ctx: TenantContext, language: ConsoleLanguage, 
   const references = new Map<string, string | null>();
   for (const stop of form.stops) {
     if (references.has(stop.shipment_id)) continue;
-    const shipment = await getShipment(ctx, stop.shipment_id, language).catch(() => undefined);
+    const shipment = await getShipment(ctx, stop.shipment_id, apiLanguage(language)).catch(() => undefined);
     references.set(stop.shipment_id, typeof shipment?.reference === 'string' ? shipment.reference : null);
   }
   return { ...form, stops: form.stops.map((s) => ({ ...s, reference: references.get(s.shipment_id) ?? null })) };
@@ -110,7 +110,7 @@ const FIELD_OF_PATH: Record<string, string> = {
 /** Findings of the API's body put beside the form's fields, in the page's language. */
 export function fieldErrors(findings: Finding[], language: ConsoleLanguage): FieldErrors {
   const errors: FieldErrors = {};
-  for (const f of translateFindings(findings, language)) {
+  for (const f of translateFindings(findings, apiLanguage(language))) {
     const stop = /^\$\.stops\[(\d+)\]/.exec(f.path);
     const field = stop ? `stops[${stop[1]}]` : (FIELD_OF_PATH[f.path] ?? 'stops');
     (errors[field] ??= []).push(f.message);

@@ -87,7 +87,25 @@ export function shipmentActNotice(language: ConsoleLanguage, query: { done?: str
   if (DONE.includes(query.done as ActDone)) return { text: w.done[query.done as ActDone] };
   const code = query.act_error as ErrorCode | undefined;
   if (!code || !(code in ERROR_CATALOGUE) || !SHIPMENT_ACTS.includes(query.act as ShipmentAct)) return undefined;
+  const failed = w.failed(w.label[query.act as ShipmentAct]);
+  return { text: isCatalogueLanguage(language) ? `${failed}: ${refusalWords(language, code, actReason(language, code) ?? '')}` : `${failed}. ${refusalWords(language, code, '')}`, error: true };
+}
+
+/** The act words' own reason for a refusal code, when they have one. */
+function actReason(language: ConsoleLanguage, code: ErrorCode): string | undefined {
+  const why: Partial<Record<string, string>> = ACT_WORDS[language].why;
+  return why[code];
+}
+
+const isCatalogueLanguage = (language: ConsoleLanguage): language is 'en' | 'nl' => language === 'en' || language === 'nl';
+
+/**
+ * A refusal of the API in the page's words. The error catalogue's titles speak English and Dutch:
+ * there, the title and then `detail`. In another language the act words' own reason for the code
+ * stands alone (the catalogue's English title only where they have none).
+ */
+export function refusalWords(language: ConsoleLanguage, code: ErrorCode, detail: string): string {
   const entry = ERROR_CATALOGUE[code];
-  const title = language === 'nl' ? entry.title_nl : entry.title;
-  return { text: `${w.failed(w.label[query.act as ShipmentAct])}: ${title}. ${w.why[code as keyof typeof w.why] ?? ''}`.trim(), error: true };
+  if (isCatalogueLanguage(language)) return `${language === 'nl' ? entry.title_nl : entry.title}. ${detail}`.trim();
+  return actReason(language, code) ?? `${entry.title}. ${detail}`.trim();
 }

@@ -19,7 +19,7 @@ import { listShipmentSignatureRequests } from '../signatures/list-shipment-signa
 import { listSignatures } from '../signatures/list-signatures.js';
 import type { Mode } from '../../core/mode.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
-import type { ConsoleLanguage } from './console-words.js';
+import { apiLanguage, type ConsoleLanguage } from './console-words.js';
 
 /** A page of the modules' largest size: a shipment has few of each; the inspection log says when more exist. */
 const ALL = 100;
@@ -47,7 +47,7 @@ async function unlessNotYet<T>(read: Promise<T>, notYet: ErrorCode): Promise<T |
 }
 
 export async function readShipmentDossier(ctx: TenantContext, id: string, language: ConsoleLanguage) {
-  const shipment = await getShipment(ctx, id, language);
+  const shipment = await getShipment(ctx, id, apiLanguage(language));
   const [events, verdict, documents, signatures, signatureRequests, remarks, pod, invoice, inspectionViews] = await Promise.all([
     everyPage((cursor) => listShipmentEvents(ctx, id, { limit: ALL, cursor })),
     checkShipmentVerdict(ctx, id),

@@ -13,6 +13,7 @@ import { ACT_WORDS, type ShipmentAct } from './shipment-act-words.js';
 import { shipmentPath } from './shipment-act-bar.js';
 import { fieldId, shipmentFormFields, type FieldGroup, type FormField, type PlacedFindings } from './shipment-form.js';
 import { FORM_WORDS } from './shipment-form-words.js';
+import { SHIPMENT_WORDS } from './shipment-words.js';
 
 export const SHIPMENT_FORM_SCRIPT_PATH = '/console/assets/shipment-form.js';
 export const SHIPMENT_VALIDATE_PATH = '/console/shipments/validate';
@@ -78,7 +79,7 @@ export function renderShipmentFormPage(page: ShipmentFormPage): string {
   const validate = `${SHIPMENT_VALIDATE_PATH}?lang=${page.language}`;
   const form =
     page.editable === false
-      ? `<p>${esc(w.notDraft(page.shipment?.status ?? ''))}</p>`
+      ? `<p>${esc(w.notDraft(SHIPMENT_WORDS[page.language].statuses[page.shipment?.status ?? ''] ?? page.shipment?.status ?? ''))}</p>`
       : `<p class="muted">${esc(w.intro)}</p>${generalList}<form method="post" action="${esc(action)}" data-validate="${esc(validate)}"${page.findings ? ' data-submitted' : ''} novalidate>${modeField(page.mode)}${id ? `<input type="hidden" name="shipment_id" value="${esc(id)}">` : ''}
 ${sets.map((s) => `<fieldset><legend>${esc(legend(s.group, s.index, page.language))}</legend><div class="form-grid">${s.fields.map((f) => fieldHtml(f, page)).join('')}</div></fieldset>`).join('\n')}
 <button type="submit">${esc(id ? w.save : w.create)}</button></form>`;

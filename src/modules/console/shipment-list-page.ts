@@ -42,7 +42,7 @@ export function renderShipmentsPage(p: ListPage<ShipmentView>): string {
   const frame = CONSOLE_FRAME_WORDS[p.language];
   const body = `${modeSwitch(p.language, CONSOLE_SHIPMENTS_PATH, p.mode, p.view.organization.live_enabled)}
 ${filterForm(CONSOLE_SHIPMENTS_PATH, p.mode, fields, w.filter)}
-${table([w.reference, w.status, w.route, w.plate, w.created, 'Id'], rows, frame.none)}
+${table([w.reference, w.status, w.route, w.plate, w.created, frame.id], rows, frame.none)}
 ${pager(p.language, CONSOLE_SHIPMENTS_PATH, { ...p.filters, mode: p.mode }, p.page, p.onLaterPage)}`;
   return renderConsoleFrame({ language: p.language, view: p.view, active: 'shipments', title: w.shipments, body });
 }

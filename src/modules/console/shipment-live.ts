@@ -21,6 +21,9 @@ export const SHIPMENT_POLL_MS = 3000;
 export const SHIPMENT_LIVE_WORDS: Record<ConsoleLanguage, { updated: string }> = {
   en: { updated: 'New events arrived; the page shows them.' },
   nl: { updated: 'Er zijn nieuwe gebeurtenissen; de pagina toont ze.' },
+  de: { updated: 'Neue Ereignisse sind eingetroffen; die Seite zeigt sie.' },
+  fr: { updated: 'De nouveaux événements sont arrivés ; la page les affiche.' },
+  pl: { updated: 'Pojawiły się nowe zdarzenia; strona je pokazuje.' },
 };
 
 export const SHIPMENT_LIVE_SCRIPT = `'use strict';

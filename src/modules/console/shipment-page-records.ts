@@ -13,6 +13,9 @@ import { SHIPMENT_WORDS } from './shipment-words.js';
 
 type Words = (typeof SHIPMENT_WORDS)[ConsoleLanguage];
 
+/** An API value in the page's words, as it came when the words have none for it. */
+const named = (names: Record<string, string>, value: string) => names[value] ?? value;
+
 const section = (id: string, title: string, body: string) => `<section aria-labelledby="h-${id}"><h2 id="h-${id}">${esc(title)}</h2>${body}</section>`;
 
 /** A console route of this shipment (files, photos, the eFTI view), in the page's mode. */
@@ -69,8 +72,8 @@ function documents(p: ShipmentPage, w: Words): string {
 }
 
 function signatures(p: ShipmentPage, w: Words): string {
-  const signed = p.dossier.signatures.map((s) => [esc(w.roles[s.role] ?? s.role), esc(s.phase), esc(s.signer_name), esc(s.method), esc(s.level), timeHtml(s.signed_at, zoneOf(p.view))]);
-  const requests = p.dossier.signatureRequests.map((r) => [esc(w.roles[r.role] ?? r.role), esc(r.channel), esc(r.recipient_hint ?? ''), `<span data-status="${esc(r.status)}">${esc(r.status)}</span>`, timeHtml(r.expires_at, zoneOf(p.view)), timeHtml(r.created_at, zoneOf(p.view))]);
+  const signed = p.dossier.signatures.map((s) => [esc(w.roles[s.role] ?? s.role), esc(named(w.values.phase, s.phase)), esc(s.signer_name), esc(named(w.values.method, s.method)), esc(named(w.values.level, s.level)), timeHtml(s.signed_at, zoneOf(p.view))]);
+  const requests = p.dossier.signatureRequests.map((r) => [esc(w.roles[r.role] ?? r.role), esc(named(w.values.channel, r.channel)), esc(r.recipient_hint ?? ''), `<span data-status="${esc(r.status)}">${esc(named(w.values.requestStatus, r.status))}</span>`, timeHtml(r.expires_at, zoneOf(p.view)), timeHtml(r.created_at, zoneOf(p.view))]);
   return `${section('signatures', w.signatures, table([w.roleLabel, w.phase, w.signer, w.method, w.level, w.time], signed, '—'))}
 ${section('sign-requests', w.signRequests, table([w.roleLabel, w.channel, w.recipient, w.status, w.expires, w.created], requests, '—'))}`;
 }
@@ -81,7 +84,7 @@ function remarks(p: ShipmentPage, w: Words): string {
       .map((id, i) => `<a href="${esc(shipmentFileHref(p, `documents/${id}`))}"><img src="${esc(shipmentFileHref(p, `photos/${id}`))}" alt="${esc(w.photoOf(i + 1))}" width="96" height="96" loading="lazy" class="thumb"></a>`)
       .join(' ');
     const by = r.source === 'sign_link' ? `${w.roles[r.role ?? ''] ?? ''} (${w.signLink})` : r.source === 'provider' ? w.provider : w.api;
-    return [esc(r.phase), esc(r.type), esc(r.text ?? ''), esc(by), timeHtml(r.created_at, zoneOf(p.view)), photos];
+    return [esc(named(w.values.phase, r.phase)), esc(named(w.values.remarkType, r.type)), esc(r.text ?? ''), esc(by), timeHtml(r.created_at, zoneOf(p.view)), photos];
   });
   return section('remarks', w.remarks, table([w.phase, w.type, w.text, w.actor, w.time, w.photos], rows, '—'));
 }

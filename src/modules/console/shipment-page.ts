@@ -34,10 +34,10 @@ function header(p: ShipmentPage, w: Words): string {
   const frame = CONSOLE_FRAME_WORDS[p.language];
   const at = (value: unknown) => timeHtml(typeof value === 'string' ? value : null, zoneOf(p.view));
   const rows: [string, string][] = [
-    ['Id', `<code>${esc(s.id)}</code>`],
+    [frame.id, `<code>${esc(s.id)}</code>`],
     [w.status, `<strong data-status="${esc(s.status)}">${esc(w.statuses[s.status] ?? s.status)}</strong>`],
     [w.mode, esc(s.mode === 'live' ? frame.live : frame.sandbox)],
-    [w.transportType, esc(String(s.transport_type))],
+    [w.transportType, esc(w.values.transport[String(s.transport_type)] ?? String(s.transport_type))],
     [w.created, at(s.created_at)],
   ];
   if (s.issued_at) rows.push([w.issued, at(s.issued_at)]);

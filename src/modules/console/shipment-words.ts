@@ -1,5 +1,8 @@
-/** The words of the console's shipment pages (list and one shipment), in the console's two languages. */
+/** The words of the console's shipment pages (list and one shipment), in the console's languages. */
 import type { ConsoleLanguage } from './console-words.js';
+import { de } from './shipment-words-de.js';
+import { fr } from './shipment-words-fr.js';
+import { pl } from './shipment-words-pl.js';
 
 const en = {
   shipments: 'Shipments',
@@ -110,10 +113,19 @@ const en = {
   moreViews: 'Only the newest 100 views are shown; GET /v1/shipments/{id}/inspection-views lists all.',
   back: 'Back to the shipments',
   notFound: 'Not found',
+  values: {
+    transport: { national: 'National', international: 'International', cabotage: 'Cabotage', combined: 'Combined' } as Record<string, string>,
+    phase: { pickup: 'Pickup', delivery: 'Delivery', takeover: 'Taking over' } as Record<string, string>,
+    method: { drawn: 'Drawn', typed: 'Typed', platform: 'Platform', trust_service: 'Trust service', provider: 'Provider' } as Record<string, string>,
+    level: { platform_auth: 'Platform sign-in', ades: 'AdES', qes: 'QES' } as Record<string, string>,
+    channel: { sms: 'SMS', email: 'E-mail', handoff: 'Handed over' } as Record<string, string>,
+    requestStatus: { pending: 'Pending', completed: 'Signed', revoked: 'Revoked', expired: 'Expired', replaced: 'Replaced' } as Record<string, string>,
+    remarkType: { damage: 'Damage', shortage: 'Shortage', delay: 'Delay', other: 'Other' } as Record<string, string>,
+  },
   notFoundText: 'There is no such page, or it belongs to another organisation or mode.',
 } as const;
 
-type ShipmentWords = { [K in keyof typeof en]: (typeof en)[K] extends (...args: infer A) => string ? (...args: A) => string : (typeof en)[K] extends string ? string : (typeof en)[K] };
+export type ShipmentWords = { [K in keyof typeof en]: (typeof en)[K] extends (...args: infer A) => string ? (...args: A) => string : (typeof en)[K] extends string ? string : (typeof en)[K] };
 
 const nl: ShipmentWords = {
   shipments: 'Zendingen',
@@ -224,7 +236,16 @@ const nl: ShipmentWords = {
   moreViews: 'Alleen de nieuwste 100 inzages staan hier; GET /v1/shipments/{id}/inspection-views geeft ze allemaal.',
   back: 'Terug naar de zendingen',
   notFound: 'Niet gevonden',
+  values: {
+    transport: { national: 'Nationaal', international: 'Internationaal', cabotage: 'Cabotage', combined: 'Gecombineerd' },
+    phase: { pickup: 'Ophalen', delivery: 'Afleveren', takeover: 'Overname' },
+    method: { drawn: 'Getekend', typed: 'Getypt', platform: 'Platform', trust_service: 'Vertrouwensdienst', provider: 'Aanbieder' },
+    level: { platform_auth: 'Aanmelding op het platform', ades: 'AdES', qes: 'QES' },
+    channel: { sms: 'Sms', email: 'E-mail', handoff: 'Overhandigd' },
+    requestStatus: { pending: 'Openstaand', completed: 'Ondertekend', revoked: 'Ingetrokken', expired: 'Verlopen', replaced: 'Vervangen' },
+    remarkType: { damage: 'Schade', shortage: 'Manco', delay: 'Vertraging', other: 'Anders' },
+  },
   notFoundText: 'Deze pagina bestaat niet, of hoort bij een andere organisatie of modus.',
 };
 
-export const SHIPMENT_WORDS: Record<ConsoleLanguage, ShipmentWords> = { en, nl };
+export const SHIPMENT_WORDS: Record<ConsoleLanguage, ShipmentWords> = { en, nl, de, fr, pl };

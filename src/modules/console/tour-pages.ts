@@ -12,7 +12,7 @@ import { DRIVER_LANGUAGES } from '../tours/tour.schema.js';
 import type { TourView } from '../tours/tour-view.js';
 import { renderConsoleFrame } from './console-layout.js';
 import { esc, hrefWith, modeField, modeSwitch, pager, table } from './console-page-parts.js';
-import type { ConsoleLanguage } from './console-words.js';
+import { CONSOLE_LANGUAGE_NAMES, type ConsoleLanguage } from './console-words.js';
 import { TOUR_WORDS } from './tour-words.js';
 
 export interface PlanStop {
@@ -109,7 +109,7 @@ ${boxes ? `<div class="picks">${boxes}</div><button type="submit" class="seconda
 export function renderPlanTourPage(p: Base & { form: PlanForm; issued: ShipmentView[]; errors: FieldErrors }): string {
   const w = TOUR_WORDS[p.language];
   const e = p.errors;
-  const languages = DRIVER_LANGUAGES.map((l) => `<option value="${l}"${l === (p.form.driver_language || 'en') ? ' selected' : ''}>${l}</option>`).join('');
+  const languages = DRIVER_LANGUAGES.map((l) => `<option value="${l}" lang="${l}"${l === (p.form.driver_language || 'en') ? ' selected' : ''}>${esc(CONSOLE_LANGUAGE_NAMES[l])}</option>`).join('');
   const hasErrors = Object.values(e).some((list) => list.length > 0);
   const body = `${modeSwitch(p.language, '/console/tours/new', p.mode, p.view.organization.live_enabled)}
 <form method="post" action="/console/tours/new" novalidate class="plan">${modeField(p.mode)}

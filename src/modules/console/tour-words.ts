@@ -1,6 +1,9 @@
-/** The words of the console's tour and driver pages, in English and Dutch. */
+/** The words of the console's tour and driver pages, in the console's languages. */
 import type { StopMissing } from '../tours/get-tour-progress.js';
 import type { ConsoleLanguage } from './console-words.js';
+import { de } from './tour-words-de.js';
+import { fr } from './tour-words-fr.js';
+import { pl } from './tour-words-pl.js';
 
 const en = {
   tours: 'Tours',
@@ -41,7 +44,7 @@ const en = {
   refresh: 'Update',
   errorSummary: 'The tour is not planned yet: see the fields marked below.',
   pickNotFound: (id: string) => `There is no issued shipment ${id} in this organisation and mode.`,
-  pickNotIssued: (id: string, status: string) => `Shipment ${id} is ${status}: only issued shipments can be planned.`,
+  pickNotIssued: (id: string, status: string) => `Shipment ${id} is ${status.toLowerCase()}: only issued shipments can be planned.`,
   stopsMissing: 'Add at least one shipment.',
   planned: 'The tour is planned.',
   kinds: { pickup: 'Pickup', delivery: 'Delivery', takeover: 'Takeover' },
@@ -116,7 +119,7 @@ const nl: TourWords = {
   refresh: 'Bijwerken',
   errorSummary: 'De rit is nog niet gepland: zie de gemarkeerde velden hieronder.',
   pickNotFound: (id: string) => `Er is geen uitgegeven zending ${id} in deze organisatie en modus.`,
-  pickNotIssued: (id: string, status: string) => `Zending ${id} is ${status}: alleen uitgegeven zendingen kunnen worden gepland.`,
+  pickNotIssued: (id: string, status: string) => `Zending ${id} is ${status.toLowerCase()}: alleen uitgegeven zendingen kunnen worden gepland.`,
   stopsMissing: 'Voeg minstens één zending toe.',
   planned: 'De rit is gepland.',
   kinds: { pickup: 'Ophalen', delivery: 'Afleveren', takeover: 'Overname' },
@@ -151,4 +154,4 @@ const nl: TourWords = {
   sessionStatus: { active: 'Actief', expired: 'Verlopen', signed_out: 'Afgemeld', revoked: 'Ingetrokken' },
 };
 
-export const TOUR_WORDS: Record<ConsoleLanguage, TourWords> = { en, nl };
+export const TOUR_WORDS: Record<ConsoleLanguage, TourWords> = { en, nl, de, fr, pl };

@@ -12,133 +12,10 @@ import { renderConsoleFrame } from './console-layout.js';
 import { attemptErrorCell, attemptResponseCell, deliveryStateCell, deliveryStateFacts } from './delivery-status.js';
 import { codeBlock, esc, filterForm, hrefWith, modeField, modeSwitch, pager, selectField, table, textField, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
+import { WEBHOOK_WORDS as WORDS, type WebhookWords } from './webhook-words.js';
 
-const WORDS = {
-  en: {
-    title: 'Webhooks',
-    endpoints: 'Endpoints',
-    url: 'URL',
-    events: 'Events',
-    eventsHelp: 'Event types separated by spaces or commas: exact (shipment.delivered), a family (shipment.*) or * for everything.',
-    description: 'Description',
-    active: 'Active',
-    inactive: 'inactive',
-    created: 'Created',
-    create: 'Add an endpoint',
-    createButton: 'Add endpoint',
-    edit: 'Edit',
-    save: 'Save',
-    deliveries: 'Delivery log',
-    ping: 'Send test ping',
-    rotate: 'Rotate secret',
-    rotateHelp: 'The old secret keeps signing beside the new one for 24 hours.',
-    delete: 'Delete',
-    deleteTitle: 'Delete this endpoint?',
-    deleteText: (url: string) => `${url} will receive nothing more. Its deliveries stay in the log. This cannot be undone.`,
-    confirmDelete: 'Yes, delete it',
-    cancel: 'Cancel',
-    secretTitle: 'Signing secret',
-    secretText: 'Copy the signing secret now: this is the only time it is shown. Your receiver checks each delivery\'s service-signature header with it.',
-    back: 'Back to the webhooks',
-    endpoint: 'Endpoint',
-    status: 'Status',
-    eventType: 'Event type',
-    any: 'any',
-    filter: 'Filter',
-    attempts: 'Attempts',
-    lastAttempt: 'Last attempt',
-    response: 'Response',
-    origin: 'Origin',
-    delivery: 'Delivery',
-    attempt: 'Attempt',
-    outcome: 'Outcome',
-    started: 'Started',
-    duration: 'Duration',
-    error: 'Error',
-    answer: 'The receiver\'s answer',
-    sentHeaders: 'Headers sent (last attempt)',
-    sentBody: 'Body sent',
-    retry: 'Retry this delivery',
-    retryHelp: 'Sends the same event again as a new delivery.',
-    retryNow: 'Retry now',
-    retryNowHelp: 'Makes the next attempt now instead of at its scheduled time; the schedule goes on from it.',
-    nextAttempt: 'Next attempt',
-    replayOf: 'Replay of',
-    event: 'Event',
-    done: {
-      created: 'The endpoint is added.',
-      updated: 'The endpoint is saved.',
-      deleted: 'The endpoint is deleted.',
-      rotated: 'The secret is rotated.',
-      retried: 'The delivery is queued again: this is the new one.',
-      attempting: 'The next attempt is due now: its outcome shows here within seconds.',
-    },
-    pingResult: (status: string, code: string) => `Test ping sent: ${status}${code ? `, the receiver answered ${code}` : ''}.`,
-  },
-  nl: {
-    title: 'Webhooks',
-    endpoints: 'Eindpunten',
-    url: 'URL',
-    events: 'Gebeurtenissen',
-    eventsHelp: 'Gebeurtenistypen, gescheiden door spaties of komma\'s: exact (shipment.delivered), een familie (shipment.*) of * voor alles.',
-    description: 'Omschrijving',
-    active: 'Actief',
-    inactive: 'niet actief',
-    created: 'Gemaakt',
-    create: 'Een eindpunt toevoegen',
-    createButton: 'Eindpunt toevoegen',
-    edit: 'Wijzigen',
-    save: 'Opslaan',
-    deliveries: 'Afleverlogboek',
-    ping: 'Testping sturen',
-    rotate: 'Geheim vernieuwen',
-    rotateHelp: 'Het oude geheim tekent nog 24 uur mee naast het nieuwe.',
-    delete: 'Verwijderen',
-    deleteTitle: 'Dit eindpunt verwijderen?',
-    deleteText: (url: string) => `${url} ontvangt niets meer. De afleveringen blijven in het logboek. Dit kan niet ongedaan worden.`,
-    confirmDelete: 'Ja, verwijderen',
-    cancel: 'Annuleren',
-    secretTitle: 'Ondertekengeheim',
-    secretText: 'Kopieer het ondertekengeheim nu: dit is de enige keer dat het getoond wordt. Uw ontvanger controleert er de service-signature-header van elke aflevering mee.',
-    back: 'Terug naar de webhooks',
-    endpoint: 'Eindpunt',
-    status: 'Status',
-    eventType: 'Gebeurtenistype',
-    any: 'alle',
-    filter: 'Filteren',
-    attempts: 'Pogingen',
-    lastAttempt: 'Laatste poging',
-    response: 'Antwoord',
-    origin: 'Herkomst',
-    delivery: 'Aflevering',
-    attempt: 'Poging',
-    outcome: 'Uitkomst',
-    started: 'Begonnen',
-    duration: 'Duur',
-    error: 'Fout',
-    answer: 'Het antwoord van de ontvanger',
-    sentHeaders: 'Verstuurde headers (laatste poging)',
-    sentBody: 'Verstuurde inhoud',
-    retry: 'Deze aflevering opnieuw sturen',
-    retryHelp: 'Stuurt dezelfde gebeurtenis opnieuw, als een nieuwe aflevering.',
-    retryNow: 'Nu opnieuw proberen',
-    retryNowHelp: 'Doet de volgende poging nu in plaats van op het geplande tijdstip; het schema gaat daarna verder.',
-    nextAttempt: 'Volgende poging',
-    replayOf: 'Herhaling van',
-    event: 'Gebeurtenis',
-    done: {
-      created: 'Het eindpunt is toegevoegd.',
-      updated: 'Het eindpunt is opgeslagen.',
-      deleted: 'Het eindpunt is verwijderd.',
-      rotated: 'Het geheim is vernieuwd.',
-      retried: 'De aflevering staat opnieuw in de rij: dit is de nieuwe.',
-      attempting: 'De volgende poging is nu aan de beurt: de uitkomst staat hier binnen enkele seconden.',
-    },
-    pingResult: (status: string, code: string) => `Testping verstuurd: ${status}${code ? `, de ontvanger antwoordde ${code}` : ''}.`,
-  },
-} as const;
 
-export type WebhookDone = keyof (typeof WORDS)['en']['done'];
+export type WebhookDone = keyof WebhookWords['done'];
 export const WEBHOOK_DONE = Object.keys(WORDS.en.done) as WebhookDone[];
 
 export function webhookDoneText(language: ConsoleLanguage, done: WebhookDone): string {
@@ -227,7 +104,7 @@ export function renderDeliveriesPage(
   const urls = new Map(base.endpoints.map((e) => [e.id, e.url]));
   const fields = [
     selectField('endpoint_id', w.endpoint, base.filters.endpoint_id, [{ value: '', label: w.any }, ...base.endpoints.map((e) => ({ value: e.id, label: e.url }))]),
-    selectField('status', w.status, base.filters.status, [{ value: '', label: w.any }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: s }))]),
+    selectField('status', w.status, base.filters.status, [{ value: '', label: w.any }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: w.statuses[s] }))]),
     textField('event_type', w.eventType, base.filters.event_type),
   ];
   // The state second: on a phone the table scrolls sideways, and the state is what one looks for.
@@ -248,7 +125,7 @@ ${pager(base.language, '/console/webhooks/deliveries', { ...base.filters, mode: 
 }
 
 export function pingNotice(language: ConsoleLanguage, d: WebhookDeliveryDetailView): { text: string; error: boolean } {
-  return { text: WORDS[language].pingResult(d.status, d.response_status === null ? '' : String(d.response_status)), error: d.status !== 'succeeded' };
+  return { text: WORDS[language].pingResult(WORDS[language].statuses[d.status], d.response_status === null ? '' : String(d.response_status)), error: d.status !== 'succeeded' };
 }
 
 export function renderDeliveryPage(base: Base & { delivery: WebhookDeliveryDetailView; endpointUrl?: string }): string {
@@ -256,7 +133,7 @@ export function renderDeliveryPage(base: Base & { delivery: WebhookDeliveryDetai
   const d = base.delivery;
   const attempts = d.attempt_history.map((a) => [
     esc(a.number),
-    esc(a.outcome),
+    esc(w.outcomes[a.outcome]),
     timeHtml(a.started_at, zoneOf(base.view)),
     esc(a.duration_ms === null ? '—' : `${a.duration_ms} ms`),
     attemptResponseCell(base.language, a),
@@ -268,11 +145,11 @@ export function renderDeliveryPage(base: Base & { delivery: WebhookDeliveryDetai
     ? `<form method="post" action="/console/webhooks/deliveries/${esc(d.id)}/retry">${modeField(base.mode)}<button type="submit">${esc(retryLabel)}</button></form><p class="muted">${esc(retryHelp)}</p>`
     : '';
   const body = `<dl class="facts">
-<dt>Id</dt><dd><code>${esc(d.id)}</code></dd>
+<dt>${esc(CONSOLE_FRAME_WORDS[base.language].id)}</dt><dd><code>${esc(d.id)}</code></dd>
 <dt>${esc(w.event)}</dt><dd><code>${esc(d.event_type)}</code> <span class="mono muted">${esc(d.event_id)}</span></dd>
 <dt>${esc(w.endpoint)}</dt><dd><a href="${at(`/console/webhooks/${d.endpoint_id}`, base.mode)}" class="mono">${esc(base.endpointUrl ?? d.endpoint_id)}</a></dd>
 <dt>${esc(w.status)}</dt><dd>${deliveryStateFacts(base.language, zoneOf(base.view), d)}</dd>
-<dt>${esc(w.origin)}</dt><dd>${esc(d.origin)}${d.replay_of ? ` · ${esc(w.replayOf)} <a href="${at(`/console/webhooks/deliveries/${d.replay_of}`, base.mode)}">${esc(d.replay_of)}</a>` : ''}</dd>
+<dt>${esc(w.origin)}</dt><dd>${esc(w.origins[d.origin])}${d.replay_of ? ` · ${esc(w.replayOf)} <a href="${at(`/console/webhooks/deliveries/${d.replay_of}`, base.mode)}">${esc(d.replay_of)}</a>` : ''}</dd>
 <dt>${esc(w.created)}</dt><dd>${timeHtml(d.created_at, zoneOf(base.view))}</dd>
 ${d.next_attempt_at ? `<dt>${esc(w.nextAttempt)}</dt><dd>${timeHtml(d.next_attempt_at, zoneOf(base.view))}</dd>` : ''}
 </dl>${retry}

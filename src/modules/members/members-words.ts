@@ -1,5 +1,5 @@
-/** The words of the members and settings pages, in the console's languages (English, Dutch). */
-import type { ConsoleLanguage } from '../console/console-words.js';
+/** The words of the members and settings pages, in the console's languages. */
+import { CONSOLE_LANGUAGE_NAMES, type ConsoleLanguage } from '../console/console-words.js';
 
 export type MemberNotice = 'invited' | 'cancelled' | 'role_changed' | 'removed' | 'saved';
 
@@ -36,7 +36,8 @@ export interface MembersWords {
   notices: Record<MemberNotice, string>;
 }
 
-export const LANGUAGE_NAMES: Record<'en' | 'nl' | 'de' | 'fr', string> = { en: 'English', nl: 'Nederlands', de: 'Deutsch', fr: 'Français' };
+/** The organisation's languages (those of its mails too) by their own names. */
+export const LANGUAGE_NAMES: Record<'en' | 'nl' | 'de' | 'fr', string> = CONSOLE_LANGUAGE_NAMES;
 
 export const MEMBERS_WORDS: Record<ConsoleLanguage, MembersWords> = {
   en: {
@@ -102,5 +103,100 @@ export const MEMBERS_WORDS: Record<ConsoleLanguage, MembersWords> = {
     readOnly: 'Alleen eigenaren en beheerders mogen deze instellingen wijzigen.',
     badSettings: 'Geef een naam (1-200 tekens) en een van de talen.',
     notices: { invited: 'Uitnodiging verstuurd.', cancelled: 'Uitnodiging ingetrokken.', role_changed: 'Rol gewijzigd.', removed: 'Lid verwijderd.', saved: 'Instellingen opgeslagen.' },
+  },  de: {
+    members: 'Mitglieder',
+    email: 'E-Mail',
+    role: 'Rolle',
+    joined: 'Mitglied seit',
+    lastSignIn: 'Letzte Anmeldung',
+    never: 'nie',
+    you: '(Sie)',
+    change: 'Ändern',
+    remove: 'Entfernen',
+    leave: 'Organisation verlassen',
+    invite: 'Mitglied einladen',
+    inviteHelp: 'Die Adresse erhält einen Link, der einmal innerhalb von 7 Tagen funktioniert, und tritt mit der gewählten Rolle bei.',
+    sendInvitation: 'Einladung senden',
+    pending: 'Offene Einladungen',
+    expires: 'Läuft ab',
+    expired: 'abgelaufen',
+    cancel: 'Einladung zurückziehen',
+    noInvitations: 'Keine offenen Einladungen.',
+    actions: 'Aktionen',
+    badInvitation: 'Geben Sie eine E-Mail-Adresse und eine der Rollen an.',
+    badRole: 'Wählen Sie eine der Rollen.',
+    settingsTitle: 'Einstellungen',
+    name: 'Name der Organisation',
+    defaultLanguage: 'Standardsprache',
+    requireTwoFactor: 'Zweiten Faktor für jedes Mitglied verlangen',
+    requireTwoFactorHelp: 'Mitglieder ohne zweiten Faktor richten ihn ein, bevor sie in der Konsole handeln können.',
+    save: 'Einstellungen speichern',
+    readOnly: 'Nur Inhaber und Administratoren dürfen diese Einstellungen ändern.',
+    badSettings: 'Geben Sie einen Namen (1–200 Zeichen) und eine der Sprachen an.',
+    notices: { invited: 'Einladung gesendet.', cancelled: 'Einladung zurückgezogen.', role_changed: 'Rolle geändert.', removed: 'Mitglied entfernt.', saved: 'Einstellungen gespeichert.' },
+  },
+  fr: {
+    members: 'Membres',
+    email: 'E-mail',
+    role: 'Rôle',
+    joined: 'Membre depuis',
+    lastSignIn: 'Dernière connexion',
+    never: 'jamais',
+    you: '(vous)',
+    change: 'Modifier',
+    remove: 'Retirer',
+    leave: 'Quitter l’organisation',
+    invite: 'Inviter un membre',
+    inviteHelp: 'L’adresse reçoit un lien valable une fois, pendant 7 jours, et rejoint l’organisation avec le rôle choisi.',
+    sendInvitation: 'Envoyer l’invitation',
+    pending: 'Invitations en attente',
+    expires: 'Expire le',
+    expired: 'expirée',
+    cancel: 'Annuler l’invitation',
+    noInvitations: 'Aucune invitation en attente.',
+    actions: 'Actions',
+    badInvitation: 'Indiquez une adresse e-mail et l’un des rôles.',
+    badRole: 'Choisissez l’un des rôles.',
+    settingsTitle: 'Paramètres',
+    name: 'Nom de l’organisation',
+    defaultLanguage: 'Langue par défaut',
+    requireTwoFactor: 'Exiger un second facteur de chaque membre',
+    requireTwoFactorHelp: 'Les membres qui n’en ont pas doivent le configurer avant de pouvoir agir dans la console.',
+    save: 'Enregistrer les paramètres',
+    readOnly: 'Seuls les propriétaires et les administrateurs peuvent modifier ces paramètres.',
+    badSettings: 'Indiquez un nom (1 à 200 caractères) et l’une des langues.',
+    notices: { invited: 'Invitation envoyée.', cancelled: 'Invitation annulée.', role_changed: 'Rôle modifié.', removed: 'Membre retiré.', saved: 'Paramètres enregistrés.' },
+  },
+  pl: {
+    members: 'Członkowie',
+    email: 'E-mail',
+    role: 'Rola',
+    joined: 'Dołączył',
+    lastSignIn: 'Ostatnie logowanie',
+    never: 'nigdy',
+    you: '(Ty)',
+    change: 'Zmień',
+    remove: 'Usuń',
+    leave: 'Opuść organizację',
+    invite: 'Zaproś członka',
+    inviteHelp: 'Na adres trafi link, który działa jeden raz przez 7 dni; osoba dołącza z wybraną rolą.',
+    sendInvitation: 'Wyślij zaproszenie',
+    pending: 'Oczekujące zaproszenia',
+    expires: 'Wygasa',
+    expired: 'wygasło',
+    cancel: 'Wycofaj zaproszenie',
+    noInvitations: 'Brak oczekujących zaproszeń.',
+    actions: 'Działania',
+    badInvitation: 'Podaj adres e-mail i jedną z ról.',
+    badRole: 'Wybierz jedną z ról.',
+    settingsTitle: 'Ustawienia',
+    name: 'Nazwa organizacji',
+    defaultLanguage: 'Język domyślny',
+    requireTwoFactor: 'Wymagaj drugiego składnika od każdego członka',
+    requireTwoFactorHelp: 'Członkowie bez drugiego składnika muszą go skonfigurować, zanim będą mogli działać w konsoli.',
+    save: 'Zapisz ustawienia',
+    readOnly: 'Tylko właściciele i administratorzy mogą zmieniać te ustawienia.',
+    badSettings: 'Podaj nazwę (1–200 znaków) i jeden z języków.',
+    notices: { invited: 'Zaproszenie wysłane.', cancelled: 'Zaproszenie wycofane.', role_changed: 'Rola zmieniona.', removed: 'Członek usunięty.', saved: 'Ustawienia zapisane.' },
   },
 };
