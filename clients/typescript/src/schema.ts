@@ -1581,7 +1581,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a disposal instruction (carrier)
-         * @description Its place of delivery and consignee become the shipment's (`delivery`, `consignee`; `return` sends the goods back to the consignor at the place of taking over unless it gave one; `stop` changes neither), the driver's app shows the new destination, and the next consignment-note version prints the instruction in box 13 (500 `pdf_render_failed` if that fails: nothing changed, retry). Emits `shipment.disposal_accepted`. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.
+         * @description Its place of delivery and consignee become the shipment's (`delivery`, `consignee`; `return` sends the goods back to the consignor at the place of taking over unless it gave one; `stop` changes neither), the driver's app shows the new destination, and the next consignment-note version prints the instruction in box 13 (500 `pdf_render_failed` if that fails: nothing changed, retry). What the shipment derives from its lane is derived again as at create: `transport_type` (a new country makes a national carriage international or the other way round), `warnings`, the eFTI dataset; a `transport_type` the client sent that no longer fits is dropped. The shipment with the new place or consignee must pass the business rules as a create would (422 `validation_failed`: the instruction still waits, refuse it). Emits `shipment.disposal_accepted`. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.
          */
         post: operations["acceptDisposalInstruction"];
         delete?: never;
@@ -39664,7 +39664,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        /** @description The shipment fields it changed: `delivery`, `consignee`; none for `stop`. */
+                        /** @description The shipment fields it changed: `delivery`, `consignee`, and `transport_type` when the new place of delivery makes the carriage international or national (derived again as at create); none for `stop`. */
                         changed_fields?: string[];
                         /** @description The `dsp_` id; `GET /v1/shipments/{id}/disposal-instructions` lists it with its evidence. */
                         instruction_id?: string;
