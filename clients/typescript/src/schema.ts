@@ -1601,7 +1601,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a disposal instruction (carrier)
-         * @description Its place of delivery and consignee become the shipment's (`delivery`, `consignee`; `return` sends the goods back to the consignor at the place of taking over unless it gave one; `stop` changes neither), the driver's app shows the new destination, and the next consignment-note version prints the instruction in box 13 (500 `pdf_render_failed` if that fails: nothing changed, retry). Emits `shipment.disposal_accepted`. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.
+         * @description Its place of delivery and consignee become the shipment's (`delivery`, `consignee`; `return` sends the goods back to the consignor at the place of taking over unless it gave one; `stop` changes neither), the driver's app shows the new destination, and the next consignment-note version prints the instruction in box 13 (500 `pdf_render_failed` if that fails: nothing changed, retry). What the shipment derives from its lane is derived again as at create: `transport_type` (a new country makes a national carriage international or the other way round), `warnings`, the eFTI dataset; a `transport_type` the client sent that no longer fits is dropped. The shipment with the new place or consignee must pass the business rules as a create would (422 `validation_failed`: the instruction still waits, refuse it). Emits `shipment.disposal_accepted`. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.
          */
         post: operations["acceptDisposalInstruction"];
         delete?: never;
@@ -1898,7 +1898,7 @@ export interface paths {
         put?: never;
         /**
          * Make a remark (reservation)
-         * @description Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier's, named by `successive_index`, box 18 under its name) while it is `in_transit` and before that carrier signs (after, 409 `invalid_state`); delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry). Photos are uploaded first (`POST /v1/shipments/{id}/documents`, kind `photo`) and named here; an id that is not a photo of this shipment is 422 `validation_failed` with a finding on `$.photo_document_ids[i]` naming it. Such a photo can no longer be deleted.
+         * @description Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier's, named by `successive_index`, box 18 under its name) while it is `in_transit`, once the carrier before it in `successive_carriers` has signed and before that carrier signs (otherwise 409 `invalid_state`); delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry). Photos are uploaded first (`POST /v1/shipments/{id}/documents`, kind `photo`) and named here; an id that is not a photo of this shipment is 422 `validation_failed` with a finding on `$.photo_document_ids[i]` naming it. Such a photo can no longer be deleted.
          */
         post: operations["createRemark"];
         delete?: never;
@@ -1939,7 +1939,7 @@ export interface paths {
         put?: never;
         /**
          * Record a signature for an authenticated party
-         * @description For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller's IP and user agent, and `location` when given. Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). A successive carrier signs `in_transit` when it takes the goods over, with the `place` of the takeover (`shipment.taken_over`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee's, which delivers; the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.
+         * @description For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller's IP and user agent, and `location` when given. Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). A successive carrier signs `in_transit` when it takes the goods over, with the `place` of the takeover (`shipment.taken_over`), in the order of `successive_carriers` (before the one before it has signed: 409 `invalid_state`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee's, which delivers; the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.
          */
         post: operations["recordSignature"];
         delete?: never;
@@ -2059,7 +2059,7 @@ export interface paths {
         put?: never;
         /**
          * Send a one-time password
-         * @description Sends a six-digit code, valid 10 minutes, to the link's recipient by the link's channel; a new code replaces the last. A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, and no code is sent. While the recipient is locked: 429 `otp_locked` with `Retry-After`.
+         * @description Sends a six-digit code, valid 10 minutes, to the link's recipient by the link's channel; a new code replaces the last. A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, and no code is sent. While the recipient is locked: 429 `otp_locked` with `Retry-After`. A used link takes codes only when it is the sender's and asks for one: the code then confirms a disposal instruction (`POST /v1/sign/{token}/disposal-instructions`); any other used link is 409 `already_signed`.
          */
         post: operations["sendSignOtp"];
         delete?: never;
@@ -2079,7 +2079,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a one-time password
-         * @description A right code gives an `otp_verified_token` for one submit. Wrong, expired or used: 422 `otp_invalid`. The fifth wrong code in a row (within 10 minutes) is still `otp_invalid` and locks the recipient until those 10 minutes end: every try meanwhile is 429 `otp_locked` with `Retry-After`. Sandbox links also accept `000000` (wrong codes still count).
+         * @description A right code gives an `otp_verified_token` for one submit (on the sender's used link: for its disposal instructions). Wrong, expired or used: 422 `otp_invalid`. The fifth wrong code in a row (within 10 minutes) is still `otp_invalid` and locks the recipient until those 10 minutes end: every try meanwhile is 429 `otp_locked` with `Retry-After`. Sandbox links also accept `000000` (wrong codes still count).
          */
         post: operations["verifySignOtp"];
         delete?: never;
@@ -2119,7 +2119,7 @@ export interface paths {
         put?: never;
         /**
          * Make a remark from a sign link
-         * @description The signer records a reservation before signing, in their role's phase: consignor and carrier at pickup, a successive carrier at its takeover (its own reservations, CMR article 35), the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. `photos` from the phone's camera are judged as the driver's are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. The remark names the link's role and request. Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier's, named by `successive_index`, box 18 under its name) while it is `in_transit` and before that carrier signs (after, 409 `invalid_state`); delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).
+         * @description The signer records a reservation before signing, in their role's phase: consignor and carrier at pickup, a successive carrier at its takeover (its own reservations, CMR article 35), the consignee at delivery. The link must be pending: a used link is 409 `already_signed`, a withdrawn, replaced or expired one 410. A link that requires a one-time password needs `otp_verified_token` here as well (422 `otp_invalid` without a valid one); the remark does not use it up. `photos` from the phone's camera are judged as the driver's are (each an image of at most 10 MiB and 50 megapixels; a refused one stores none), each stored as a document of kind `photo` (`shipment.document_added`), then named by the remark. The remark names the link's role and request. Pickup remarks (the carrier's reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier's, named by `successive_index`, box 18 under its name) while it is `in_transit`, once the carrier before it in `successive_carriers` has signed and before that carrier signs (otherwise 409 `invalid_state`); delivery remarks (the consignee's) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).
          */
         post: operations["createSignLinkRemark"];
         delete?: never;
@@ -39942,7 +39942,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        /** @description The shipment fields it changed: `delivery`, `consignee`; none for `stop`. */
+                        /** @description The shipment fields it changed: `delivery`, `consignee`, and `transport_type` when the new place of delivery makes the carriage international or national (derived again as at create); none for `stop`. */
                         changed_fields?: string[];
                         /** @description The `dsp_` id; `GET /v1/shipments/{id}/disposal-instructions` lists it with its evidence. */
                         instruction_id?: string;

@@ -4,8 +4,12 @@
  * the driver's destination — and the next consignment-note version prints the instruction in box
  * 13, the note "on which the new instructions have been entered" (art. 12(5)(a)). The consignment
  * note fields are frozen after issue for every other change; this is the one way the Convention
- * gives to change them. Render-first, with no transaction across the render
- * (shipments/change-with-render.ts); `shipment.disposal_accepted` is chained with the change.
+ * gives to change them. What the shipment derives from those fields is derived again, as create
+ * derives it (shipments/derived-changes.ts): a new place of delivery in another country makes a
+ * national carriage international (CMR art. 1(1)) or the other way round, and the transport type,
+ * the rules' warnings, the eFTI dataset and the note's "Transport" line follow. Render-first, with
+ * no transaction across the render (shipments/change-with-render.ts); `shipment.disposal_accepted`
+ * is chained with the change.
  */
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
@@ -16,6 +20,8 @@ import { selectCurrentNote } from '../documents/documents.repository.js';
 import { noteReservations } from '../remarks/note-reservations.js';
 import { readPhotoEvidence } from '../remarks/photo-evidence.js';
 import { changeWithRender } from '../shipments/change-with-render.js';
+import { derivedChanges } from '../shipments/derived-changes.js';
+import { deriveTransportType } from '../shipments/rules/transport-type.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { shipmentNoteSignatures } from '../signatures/note-signatures.js';
 import { decideInstructionWrite, type DisposalInstructionRow } from './disposal.repository.js';
@@ -33,11 +39,17 @@ export function deliveryDataAfter(data: ShipmentRow['data'], row: Pick<DisposalI
     const pickup = data.pickup as { address?: unknown; contact?: unknown } | undefined;
     next.delivery = row.delivery ?? (pickup ? { address: pickup.address, ...(pickup.contact ? { contact: pickup.contact } : {}) } : data.delivery);
   } else if (row.delivery) next.delivery = row.delivery;
+  // A transport type the client sent described the old lane: derived again from the new one.
+  if (next.transport_type !== undefined && next.transport_type !== deriveTransportType(next)) delete next.transport_type;
   const changed = (['consignee', 'delivery'] as const).filter((field) => JSON.stringify(next[field]) !== JSON.stringify(data[field]));
   return { data: next, changed };
 }
 
-/** Raises `not_found`, `invalid_state` (delivered or cancelled), `conflict` (already decided, or the shipment kept changing) and `pdf_render_failed`. */
+/**
+ * Raises `not_found`, `invalid_state` (delivered or cancelled), `conflict` (already decided, or the
+ * shipment kept changing), `validation_failed` (the shipment with the new place or consignee breaks
+ * a business rule, as a create would: the carrier may refuse the instruction) and `pdf_render_failed`.
+ */
 export async function acceptDisposalInstruction(ctx: TenantContext, shipmentId: string, instructionId: string, language: Language, alsoWrite?: AlsoWrite<DisposalInstructionView>): Promise<DisposalInstructionView> {
   const now = ctx.clock.now();
   return changeWithRender<DisposalInstructionView>(ctx, shipmentId, now, async (shipment) => {
@@ -45,10 +57,12 @@ export async function acceptDisposalInstruction(ctx: TenantContext, shipmentId: 
     const current = await selectCurrentNote(ctx.db, ctx, shipment.id);
     if (!current) throw new AppError('invalid_state', `Shipment ${shipment.id} has no consignment note yet.`);
     const after = deliveryDataAfter(shipment.data, instruction);
+    const derived = after.changed.length > 0 ? derivedChanges(after.data, 'The shipment with the instruction carried out') : undefined;
+    const changedFields = derived && derived.transport_type !== shipment.transport_type ? [...after.changed, 'transport_type'] : after.changed;
     const evidence = await readPhotoEvidence(ctx, shipment.id);
     return {
-      changes: after.changed.length > 0 ? { data: after.data } : {},
-      events: [{ type: 'shipment.disposal_accepted', status: shipment.status, fields: { instruction_id: instruction.id, kind: instruction.kind, changed_fields: after.changed } }],
+      changes: derived ?? {},
+      events: [{ type: 'shipment.disposal_accepted', status: shipment.status, fields: { instruction_id: instruction.id, kind: instruction.kind, changed_fields: changedFields } }],
       async render(changed, [accepted]) {
         const noteLang = noteLanguage(changed, language);
         const signatures = await shipmentNoteSignatures(ctx.db, ctx, shipment.id);

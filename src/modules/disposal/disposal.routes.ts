@@ -129,13 +129,14 @@ export async function disposalRoutes(app: FastifyInstance, runtime: AppRuntime):
   app.post<ByInstruction>(
     DISPOSAL_PATHS.accept,
     {
-      config: { access: { scope: 'shipments:write' }, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'conflict', 'pdf_render_failed'] },
+      config: { access: { scope: 'shipments:write' }, idempotent: 'in-transaction', errors: ['invalid_id', 'not_found', 'invalid_state', 'conflict', 'validation_failed', 'pdf_render_failed'] },
       schema: {
         operationId: 'acceptDisposalInstruction',
         tags: ['disposal'],
         summary: 'Accept a disposal instruction (carrier)',
         description:
           'Its place of delivery and consignee become the shipment\'s (`delivery`, `consignee`; `return` sends the goods back to the consignor at the place of taking over unless it gave one; `stop` changes neither), the driver\'s app shows the new destination, and the next consignment-note version prints the instruction in box 13 (500 `pdf_render_failed` if that fails: nothing changed, retry). ' +
+          'What the shipment derives from its lane is derived again as at create: `transport_type` (a new country makes a national carriage international or the other way round), `warnings`, the eFTI dataset; a `transport_type` the client sent that no longer fits is dropped. The shipment with the new place or consignee must pass the business rules as a create would (422 `validation_failed`: the instruction still waits, refuse it). ' +
           'Emits `shipment.disposal_accepted`. An instruction already decided is 409 `conflict`; a delivered or cancelled shipment 409 `invalid_state`.',
         params: DisposalInstructionParamsSchema,
         response: { 200: Type.Ref(DisposalInstructionSchema, { description: 'The instruction, `accepted`, with the note version that prints it.' }) },

@@ -27,7 +27,7 @@ export const DISPOSAL_EVENT_TYPES = [
     fields: {
       instruction_id: INSTRUCTION_ID,
       kind: KIND,
-      changed_fields: { type: 'array', description: 'The shipment fields it changed: `delivery`, `consignee`; none for `stop`.' },
+      changed_fields: { type: 'array', description: 'The shipment fields it changed: `delivery`, `consignee`, and `transport_type` when the new place of delivery makes the carriage international or national (derived again as at create); none for `stop`.' },
     },
   },
   {

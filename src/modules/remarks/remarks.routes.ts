@@ -39,7 +39,7 @@ export const REMARK_PATHS = {
 type ById = { Params: { id: string } };
 
 const RULES =
-  'Pickup remarks (the carrier\'s reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier\'s, named by `successive_index`, box 18 under its name) while it is `in_transit` and before that carrier signs (after, 409 `invalid_state`); delivery remarks (the consignee\'s) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. ' +
+  'Pickup remarks (the carrier\'s reservations, box 18) are made while the shipment is `issued`; takeover remarks (a successive carrier\'s, named by `successive_index`, box 18 under its name) while it is `in_transit`, once the carrier before it in `successive_carriers` has signed and before that carrier signs (otherwise 409 `invalid_state`); delivery remarks (the consignee\'s) while it is `in_transit`; another status is 409 `invalid_state`, a delivered or cancelled shipment 409 `shipment_immutable`. ' +
   'Emits `remark.created` and renders the next version of the consignment note with the remark printed in its box (500 `pdf_render_failed` if that fails: nothing changed, retry).';
 
 export async function remarkRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {

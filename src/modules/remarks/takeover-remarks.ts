@@ -7,6 +7,7 @@
 import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../ports/database.js';
+import { assertTakeoverInTurn } from '../signatures/signature-rules.js';
 import { selectSignatures } from '../signatures/signatures.repository.js';
 import { selectRemarks } from './remarks.repository.js';
 
@@ -30,12 +31,13 @@ export function remarkCarrier(phase: string, index: number | undefined, successi
   return index;
 }
 
-/** 409 `invalid_state` once the successive carrier has signed: its takeover is over. */
+/** 409 `invalid_state` once the successive carrier has signed (its takeover is over), or before the carrier before it has taken over (not its turn yet). */
 export async function assertTakeoverOpen(db: Database, ctx: TenantContext, shipmentId: string, index: number): Promise<void> {
   const signed = await selectSignatures(db, ctx, shipmentId);
   if (signed.some((s) => s.role === 'successive_carrier' && s.successive_index === index)) {
     throw new AppError('invalid_state', `Successive carrier ${index + 1} has already taken the goods over on shipment ${shipmentId}: its reservations are the ones on the note it signed.`);
   }
+  assertTakeoverInTurn(shipmentId, signed, index);
 }
 
 /** The ids of the takeover remarks of successive carrier `index`, oldest first. */

@@ -1,8 +1,8 @@
 /**
  * Creates a shipment template in the caller's organisation and mode. The body was checked against
  * the template schema by the HTTP layer (`validation_failed` names each field). Recorded in the
- * audit log (`shipment_template.created`, the name and the fields set) in the same transaction,
- * with the idempotent answer when the request carries a key.
+ * audit log (`shipment_template.created`, the template's id and the fields set, never the name) in
+ * the same transaction, with the idempotent answer when the request carries a key.
  */
 import type { TenantContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
@@ -20,7 +20,7 @@ export async function createShipmentTemplate(ctx: TenantContext, input: Shipment
   const view = shipmentTemplateView(row);
   await withTransaction(ctx.db, async (trx) => {
     await writeAsOneStatement(trx, [insertTemplateWrite(trx, row), ...(alsoWrite?.(trx, view) ?? [])]);
-    await recordTenantAct(trx, ctx, { action: 'shipment_template.created', target: { type: TEMPLATE_AUDIT_TARGET, id: row.id }, changes: { name, fields: setFields(data) } });
+    await recordTenantAct(trx, ctx, { action: 'shipment_template.created', target: { type: TEMPLATE_AUDIT_TARGET, id: row.id }, changes: { fields: setFields(data) } });
   });
   return view;
 }

@@ -1,6 +1,8 @@
 /**
- * What the audit log keeps of a template act. A template's parties and contacts name people, so
- * the log keeps the template's name and which fields were set or changed, never their values.
+ * What the audit log keeps of a template act. A template's parties and contacts name people, and
+ * its name is free text that may too (a customer's name); the audit log is kept whole, beyond the
+ * reach of an erasure, so it keeps the template's id and which fields were set or changed, never a
+ * value, the name neither.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { TEMPLATE_FIELDS } from './shipment-template.schema.js';

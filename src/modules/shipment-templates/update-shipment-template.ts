@@ -2,7 +2,8 @@
  * Updates a template with a JSON merge patch (RFC 7396) on its name and fields. The merged template
  * is checked like a new one (`validation_failed` names each field; a `null` name is a missing
  * name). A patch that changes nothing returns the template unchanged and records nothing;
- * otherwise the audit log records `shipment_template.updated` with the fields that changed.
+ * otherwise the audit log records `shipment_template.updated` with the fields that changed (`name`
+ * among them when renamed, never its value).
  */
 import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
@@ -37,8 +38,8 @@ export async function updateShipmentTemplate(ctx: TenantContext, id: string, pat
     if (changed.length === 0 && name === row.name) return row;
     const next: ShipmentTemplateRow = { ...row, name, data, updated_at: ctx.clock.now() };
     await writeAsOneStatement(trx, [updateTemplateWrite(trx, ctx, id, { name, data, updated_at: next.updated_at })]);
-    const renamed = name !== row.name ? { name: { from: row.name, to: name } } : { name };
-    await recordTenantAct(trx, ctx, { action: 'shipment_template.updated', target: { type: TEMPLATE_AUDIT_TARGET, id }, changes: { ...renamed, changed_fields: changed } });
+    const changedFields = name !== row.name ? ['name', ...changed] : changed;
+    await recordTenantAct(trx, ctx, { action: 'shipment_template.updated', target: { type: TEMPLATE_AUDIT_TARGET, id }, changes: { changed_fields: changedFields } });
     return next;
   });
   return shipmentTemplateView(updated);

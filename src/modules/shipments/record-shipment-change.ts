@@ -7,6 +7,8 @@ import { writeAsOneStatement, type Database, type Write } from '../../ports/data
 import { chainShipmentEvents, shipmentEventsWrites, type ShipmentEventSpec, type ShipmentEventTarget } from '../events/record-shipment-events.js';
 import type { StoredShipmentEvent } from '../events/events.repository.js';
 import { gateRegistration } from '../efti/gate/gate-registration.js';
+import { forgetUsedRecipientsWrite } from '../signatures/signature-requests.repository.js';
+import { FINAL_STATUSES } from './shipment-status.js';
 import { updateShipmentWrite, type ShipmentChanges, type ShipmentRow } from './shipments.repository.js';
 
 export function chainOf(ctx: TenantContext, row: Pick<ShipmentRow, 'id' | 'event_seq' | 'head_hash'>): ShipmentEventTarget {
@@ -37,7 +39,13 @@ export function prepareShipmentChange(db: Database, ctx: TenantContext, row: Shi
   const all: ShipmentChanges = { ...changes, event_seq: chained.head.seq, head_hash: chained.head.hash, updated_at: now };
   const gate = gateRegistration(db, ctx, row, { ...row, ...all }, now);
   if (gate) all.gate_status = gate.gate_status;
-  return { changed: { ...row, ...all }, events: chained.events, writes: [updateShipmentWrite(db, ctx, row.id, all), ...shipmentEventsWrites(db, target, chained.events), ...(gate?.writes ?? [])] };
+  // Delivered or cancelled, nobody disposes of the goods any more: used sign links forget the recipients kept for it.
+  const ended = changes.status !== undefined && FINAL_STATUSES.has(changes.status) && !FINAL_STATUSES.has(row.status) ? [forgetUsedRecipientsWrite(db, ctx, row.id)] : [];
+  return {
+    changed: { ...row, ...all },
+    events: chained.events,
+    writes: [updateShipmentWrite(db, ctx, row.id, all), ...shipmentEventsWrites(db, target, chained.events), ...(gate?.writes ?? []), ...ended],
+  };
 }
 
 /** Stores the change, its events and any `also` writes in one statement; a change the eFTI gate must hear of queues its registration too. */

@@ -11,13 +11,12 @@ import type { Language } from '../../core/language.js';
 import { applyMergePatch, isPlainObject } from '../../core/merge-patch.js';
 import { withTransaction, type Database } from '../../ports/database.js';
 import type { ShipmentRow } from './shipments.repository.js';
-import { validationError } from './create-shipment.js';
+import { derivedChanges } from './derived-changes.js';
 import { changedFields, frozenFields } from './frozen-fields.js';
 import { findShipment } from './get-shipment.js';
 import { assertChangeable } from './shipment-status.js';
 import { shipmentView, type ShipmentView } from './shipment-view.js';
 import { recordShipmentChange } from './record-shipment-change.js';
-import { validateShipment } from './validate-shipment.js';
 
 export async function updateShipment(ctx: TenantContext, id: string, patch: unknown, language: Language): Promise<ShipmentView> {
   if (!isPlainObject(patch)) {
@@ -44,13 +43,6 @@ export async function patchLockedShipment(trx: Database, ctx: TenantContext, row
       errors: frozen.map((field) => finding(`$.${field}`, 'field_frozen', { field, status: row.status })),
     });
   }
-  const result = validateShipment(merged, 'en');
-  if (!result.valid || !result.transport_type) throw validationError(result, 'The updated shipment');
-  const changes = {
-    data: merged,
-    reference: typeof merged.reference === 'string' ? merged.reference : null,
-    transport_type: result.transport_type,
-    warnings: result.warnings,
-  };
+  const changes = derivedChanges(merged, 'The updated shipment');
   return recordShipmentChange(trx, ctx, row, changes, [{ type: 'shipment.updated', status: row.status, fields: { changed_fields: changed } }], now);
 }

@@ -5,6 +5,11 @@
  * fifth wrong code in a row within a ten-minute window is still `otp_invalid` and locks the
  * recipient until that window ends, every try meanwhile 429 `otp_locked` with `Retry-After`.
  * Sandbox links also accept `000000` (wrong codes still count towards the lock).
+ *
+ * A used link takes codes only where its party still instructs through it: the sender's link that
+ * asks for a one-time password keeps its recipient after signing (signature-requests.repository.ts),
+ * and its verified token then opens disposal instructions (docs/right-of-disposal.md), never a
+ * second signature. Any other used link is 409 `already_signed`, as before.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
@@ -33,6 +38,14 @@ const OTP_TEXT: Record<MessageLanguage, (code: string) => { subject: string; tex
   fr: (c) => ({ subject: 'Votre code de signature', text: `Votre code pour signer la lettre de voiture : ${c}. Il est valable 10 minutes.` }),
 };
 
+/** The code a used link asks for: to confirm an instruction about the goods, not to sign. */
+const DISPOSAL_OTP_TEXT: Record<MessageLanguage, (code: string) => { subject: string; text: string }> = {
+  en: (c) => ({ subject: 'Your confirmation code', text: `Your code to confirm an instruction about the goods of your consignment note: ${c}. It is valid for 10 minutes.` }),
+  nl: (c) => ({ subject: 'Uw bevestigingscode', text: `Uw code om een opdracht over de goederen van uw vrachtbrief te bevestigen: ${c}. Hij is 10 minuten geldig.` }),
+  de: (c) => ({ subject: 'Ihr Bestätigungscode', text: `Ihr Code zur Bestätigung einer Weisung über das Gut Ihres Frachtbriefs: ${c}. Er ist 10 Minuten gültig.` }),
+  fr: (c) => ({ subject: 'Votre code de confirmation', text: `Votre code pour confirmer une instruction sur la marchandise de votre lettre de voiture : ${c}. Il est valable 10 minutes.` }),
+};
+
 async function lockOf(db: Database, recipientHash: string) {
   return db.selectFrom('otp_locks').selectAll().where('recipient_hash', '=', recipientHash).executeTakeFirst();
 }
@@ -54,7 +67,13 @@ export async function assertRecipientNotLocked(db: Database, recipientHash: stri
   }
 }
 
+/** 409 `already_signed` for a used link that kept no recipient: it takes no more codes. */
+function assertTakesCodes(request: SignatureRequestRow): void {
+  if (request.status === 'completed' && request.recipient_sealed === null) throw new AppError('already_signed', 'This sign link has been used: the document is signed.');
+}
+
 export async function sendOneTimePassword(ctx: TenantContext, request: SignatureRequestRow): Promise<{ sent_to: string; expires_at: string }> {
+  assertTakesCodes(request);
   await assertLinkShipmentOpen({ request, ctx });
   const now = ctx.clock.now();
   await assertNotLocked(ctx.db, request, now);
@@ -66,7 +85,8 @@ export async function sendOneTimePassword(ctx: TenantContext, request: Signature
     .set({ otp_code_hash: keyedHash(ctx.secrets.urls, `otp:${request.id}`, code), otp_code_expires_at: expiresAt, updated_at: now })
     .where('id', '=', request.id)
     .execute();
-  const message = OTP_TEXT[request.language as MessageLanguage] ?? OTP_TEXT.en;
+  const texts = request.status === 'completed' ? DISPOSAL_OTP_TEXT : OTP_TEXT;
+  const message = texts[request.language as MessageLanguage] ?? texts.en;
   const channel = request.channel;
   await sendNotification(ctx, { channel, to: openRecipient(ctx.secrets.urls, request.recipient_sealed), template: 'sign_otp', language: request.language, ...message(code), shipmentId: request.shipment_id, signatureRequestId: request.id });
   return { sent_to: request.recipient_hint, expires_at: expiresAt.toISOString() };
@@ -86,6 +106,7 @@ export async function countOtpFailure(db: Database, recipientHash: string, now: 
 }
 
 export async function verifyOneTimePassword(ctx: TenantContext, request: SignatureRequestRow, code: string): Promise<{ otp_verified_token: string; expires_at: string }> {
+  assertTakesCodes(request);
   const now = ctx.clock.now();
   await assertNotLocked(ctx.db, request, now);
   const matches =

@@ -98,12 +98,14 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken>(
     '/v1/sign/:token/otp',
     {
-      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'shipment_immutable', 'otp_locked'] },
+      config: { access: { public: true, signLink: 'pending-or-used' }, errors: [...tokenErrors, 'shipment_immutable', 'otp_locked'] },
       schema: {
         operationId: 'sendSignOtp',
         tags: ['sign'],
         summary: 'Send a one-time password',
-        description: 'Sends a six-digit code, valid 10 minutes, to the link\'s recipient by the link\'s channel; a new code replaces the last. A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, and no code is sent. While the recipient is locked: 429 `otp_locked` with `Retry-After`.',
+        description:
+          'Sends a six-digit code, valid 10 minutes, to the link\'s recipient by the link\'s channel; a new code replaces the last. A delivered or cancelled shipment takes no signatures: 409 `shipment_immutable`, and no code is sent. While the recipient is locked: 429 `otp_locked` with `Retry-After`. ' +
+          'A used link takes codes only when it is the sender\'s and asks for one: the code then confirms a disposal instruction (`POST /v1/sign/{token}/disposal-instructions`); any other used link is 409 `already_signed`.',
         params: SignTokenParamsSchema,
         response: { 202: Type.Ref(OtpSentSchema, { description: 'Sent.' }) },
       },
@@ -117,13 +119,13 @@ export async function signRoutes(app: FastifyInstance, runtime: AppRuntime): Pro
   app.post<ByToken & { Body: VerifyOtp }>(
     '/v1/sign/:token/otp/verify',
     {
-      config: { access: { public: true, signLink: 'pending' }, errors: [...tokenErrors, 'otp_invalid', 'otp_locked'] },
+      config: { access: { public: true, signLink: 'pending-or-used' }, errors: [...tokenErrors, 'otp_invalid', 'otp_locked'] },
       schema: {
         operationId: 'verifySignOtp',
         tags: ['sign'],
         summary: 'Verify a one-time password',
         description:
-          'A right code gives an `otp_verified_token` for one submit. Wrong, expired or used: 422 `otp_invalid`. The fifth wrong code in a row (within 10 minutes) is still `otp_invalid` and locks the recipient ' +
+          'A right code gives an `otp_verified_token` for one submit (on the sender\'s used link: for its disposal instructions). Wrong, expired or used: 422 `otp_invalid`. The fifth wrong code in a row (within 10 minutes) is still `otp_invalid` and locks the recipient ' +
           'until those 10 minutes end: every try meanwhile is 429 `otp_locked` with `Retry-After`. Sandbox links also accept `000000` (wrong codes still count).',
         params: SignTokenParamsSchema,
         body: Type.Ref(VerifyOtpSchema),

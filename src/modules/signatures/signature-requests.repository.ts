@@ -1,5 +1,5 @@
 /** Queries on signature requests (sign links). */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { SignatureRequestsTable } from './signatures.tables.js';
 import type { Mode } from '../../core/mode.js';
 import type { Database, Write } from '../../ports/database.js';
@@ -61,10 +61,32 @@ export function replacePendingWrite(db: Database, shipmentId: string, role: stri
     .where('status', '=', 'pending');
 }
 
+/**
+ * The sender keeps its right of disposal after signing with its link (CMR art. 12(1)) and gives
+ * instructions through that link (docs/right-of-disposal.md). A link that asks for a one-time
+ * password then still needs one, so a used link of the sender that asks for it keeps its sealed
+ * recipient to send the code to — until the shipment is delivered or cancelled and nobody instructs
+ * any more (forgetUsedRecipientsWrite). Every other link forgets it once used.
+ */
+const RECIPIENT_AFTER_USE = sql<string | null>`case when role = 'consignor' and otp_required then recipient_sealed else null end`;
+
 export function setRequestStatusWrite(db: Database, id: string, from: SignatureRequestRow['status'], to: SignatureRequestRow['status'], now: Date, signatureId?: string): Write {
+  const ended = to === 'pending' ? {} : to === 'completed' ? { ...ENDED, recipient_sealed: RECIPIENT_AFTER_USE } : ENDED;
   return db
     .updateTable('signature_requests')
-    .set({ ...(to === 'pending' ? {} : ENDED), status: to, updated_at: now, ...(signatureId ? { signature_id: signatureId } : {}) })
+    .set({ ...ended, status: to, updated_at: now, ...(signatureId ? { signature_id: signatureId } : {}) })
     .where('id', '=', id)
     .where('status', '=', from);
+}
+
+/** Once the shipment is delivered or cancelled: the used links forget the recipients they kept, and their OTP material. */
+export function forgetUsedRecipientsWrite(db: Database, t: Tenant, shipmentId: string): Write {
+  return db
+    .updateTable('signature_requests')
+    .set(ENDED)
+    .where('shipment_id', '=', shipmentId)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('status', '=', 'completed')
+    .where('recipient_sealed', 'is not', null);
 }

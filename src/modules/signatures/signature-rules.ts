@@ -2,7 +2,10 @@
  * Who signs when (CMR articles 5, 9 and 30; the e-CMR protocol): the consignor and the carrier
  * sign at pickup, while the shipment is `issued`, and once both have signed the goods are taken
  * over (`in_transit`); a successive carrier signs when it takes the goods over in transit; the
- * consignee signs at delivery, which delivers the shipment. Each role signs once.
+ * consignee signs at delivery, which delivers the shipment. Each role signs once. Successive
+ * carriers take over in the order the note names them (CMR art. 34: each takes the goods over from
+ * the carrier before it): the first after the first carrier's pickup, each next one after the one
+ * before it has taken over.
  */
 import { AppError } from '../../core/errors.js';
 import { assertChangeable, assertTransition, FINAL_STATUSES, type ShipmentStatus } from '../shipments/shipment-status.js';
@@ -35,6 +38,22 @@ export function assertMaySign(shipment: { id: string; status: ShipmentStatus }, 
     throw new AppError('already_signed', `Shipment ${shipment.id} is already signed by ${who}.`);
   }
   if (shipment.status !== SIGNS_WHEN[role]) throw new AppError('invalid_state', `Shipment ${shipment.id} is ${shipment.status}: ${NOT_YET[role]}.`);
+  if (role === 'successive_carrier') assertTakeoverInTurn(shipment.id, signed, successiveIndex);
+}
+
+/**
+ * Raises `invalid_state` when successive carrier `index` (0-based) would take the goods over
+ * before the one before it has: the goods are with the carrier whose leg was signed last, and only
+ * the next carrier named in the note takes them over from it. A takeover reservation follows the
+ * same order: it is made on taking over.
+ */
+export function assertTakeoverInTurn(shipmentId: string, signed: readonly SignedRole[], index: number): void {
+  if (index === 0) return;
+  if (signed.some((s) => s.role === 'successive_carrier' && s.successive_index === index - 1)) return;
+  throw new AppError(
+    'invalid_state',
+    `Successive carrier ${index + 1} takes the goods over from successive carrier ${index}, who has not taken them over yet on shipment ${shipmentId}: successive carriers take over in the order of successive_carriers.`,
+  );
 }
 
 /**

@@ -65,7 +65,7 @@ export async function signatureRoutes(app: FastifyInstance, runtime: AppRuntime)
         summary: 'Record a signature for an authenticated party',
         description:
           'For a party your platform has authenticated itself (level `platform_auth`, method `platform`). The evidence keeps the consignment-note version current at the time, the caller\'s IP and user agent, and `location` when given. ' +
-          'Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). A successive carrier signs `in_transit` when it takes the goods over, with the `place` of the takeover (`shipment.taken_over`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). ' +
+          'Consignor and carrier sign while the shipment is `issued`; when both have, it is `in_transit` (`shipment.in_transit`). A successive carrier signs `in_transit` when it takes the goods over, with the `place` of the takeover (`shipment.taken_over`), in the order of `successive_carriers` (before the one before it has signed: 409 `invalid_state`). The consignee signs `in_transit`, which delivers it (`shipment.delivered`). ' +
           'A filled role is 409 `already_signed`; the wrong phase 409 `invalid_state`. On a `cancelled` or `delivered` shipment a signature that would move it (the consignee\'s, which delivers; ' +
           'the second of consignor and carrier, which picks up) is 409 `invalid_transition`, any other 409 `shipment_immutable`. Emits `signature.completed` and renders the next version of the note with the signature in its box.',
         params: ShipmentParamsSchema,

@@ -63,7 +63,8 @@ describe.each(backends())('decisions on disposal instructions on $name', (backen
     expect(text).toContain('Brabant Distributie B.V. Industrieweg 40');
 
     const events = (await shipments.events(id)).json().data as { id: string; type: string; data: Record<string, unknown> }[];
-    expect(events.at(-1)).toMatchObject({ id: accepted.decision_event_id, type: 'shipment.disposal_accepted', data: { instruction_id: given.id, kind: 'change_consignee', changed_fields: ['consignee', 'delivery'] } });
+    // Duisburg (DE) to Eindhoven (NL): the carriage is national now.
+    expect(events.at(-1)).toMatchObject({ id: accepted.decision_event_id, type: 'shipment.disposal_accepted', data: { instruction_id: given.id, kind: 'change_consignee', changed_fields: ['consignee', 'delivery', 'transport_type'] } });
     const delivered = (await deliveries(tenant, onShipments.id)).map((d) => [d.event_type, d.event_id]);
     expect(delivered).toContainEqual(['shipment.disposal_instructed', given.event_id]);
     expect(delivered).toContainEqual(['shipment.disposal_accepted', accepted.decision_event_id]);

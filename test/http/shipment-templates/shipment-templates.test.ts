@@ -52,8 +52,13 @@ describe.each(backends())('shipment templates on $name', (backend) => {
     const audit = await suite.t.app.inject({ method: 'GET', url: `/v1/audit-log?target=${created.id}`, headers: suite.t.auth(suite.tenant.testKey) });
     const acts = audit.json().data as { action: string; changes: Record<string, unknown> }[];
     expect(acts.map((a) => a.action).sort()).toEqual(['shipment_template.created', 'shipment_template.deleted', 'shipment_template.updated']);
-    expect(acts.find((a) => a.action === 'shipment_template.updated')!.changes).toMatchObject({ changed_fields: ['consignee', 'principal', 'goods'] });
-    // Names and contacts of the parties stay out of the log.
+    expect(acts.find((a) => a.action === 'shipment_template.created')!.changes).toEqual({ fields: expect.arrayContaining(['consignor', 'consignee']) });
+    expect(acts.find((a) => a.action === 'shipment_template.updated')!.changes).toEqual({ changed_fields: ['name', 'consignee', 'principal', 'goods'] });
+    expect(acts.find((a) => a.action === 'shipment_template.deleted')!.changes).toEqual({});
+    // The log is kept whole, beyond an erasure: the template's name (free text, it may name a
+    // customer) stays out of it, as do the parties' names and contacts.
+    expect(audit.body).not.toContain(body.name as string);
+    expect(audit.body).not.toContain('Rotterdam → Duisburg, Tuesdays');
     expect(audit.body).not.toContain('Sanne de Vries');
     expect(audit.body).not.toContain('+492034567899');
   });

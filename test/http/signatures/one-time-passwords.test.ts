@@ -65,9 +65,11 @@ describe.each(backends())('one-time passwords on $name', (backend) => {
     const signed = await submit(token, verified.json().otp_verified_token);
     expect(signed.statusCode).toBe(201);
     expect(signed.json().evidence.otp_reference).toBe(`otp:${request.id}`);
-    // The request has ended: its sealed recipient and code material are gone.
+    // The request has ended: its code material is gone. The sender's link keeps its sealed recipient
+    // for its right of disposal, to send codes for its instructions (test/http/disposal/used-otp-link-disposal.test.ts).
     const row = await t.runtime.services.db.selectFrom('signature_requests').selectAll().where('id', '=', request.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'completed', recipient_sealed: null, otp_token_hash: null });
+    expect(row).toMatchObject({ status: 'completed', otp_code_hash: null, otp_token_hash: null, otp_token_expires_at: null });
+    expect(row.recipient_sealed).not.toBeNull();
     const notifications = (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: t.auth(tenant.testKey) })).json().data.map((x: { template: string }) => x.template);
     // Newest first: once signed, the link to the signer's copy.
     expect(notifications).toEqual(['signer_copy', 'sign_otp', 'sign_link']);

@@ -4,7 +4,8 @@
  * the takeover. The note version it signs into prints it in box 17 with time and place, and its
  * reservations in box 18 under its name; `shipment.taken_over` follows its signature; the proof of
  * delivery lists each leg; the eFTI dataset names it as a connecting carrier. Before pickup, after
- * delivery, after its own signature and for another tenant the takeover is refused.
+ * delivery, before the carrier before it has taken over, after its own signature and for another
+ * tenant the takeover is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EFTI_DATASET_PATH } from '../../../src/modules/efti/efti.routes.js';
@@ -125,21 +126,22 @@ describe.each(backends())('a successive carrier takes over on $name', (backend) 
       const shipment = await shipmentsApi(t, tenant).created(twoLegShipment([LODZ, WIEN]), { issue: true });
       await pickedUp(tenant, shipment.id);
       const photoDoc = await documentsApi(t, tenant).uploaded(shipment.id, { kind: 'photo', filename: 'seal.jpg', bytes: photo });
-      const remark = await remarksApi(t, tenant).created(shipment.id, { phase: 'takeover', successive_index: 1, type: 'shortage', text: 'Seal number differs from the note.', photo_document_ids: [photoDoc.id] });
-      expect(remark).toMatchObject({ phase: 'takeover', successive_index: 1, source: 'api', photo_document_ids: [photoDoc.id] });
+      // The first of the two takes over now (the second's turn comes after it has signed).
+      const remark = await remarksApi(t, tenant).created(shipment.id, { phase: 'takeover', successive_index: 0, type: 'shortage', text: 'Seal number differs from the note.', photo_document_ids: [photoDoc.id] });
+      expect(remark).toMatchObject({ phase: 'takeover', successive_index: 0, source: 'api', photo_document_ids: [photoDoc.id] });
       const events = (await shipmentsApi(t, tenant).events(shipment.id)).json().data as { type: string; data: Record<string, unknown> }[];
-      expect(events.at(-1)).toMatchObject({ type: 'remark.created', data: { phase: 'takeover', successive_index: 1 } });
+      expect(events.at(-1)).toMatchObject({ type: 'remark.created', data: { phase: 'takeover', successive_index: 0 } });
       const boxes = await remarksApi(t, tenant).noteBoxes(remark.rendered_document_id);
-      expect(boxes[18]).toContain('Voorbehoud van opvolgende vervoerder 2: Donau Logistik GmbH');
+      expect(boxes[18]).toContain('Voorbehoud van opvolgende vervoerder 1: Spedycja Łódź Sp. z o.o.');
 
       const first = await signLinksApi(t, tenant).link(shipment.id, { role: 'successive_carrier', successive_index: 0 } as { role: string });
       const second = await signLinksApi(t, tenant).link(shipment.id, { role: 'successive_carrier', successive_index: 1 } as { role: string });
-      expect((await signLinksApi(t, tenant).context(first.token)).json().remarks).toEqual([]);
-      expect((await signLinksApi(t, tenant).context(second.token)).json().remarks).toEqual([expect.objectContaining({ id: remark.id })]);
+      expect((await signLinksApi(t, tenant).context(second.token)).json().remarks).toEqual([]);
+      expect((await signLinksApi(t, tenant).context(first.token)).json().remarks).toEqual([expect.objectContaining({ id: remark.id })]);
       // Its photo opens on its carrier's page only.
       const photoUrl = (token: string) => `/v1/sign/${token}/photos/${photoDoc.id}`;
-      expect((await t.app.inject({ method: 'GET', url: photoUrl(second.token) })).statusCode).toBe(200);
-      expectProblem(await t.app.inject({ method: 'GET', url: photoUrl(first.token) }), 'not_found');
+      expect((await t.app.inject({ method: 'GET', url: photoUrl(first.token) })).statusCode).toBe(200);
+      expectProblem(await t.app.inject({ method: 'GET', url: photoUrl(second.token) }), 'not_found');
       expect((await remarksApi(t, tenant).list(shipment.id, '?phase=takeover')).json().data).toEqual([expect.objectContaining({ id: remark.id })]);
     }, 120_000);
   });
@@ -152,6 +154,26 @@ describe.each(backends())('a successive carrier takes over on $name', (backend) 
       expectProblem(early, 'invalid_state');
       expect(early.json().detail).toContain('once consignor and carrier have signed at pickup');
       expectProblem(await sign(tenant, shipment.id, { role: 'successive_carrier', successive_index: 0, signer_name: 'Early', place: 'Venlo, NL' }), 'invalid_state');
+    });
+
+    it('out of turn: the second carrier neither reserves nor signs before the first has taken over; in turn it does; nobody signs a leg twice', async () => {
+      const tenant = await t.newTenant();
+      const remarks = remarksApi(t, tenant);
+      const shipment = await shipmentsApi(t, tenant).created(twoLegShipment([LODZ, WIEN]), { issue: true });
+      await pickedUp(tenant, shipment.id);
+      const early = expectProblem(await remarks.create(shipment.id, { phase: 'takeover', successive_index: 1, type: 'damage', text: 'Not ours yet.' }), 'invalid_state');
+      expect(early.detail).toContain('Successive carrier 2 takes the goods over from successive carrier 1, who has not taken them over yet');
+      const jumped = expectProblem(await sign(tenant, shipment.id, { role: 'successive_carrier', successive_index: 1, signer_name: 'Anna Gruber', place: 'Wien, AT' }), 'invalid_state');
+      expect(jumped.detail).toContain('in the order of successive_carriers');
+
+      expect((await sign(tenant, shipment.id, { role: 'successive_carrier', successive_index: 0, signer_name: 'Michał Wiśniewski', place: 'Venlo, NL' })).statusCode).toBe(201);
+      expectProblem(await sign(tenant, shipment.id, { role: 'successive_carrier', successive_index: 0, signer_name: 'Michał Wiśniewski', place: 'Venlo, NL' }), 'already_signed');
+      expect((await remarks.create(shipment.id, { phase: 'takeover', successive_index: 1, type: 'damage', text: 'One carton dented.' })).statusCode).toBe(201);
+      const second = await sign(tenant, shipment.id, { role: 'successive_carrier', successive_index: 1, signer_name: 'Anna Gruber', place: 'Wien, AT' });
+      expect(second.statusCode, second.body).toBe(201);
+      const legs = (await shipmentsApi(t, tenant).events(shipment.id)).json().data.filter((e: { type: string }) => e.type === 'shipment.taken_over');
+      expect(legs.map((e: { data: { successive_index: number } }) => e.data.successive_index)).toEqual([0, 1]);
+      expectProblem(await sign(tenant, shipment.id, { role: 'successive_carrier', successive_index: 1, signer_name: 'Anna Gruber', place: 'Wien, AT' }), 'already_signed');
     });
   });
 
