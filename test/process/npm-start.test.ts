@@ -19,7 +19,7 @@ describe('npm start', () => {
     const port = await freePort();
     const server = startServer({ DATA_DIR: join(scratch, 'data'), PORT: String(port), LOG_LEVEL: 'warn' }, { npmStart: true });
     try {
-      await server.waitFor('curl -H', 120_000);
+      await server.waitFor('curl -H', 200_000);
       const phases = server.stdout().split('\n').filter((line) => line.startsWith('[start '));
       const expected = [
         /^\[start \d+\.\d s\] (dist\/src is up to date with src\/ \(\d+ source files\)|compiling \d+ changed source files? to dist\/src)$/,
@@ -58,7 +58,7 @@ describe('npm start', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
-  }, 180_000);
+  }, 300_000);
 
   it("deletes a removed source's compiled file, so an import of it fails as it would from src/", async () => {
     // A project of two sources beside the real start script: main imports helper when it exists.
