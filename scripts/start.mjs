@@ -49,7 +49,8 @@ if (stale.length > 0) {
   say(`compiling ${plural(stale.length, 'changed source file')} to dist/src`);
   const { build } = await import('esbuild');
   await build({ entryPoints: stale.map((file) => join(src, `${file}.ts`)), outbase: src, outdir: out, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' });
-} else {
+} else if (process.env.ENVIRONMENT !== 'production') {
+  // Production logs only what the start does (as src/main.ts prints its phases only outside it).
   say(`dist/src is up to date with src/ (${plural(compiled.length, 'source file')})`);
 }
 await import(pathToFileURL(join(out, 'main.js')).href);
