@@ -108,7 +108,7 @@ else
   echo "  a local receiver needs the service started with WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (development only); skipping"
 fi
 
-step '5. A tour for the driver app: a second shipment, issued, picked up and delivered by one driver'
+step '5. A tour for the driver app: a second shipment, issued, with its pickup and delivery as the stops of one driver'
 HEADER="Idempotency-Key: quickstart-tour-$(date +%s)-$$"
 call POST '/v1/shipments?issue=true' "@$HERE/shipment.json"
 HEADER=
@@ -126,6 +126,7 @@ TOUR=$(field id)
 echo "  TOUR=$TOUR"
 call POST /v1/test/driver-sessions "{\"phone\": \"$PHONE\"}"
 expect 201
-echo "  the driver's app: $BASE/driver (sign in with $PHONE; this sandbox session's token is the bearer for /v1/driver/…)"
+echo "  the driver's app: $BASE/driver (sign in with $PHONE and the code the server prints when no SMS_URL is set)"
+echo "  or call the driver API with this sandbox session: curl -H \"Authorization: Bearer $(field token)\" $BASE/v1/driver/tours"
 
 printf '\nDone: shipment %s (delivered, invoiced), tour %s. The console (%s/console) shows their events.\n' "$SHIPMENT" "$TOUR" "$BASE"

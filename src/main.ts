@@ -29,22 +29,28 @@ function welcome(config: Config, sandbox: { organizationId: string; testKey: str
     'Try it:',
     `  curl -H "Authorization: Bearer ${sandbox.testKey}" ${base}/v1/whoami`,
     `  BASE=${base} KEY=${sandbox.testKey} sh examples/quickstart.sh   # a shipment to its invoice, a webhook, a tour`,
+    config.webhooks.allowPrivateTargets ? '' : '  (its webhook to a local receiver needs the service started with WEBHOOK_ALLOW_PRIVATE_TARGETS=1, development only)',
     `API reference: ${base}/docs`,
     `Console: ${base}/console${sandbox.ownerEmail ? ` (sign in as ${sandbox.ownerEmail}, this organisation's owner; DEV_OWNER_EMAIL names another)` : ''}`,
     config.smtpUrl ? '' : '  Without SMTP_URL the sign-in mail, link included, is printed here.',
+    config.sms ? '' : `  Without SMS_URL a driver's sign-in code for the driver app (${base}/driver) is printed here too.`,
     '',
   ].join('\n');
 }
 
-/** Outside production, what the start is doing, as it does it (production has only the structured logs). */
-function progress(config: Config, since: number): (what: string) => void {
+/**
+ * Outside production, what the start is doing, as it does it (production has only the structured
+ * logs). Times count from the process's own start, as `npm start`'s first lines do (scripts/start.mjs).
+ */
+function progress(config: Config): (what: string) => void {
   if (config.environment === 'production') return () => undefined;
-  return (what) => process.stdout.write(`[start ${((performance.now() - since) / 1000).toFixed(1)} s] ${what}\n`);
+  return (what) => process.stdout.write(`[start ${(performance.now() / 1000).toFixed(1)} s] ${what}\n`);
 }
 
-/** Development without SMTP_URL: an e-mail kept in the outbox, printed so that its link can be followed. */
-function printMail(message: OutgoingMessage): void {
-  process.stdout.write(['', `Mail kept in the outbox (no SMTP_URL), to ${message.to}: ${message.subject}`, ...message.text.split('\n').map((line) => `  | ${line}`), ''].join('\n'));
+/** Development without SMTP_URL or SMS_URL: a message kept in the outbox, printed so that its link or code can be used. */
+function printMessage(message: OutgoingMessage): void {
+  const heading = message.channel === 'sms' ? `SMS kept in the outbox (no SMS_URL), to ${message.to}:` : `Mail kept in the outbox (no SMTP_URL), to ${message.to}: ${message.subject}`;
+  process.stdout.write(['', heading, ...message.text.split('\n').map((line) => `  | ${line}`), ''].join('\n'));
 }
 
 async function main(): Promise<void> {
@@ -59,7 +65,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
-  const step = progress(config, performance.now());
+  const step = progress(config);
   step('loading the service');
   // What is open so far; shutdown closes whatever is set.
   const open: { runtime?: Runtime; app?: FastifyInstance; platform?: FastifyInstance; tracing?: Tracing } = {};
@@ -97,7 +103,7 @@ async function main(): Promise<void> {
   step(`opening the ${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`} and applying migrations`);
   let runtime: Runtime;
   try {
-    runtime = open.runtime = await createRuntime(config, { onError: (err, context) => logger.error({ err, context }, 'background work failed'), onOutboxMail: printMail });
+    runtime = open.runtime = await createRuntime(config, { onError: (err, context) => logger.error({ err, context }, 'background work failed'), onOutboxMessage: printMessage });
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof MigrationError) {
       process.stderr.write(`${error.message}\n`);

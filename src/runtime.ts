@@ -15,16 +15,13 @@ import { prepareDatabase } from './adapters/database/migrate-database.js';
 import { backfillAuditLog } from './modules/audit-log/backfill-audit-log.js';
 import { openDatabase } from './adapters/database/open-database.js';
 import { createMemoryKeyValue } from './adapters/keyvalue/memory.js';
-import { createRedisKeyValue } from './adapters/keyvalue/redis.js';
 import { createFileSystemObjectStore } from './adapters/objects/filesystem.js';
-import { createS3ObjectStore } from './adapters/objects/s3.js';
 import { JOB_DEFINITIONS, schedulesOf } from './jobs/catalogue.js';
 import { JobRegistry, JobRunner } from './jobs/job-runner.js';
 import { ApiKeyAuthenticator } from './modules/api-keys/authenticate-api-key.js';
 import { RequestLogWriter } from './modules/request-logs/request-log-writer.js';
 import { notifierByChannel } from './adapters/notifier/by-channel.js';
 import { outboxNotifier, showingOutbox } from './adapters/notifier/outbox.js';
-import { smtpNotifier } from './adapters/notifier/smtp.js';
 import { twilioSmsNotifier } from './adapters/notifier/twilio-sms.js';
 import { cscTrustService } from './adapters/trust-service/csc-http.js';
 import { sandboxTrustService } from './adapters/trust-service/simulator.js';
@@ -39,8 +36,7 @@ import { DeliveryWorker } from './modules/webhooks/delivery-worker.js';
 import { ATTEMPT_TIMEOUT_MS, MAX_ANSWER_BYTES } from './modules/webhooks/delivery-policy.js';
 import { API_VERSION } from './core/version.js';
 import { noMetrics } from './ports/metrics.js';
-import { PrometheusMetrics } from './adapters/metrics/prometheus.js';
-import { startMetricsServer, type MetricsServer } from './adapters/metrics/metrics-server.js';
+import type { MetricsServer } from './adapters/metrics/metrics-server.js';
 import { measuredRenderer } from './adapters/pdf-renderer/measured-renderer.js';
 import { deliveryQueueStats } from './modules/webhooks/delivery-queue.repository.js';
 import { mtlsGate } from './adapters/efti-gate/mtls-https.js';
@@ -78,11 +74,12 @@ export interface RuntimeOptions {
   /** The render threads' entry module; tests give one that wraps the real one. */
   renderWorkerUrl?: URL;
   /**
-   * Outside production, without SMTP_URL: each e-mail kept in the outbox is also shown here (the
-   * server prints it), so that someone trying the service on the embedded defaults can follow a
-   * console sign-in link. Production never shows mail: there it is only in the outbox table.
+   * Outside production, without SMTP_URL (e-mail) or SMS_URL (SMS): each message kept in the outbox
+   * is also shown here (the server prints it), so that someone trying the service on the embedded
+   * defaults can follow a console sign-in link or type a driver's sign-in code. Production never
+   * shows a message: there it is only in the outbox table.
    */
-  onOutboxMail?: (message: OutgoingMessage) => void;
+  onOutboxMessage?: (message: OutgoingMessage) => void;
 }
 
 /** The configured database: PostgreSQL, or PGlite under DATA_DIR behind its folder lock. */
@@ -109,13 +106,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     for (const close of closers.reverse()) await close();
   };
   try {
-    const prometheus = config.metrics ? new PrometheusMetrics() : undefined;
+    // The adapters of optional services are imported only when configured: their client libraries
+    // (ioredis, the S3 SDK, nodemailer, prom-client) cost a few hundred ms of CPU to load at every start.
+    const prometheus = config.metrics ? new (await import('./adapters/metrics/prometheus.js')).PrometheusMetrics() : undefined;
     const metrics = prometheus ?? noMetrics;
     // Migrated as the owner; from here on the service runs as its own role (docs/deploy.md).
     const schemaVersion = await prepareDatabase(config, database);
-    const kv = config.redisUrl ? createRedisKeyValue(config.redisUrl) : createMemoryKeyValue();
+    const kv = config.redisUrl ? (await import('./adapters/keyvalue/redis.js')).createRedisKeyValue(config.redisUrl) : createMemoryKeyValue();
     closers.push(() => kv.close());
-    const objects = config.s3 ? createS3ObjectStore(config.s3) : createFileSystemObjectStore(join(config.dataDir, 'objects'));
+    const objects = config.s3 ? (await import('./adapters/objects/s3.js')).createS3ObjectStore(config.s3) : createFileSystemObjectStore(join(config.dataDir, 'objects'));
     closers.push(() => objects.close());
     const secrets = await loadServiceSecrets(database.db, clock.now());
     // Organisations from before the audit log get their history written once (migration 0025).
@@ -124,10 +123,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const webhookTransport = nodeHttpTransport({ resolver, allowPrivate: config.webhooks.allowPrivateTargets, timeoutMs: ATTEMPT_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, userAgent: `freight-document-service-webhooks/${API_VERSION}` });
     closers.push(() => webhookTransport.close());
     const outbox = outboxNotifier(database.db, clock);
-    const smtp = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom) : undefined;
+    const smtp = config.smtpUrl ? (await import('./adapters/notifier/smtp.js')).smtpNotifier(config.smtpUrl, config.mailFrom) : undefined;
     if (smtp) closers.push(() => smtp.close());
-    const sms = config.sms ? twilioSmsNotifier(config.sms.url, config.sms.from) : outbox;
-    const shown = options.onOutboxMail && config.environment !== 'production' ? showingOutbox(outbox, options.onOutboxMail) : outbox;
+    const shown = options.onOutboxMessage && config.environment !== 'production' ? showingOutbox(outbox, options.onOutboxMessage) : outbox;
+    const sms = config.sms ? twilioSmsNotifier(config.sms.url, config.sms.from) : shown;
     const notifier = notifierByChannel({ email: smtp ?? shown, sms });
     // Live never falls back to the simulator: without a provider, live ades/qes is qtsp_unavailable.
     const trustServices = { sandbox: sandboxTrustService(secrets.urls, clock), live: config.qtsp ? cscTrustService(config.qtsp) : undefined };
@@ -154,7 +153,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       // The queue is the workers' concern: processes that run none leave it to those that do.
       ...(config.role === 'api' ? {} : { webhookQueue: () => deliveryQueueStats(database.db, clock.now()) }),
     });
-    const metricsServer = prometheus && config.metrics ? await startMetricsServer(prometheus, { ...config.metrics, onError: (e) => options.onError?.(e, 'metrics') }) : undefined;
+    const metricsServer = prometheus && config.metrics ? await (await import('./adapters/metrics/metrics-server.js')).startMetricsServer(prometheus, { ...config.metrics, onError: (e) => options.onError?.(e, 'metrics') }) : undefined;
     if (metricsServer) closers.push(() => metricsServer.close());
     const gateIdentity = efti ? gateIdentityCheck(efti, clock) : undefined;
     // Asked at start, not awaited: a gate that is down must not stop the API; the health check shows it.

@@ -29,11 +29,15 @@ export function compiledOnFirstUse(compile: () => Compiled): Compiled {
   return lazy;
 }
 
-/** Wraps a compiler factory so that each route's function is compiled on its first call. */
+/**
+ * Wraps a compiler factory so that each route's function is compiled on its first call. The factory
+ * itself runs then too: Fastify calls it for every plugin scope that adds schemas, and ours adds the
+ * scope's shared schemas to Ajv, which checks each against the meta-schema (a third of building the app).
+ */
 export function compilingOnFirstUse<F extends CompilerFactory>(factory: F): F {
   return ((...factoryArgs: Parameters<F>) => {
-    const compiler = factory(...factoryArgs);
-    return (routeSchema: never) => compiledOnFirstUse(() => compiler(routeSchema));
+    let compiler: ReturnType<F> | undefined;
+    return (routeSchema: never) => compiledOnFirstUse(() => (compiler ??= factory(...factoryArgs) as ReturnType<F>)(routeSchema));
   }) as F;
 }
 

@@ -31,5 +31,14 @@ describeOnEmbedded('examples/quickstart.sh', (backend) => {
     expect(stdout).toMatch(/> POST \/v1\/tours\n< 201/);
     expect(stdout).toMatch(/> POST \/v1\/test\/driver-sessions\n< 201 \{"token":"dt_/);
     expect(stdout).toMatch(/Done: shipment shp_\w+ \(delivered, invoiced\), tour tour_\w+/);
+    // Each step is announced, in order.
+    const steps = [...stdout.matchAll(/^== (\d)\. /gm)].map((m) => Number(m[1]));
+    expect(steps).toEqual([1, 2, 3, 4, 5]);
+    // The driver API line it prints works as written: the tour is the session's.
+    const line = /curl -H "Authorization: Bearer (dt_[\w-]+)" (\S+\/v1\/driver\/tours)$/m.exec(stdout);
+    expect(line).not.toBeNull();
+    const tours = await fetch(line![2]!, { headers: { authorization: `Bearer ${line![1]}` } });
+    expect(tours.status).toBe(200);
+    expect(JSON.stringify(await tours.json())).toContain('Quick start run');
   }, 180_000);
 });

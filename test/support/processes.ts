@@ -1,5 +1,6 @@
 /** Runs the service and the CLI as real processes, as a user would with npm start and npm run cli. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/core/project-root.js';
@@ -16,9 +17,13 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** The service from its TypeScript sources under tsx as `npm start` runs it, or with `fromDist` compiled, from dist/ (build first). */
-export function startServer(env: Record<string, string>, options: { fromDist?: boolean } = {}): RunningServer {
-  const entry = options.fromDist ? [join(root, 'dist/src/main.js')] : [...TSX, join(root, 'src/main.ts')];
+/**
+ * The service from its TypeScript sources under tsx; with `fromDist` compiled, from dist/ (build
+ * first); with `npmStart` as package.json's `start` script runs it (scripts/start.mjs, compiling
+ * into dist/src what changed), the command a newcomer types.
+ */
+export function startServer(env: Record<string, string>, options: { fromDist?: boolean; npmStart?: boolean } = {}): RunningServer {
+  const entry = options.npmStart ? npmStartArgs() : options.fromDist ? [join(root, 'dist/src/main.js')] : [...TSX, join(root, 'src/main.ts')];
   const child = spawn(process.execPath, entry, { cwd: root, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -52,6 +57,14 @@ export function startServer(env: Record<string, string>, options: { fromDist?: b
         check();
       }),
   };
+}
+
+/** The arguments after `node` of package.json's `start` script (run from the project's folder). */
+function npmStartArgs(): string[] {
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = script.split(' ');
+  if (command !== 'node') throw new Error(`npm start is no longer a node command: ${script}`);
+  return args;
 }
 
 /** A TCP port free on 127.0.0.1 right now. */

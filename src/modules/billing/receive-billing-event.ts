@@ -7,7 +7,6 @@
  * not recorded, so its retry applies it. Unknown types and events of no known organisation are
  * acknowledged and ignored: answering an error would only make the provider retry them for days.
  */
-import Stripe from 'stripe';
 import type { Services } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { finding } from '../../core/findings.js';
@@ -28,7 +27,7 @@ export interface BillingReceipt {
 /** Raises `billing_not_configured` without a secret and `bad_request` for a signature that does not verify. */
 export async function receiveBillingEvent(services: Pick<Services, 'db' | 'clock'>, secret: string | undefined, body: Buffer, signature: string | undefined): Promise<BillingReceipt> {
   if (secret === undefined) throw billingNotConfigured();
-  const event = verifiedEvent(body, signature, secret, services.clock.now());
+  const event = await verifiedEvent(body, signature, secret, services.clock.now());
   const change = billingChangeOf(event);
   const now = services.clock.now();
   return withTransaction(services.db, async (trx) => {
@@ -49,8 +48,10 @@ export function billingNotConfigured(): AppError {
   return new AppError('billing_not_configured', 'This deployment has no billing provider (BILLING_WEBHOOK_SECRET is not set); usage remains visible at GET /v1/usage.');
 }
 
-function verifiedEvent(body: Buffer, signature: string | undefined, secret: string, now: Date): ProviderEvent {
+async function verifiedEvent(body: Buffer, signature: string | undefined, secret: string, now: Date): Promise<ProviderEvent> {
   if (!signature) throw new AppError('bad_request', 'The Stripe-Signature header is missing.', { errors: [finding('header.stripe-signature', 'required', { field: 'Stripe-Signature' })] });
+  // Loaded with the first event, not at start: the library is some 200 files that most deployments never use.
+  const { default: Stripe } = await import('stripe');
   try {
     return Stripe.webhooks.constructEvent(body, signature, secret, BILLING_TOLERANCE_S, undefined, now.getTime()) as unknown as ProviderEvent;
   } catch (error) {

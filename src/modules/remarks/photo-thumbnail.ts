@@ -6,7 +6,6 @@
  * tens of milliseconds. A photo it cannot decode (HEIC: sharp's prebuilt libvips has no HEVC
  * decoder) is served as stored, for browsers that show it, and the page constrains its size.
  */
-import sharp from 'sharp';
 import { PHOTO_LIMIT } from '../../core/image-limits.js';
 
 export const THUMBNAIL_SIDE = 480;
@@ -17,6 +16,8 @@ export interface Picture {
 }
 
 export async function photoThumbnail(original: Picture): Promise<Picture> {
+  // Loaded with the first photo shown, not at start: libvips' binding costs the start a tenth of a second.
+  const { default: sharp } = await import('sharp');
   try {
     const body = await sharp(original.body, { limitInputPixels: PHOTO_LIMIT.maxPixels, failOn: 'error' })
       .rotate()

@@ -7,7 +7,7 @@
 import type { NoteLabels } from '../consignment-note/cmr-labels.js';
 import type { ConsignmentNoteInput, NoteReservation } from '../consignment-note/consignment-note-input.js';
 import { PHOTO_LABELS } from './photo-labels.js';
-import { sheetPages, type SheetPhoto } from './photo-sheet.js';
+import { sheetPages, type SheetPhoto } from './photo-sheet-pages.js';
 
 export interface NoteAnnex {
   photos: SheetPhoto[];

@@ -4,16 +4,15 @@
  * each with the reservation it belongs to, when it was taken, its document id and its SHA-256 on
  * one line (so the hash can be compared, and found, whole). A photo without a thumbnail gets a
  * labelled placeholder with the same lines. Photos keep the order they are given in, so where a
- * photo lands is known before anything is drawn (`sheetPages`), and a box can name the page.
+ * photo lands is known before anything is drawn (`sheetPages`, photo-sheet-pages.ts), and a box can name the page.
  */
 import { rgb, type PDFDocument, type PDFPage } from 'pdf-lib';
-import type { EvidencePhoto } from '../consignment-note/consignment-note-input.js';
 import { localTime } from '../../../core/local-time.js';
 import { A4 } from '../consignment-note/service-pdf.js';
 import type { PhotoLabels } from './photo-labels.js';
 import { photoThumbnail } from './photo-thumbnail.js';
+import { PHOTOS_PER_PAGE, sheetPageCount, type SheetPhoto } from './photo-sheet-pages.js';
 
-export const PHOTOS_PER_PAGE = 6;
 const COLUMNS = 2;
 const MARGIN = 32;
 const GAP = 14;
@@ -26,26 +25,8 @@ const HEADING_H = 40;
 const GREY = rgb(0.35, 0.35, 0.35);
 const PLACEHOLDER = rgb(0.93, 0.93, 0.93);
 
-export interface SheetPhoto {
-  photo: EvidencePhoto;
-  /** The reservation it belongs to, as the document refers to it ("18 · Damage · rmk_…"). */
-  reference: string;
-}
-
 /** Writes text on a page in the document's fonts; the document flushes it with its other text. */
 export type WriteText = (page: PDFPage, text: string, x: number, baseline: number, options: { size: number; bold?: boolean; grey?: boolean }) => void;
-
-/** How many sheet pages `count` photos take. */
-export function sheetPageCount(count: number): number {
-  return Math.ceil(count / PHOTOS_PER_PAGE);
-}
-
-/** The sheet pages (from 1) that the photos from index `first` (in sheet order) on, `count` of them, fall on: "2" or "2–3". */
-export function sheetPages(first: number, count: number): string {
-  const from = Math.floor(first / PHOTOS_PER_PAGE) + 1;
-  const to = Math.floor((first + count - 1) / PHOTOS_PER_PAGE) + 1;
-  return from === to ? String(from) : `${from}–${to}`;
-}
 
 async function drawCell(doc: PDFDocument, page: PDFPage, item: SheetPhoto, x: number, top: number, l: PhotoLabels, zone: string, write: WriteText): Promise<void> {
   const thumbnail = await photoThumbnail(item.photo.bytes);
