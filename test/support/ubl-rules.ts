@@ -16,6 +16,8 @@
  * The same for an Invoice and a CreditNote. `ublViolations` answers the
  * rules broken, so a test reads as a list.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DOMParser, type Document, type Node as XmlNode } from '@xmldom/xmldom';
 import xpath from 'xpath';
 
@@ -25,6 +27,14 @@ const select = xpath.useNamespaces({
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
 });
+
+/** With UBL_OUT set to a folder, writes `xml` there, to be checked against the official validation artefacts (docs/invoices.md, Conformance). */
+export function keepUbl(name: string, xml: string): void {
+  const dir = process.env.UBL_OUT;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.xml`), xml);
+}
 
 export function parseUbl(xml: string): Document {
   const errors: string[] = [];

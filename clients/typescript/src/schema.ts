@@ -3732,6 +3732,8 @@ export interface components {
                 /** @description The invoice line corrected (its `line`). */
                 line: number;
             }[];
+            /** @description The MARK (unique registration number) the Greek tax authority's myDATA gave this document: required of a Greek seller, stated as its additional document reference `##M.AR.K##` (Peppol GR-R-004-1). */
+            mark?: string;
             /** @description Why the invoice is corrected, stated in the credit note's note (BT-22), such as `Waiting time charged twice`. */
             reason: string;
         };
@@ -5182,8 +5184,10 @@ export interface components {
             legal_name: string;
             payment_terms_days: number;
             peppol_endpoint: components["schemas"]["PeppolEndpoint"];
-            /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one; stated with scheme `0106` or `0208`. */
+            /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one, the CVR number (eight digits) of a Danish one, the organisation number (ten digits, Luhn) of a Swedish one; stated with scheme `0106`, `0208`, `0184` or `0007`. */
             registration_number: string;
+            /** @description Seller tax registration (BT-32), beside the VAT number: a Swedish seller approved for F-tax states `Godkänd för F-skatt` (Peppol SE-R-005), an Italian seller its codice fiscale (11 to 16 letters and digits, IT-R-001). */
+            tax_registration_id?: string;
             /** @description Name the seller trades under (BT-28), when not its legal name; a shipment's carrier of that name is the seller's company too. */
             trading_name?: string;
             /** Format: date-time */
@@ -5210,8 +5214,10 @@ export interface components {
             /** @description Days from the issue date to the due date; 30 when omitted. */
             payment_terms_days?: number;
             peppol_endpoint: components["schemas"]["PeppolEndpoint"];
-            /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one; stated with scheme `0106` or `0208`. */
+            /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one, the CVR number (eight digits) of a Danish one, the organisation number (ten digits, Luhn) of a Swedish one; stated with scheme `0106`, `0208`, `0184` or `0007`. */
             registration_number: string;
+            /** @description Seller tax registration (BT-32), beside the VAT number: a Swedish seller approved for F-tax states `Godkänd för F-skatt` (Peppol SE-R-005), an Italian seller its codice fiscale (11 to 16 letters and digits, IT-R-001). */
+            tax_registration_id?: string;
             /** @description Name the seller trades under (BT-28), when not its legal name; a shipment's carrier of that name is the seller's company too. */
             trading_name?: string;
             /** @description VAT number with its country prefix (BT-31); its country is the seller's for VAT. */
@@ -5237,6 +5243,8 @@ export interface components {
             /** @description The buyer's reference (BT-10); by default the paying party's `reference`. */
             buyer_reference?: string;
             carriage_vat?: components["schemas"]["ChargeVat"];
+            /** @description The MARK (unique registration number) the Greek tax authority's myDATA gave this document: required of a Greek seller, stated as its additional document reference `##M.AR.K##` (Peppol GR-R-004-1). */
+            mark?: string;
             /** @description The profile's company invoices in its own name on behalf of the shipment's carrier, another company (VAT Directive art. 28): it stays the seller, and the invoice names the carrier in its note (BT-22) and on the carriage line (BT-160/161). Without it, a carrier whose VAT number or name differs from the profile's is 422 `invoice_incomplete`. No effect when the carrier is the profile's company. */
             on_behalf_of_carrier?: boolean;
             /** @description The buyer's order number (BT-13). */

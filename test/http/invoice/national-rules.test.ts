@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { deliveredShipment, invoicesApi } from '../../support/invoices-api.js';
 import { NATIONAL_SELLERS } from '../../support/national-invoices.js';
-import { nodes, parseUbl, text, ublViolations } from '../../support/ubl-rules.js';
+import { keepUbl, nodes, parseUbl, text, ublViolations } from '../../support/ubl-rules.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
 
 describe.each(backends())('national Peppol rules of DK, SE, IT and GR sellers on $name', (backend) => {
@@ -28,6 +28,7 @@ describe.each(backends())('national Peppol rules of DK, SE, IT and GR sellers on
     const res = await api.issue(shipment.id, which === 'domestic' ? seller.domesticBody : seller.crossBorderBody);
     expect(res.statusCode, res.body).toBe(201);
     const xml = (await api.get(shipment.id, 'application/xml')).body;
+    keepUbl(`${country.toLowerCase()}-${which === 'domestic' ? 'domestic' : 'cross-border'}`, xml);
     return { api, tenant, shipmentId: shipment.id, invoice: res.json(), xml, doc: parseUbl(xml) };
   }
 
@@ -98,6 +99,7 @@ describe.each(backends())('national Peppol rules of DK, SE, IT and GR sellers on
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().number).toMatch(/^094014201\|\d\d\/\d\d\/\d{4}\|0\|5\.1\|TF\|0002$/);
     const xml = (await api.getCreditNote(shipmentId, res.json().id, 'application/xml')).body;
+    keepUbl('gr-credit-note', xml);
     expect(ublViolations(xml)).toEqual([]);
   });
 
@@ -105,7 +107,9 @@ describe.each(backends())('national Peppol rules of DK, SE, IT and GR sellers on
     const { api, shipmentId } = await issued('DK', 'domestic');
     const res = await api.creditNote(shipmentId, { reason: 'Waiting time charged twice', lines: [{ line: 2, amount: '60.00' }] });
     expect(res.statusCode, res.body).toBe(201);
-    expect(ublViolations((await api.getCreditNote(shipmentId, res.json().id, 'application/xml')).body)).toEqual([]);
+    const xml = (await api.getCreditNote(shipmentId, res.json().id, 'application/xml')).body;
+    keepUbl('dk-credit-note', xml);
+    expect(ublViolations(xml)).toEqual([]);
   });
 
   it('DK → DK: a non-VAT tax (reason code ZZZ) without its Danish tax category is incomplete (DK-R-004); with it, it is issued', async () => {
@@ -119,7 +123,9 @@ describe.each(backends())('national Peppol rules of DK, SE, IT and GR sellers on
     await api.putProfile(dk.profile);
     const { id } = await deliveredShipment(t, tenant, dk.domestic());
     expect((await api.issue(id, ac('0012#Energiafgift'))).statusCode).toBe(201);
-    expect(ublViolations((await api.get(id, 'application/xml')).body)).toEqual([]);
+    const xml = (await api.get(id, 'application/xml')).body;
+    keepUbl('dk-domestic-non-vat-tax', xml);
+    expect(ublViolations(xml)).toEqual([]);
   });
 
   it('DK, SE: a registration number the rules refuse is refused with the profile (DK-R-014, SE-R-013)', async () => {
@@ -166,7 +172,7 @@ describe.each(backends())('national Peppol rules of DK, SE, IT and GR sellers on
     expect(body.detail).toContain('GR-R-004-1');
     expect(body.detail).toContain('GR-R-006');
     const swiss = gr.crossBorder();
-    swiss.consignor = { name: 'Basler Handels AG', address: { street: 'Hafenstrasse 13', postal_code: '4057', city: 'Basel', country: 'CH' }, reference: 'BH-1' };
+    swiss.consignor = { name: 'Basler Handels AG', address: { street: 'Hafenstrasse 13', postal_code: '4057', city: 'Basel', country: 'CH' }, vat_number: 'CHE116281710MWST', reference: 'BH-1' };
     const outside = await refused(gr.profile, swiss, gr.crossBorderBody);
     expect(outside.errors).toEqual([expect.objectContaining({ path: '$.consignor.address.country', code: 'mismatch' })]);
     expect(outside.detail).toContain('GR-R-001-2');
