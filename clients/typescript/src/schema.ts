@@ -1794,7 +1794,7 @@ export interface paths {
         put?: never;
         /**
          * Correct the issued invoice with a credit note
-         * @description A UBL 2.1 CreditNote (type 381, Peppol BIS Billing 3.0) referring to the invoice (BT-25 in `BillingReference`), stating its parties, currency and VAT. Without `lines` it credits all of the invoice not credited yet, document-level allowances and charges included; with `lines`, the net amounts of those invoice lines. More than is left of a line, a line the invoice does not have, or nothing left at all: 422 `validation_failed`. Before the invoice is issued: 404 `invoice_not_available`. Numbered from the invoice counter without gaps; kept as a document of kind `invoice`; the shipment's chain gets `invoice.credited`.
+         * @description A UBL 2.1 CreditNote (type 381, Peppol BIS Billing 3.0) referring to the invoice (BT-25 in `BillingReference`), stating its parties, currency and VAT. Without `lines` it credits all of the invoice not credited yet, document-level allowances and charges included; with `lines`, the net amounts of those invoice lines. More than is left of a line, a line the invoice does not have, or nothing left at all: 422 `validation_failed`. Before the invoice is issued: 404 `invoice_not_available`. A Greek seller's credit note without the `mark` myDATA gave it: 422 `invoice_incomplete` (Peppol GR-R-004-1). Numbered from the invoice counter without gaps; kept as a document of kind `invoice`; the shipment's chain gets `invoice.credited`.
          */
         post: operations["createCreditNote"];
         delete?: never;
@@ -28749,7 +28749,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_failed` */
+            /** @description `validation_failed`, `invoice_incomplete` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28757,7 +28757,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "validation_failed";
+                        code: "validation_failed" | "invoice_incomplete";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

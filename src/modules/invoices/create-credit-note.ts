@@ -67,8 +67,9 @@ function creditedLines(facts: InvoiceFacts, body: CreateCreditNote, before: Retu
 }
 
 /**
- * Raises `not_found`, `invoice_not_available` (no invoice issued) and `validation_failed` (a line
- * not on the invoice, more than is left to credit, nothing left at all).
+ * Raises `not_found`, `invoice_not_available` (no invoice issued), `validation_failed` (a line
+ * not on the invoice, more than is left to credit, nothing left at all) and `invoice_incomplete`
+ * (a Greek seller's credit note without its MARK).
  */
 export async function createCreditNote(ctx: TenantContext, shipmentId: string, body: CreateCreditNote): Promise<CreditNoteSummary> {
   const now = ctx.clock.now();
