@@ -10,10 +10,14 @@
  * (PEPPOL-EN16931-R003), at most one note (PEPPOL-EN16931-R002), document-level allowances and
  * charges with a reason and a VAT category counted in the totals (BR-CO-11 … BR-CO-13, BR-33,
  * BR-38), zero-rated `Z` groups without exemption reason (BR-Z-10), a credit note's reference to
- * the invoice it corrects (BR-55 / NL-R-001), and the German rules of a domestic German invoice
- * (DE-R-001 … DE-R-015). The same for an Invoice and a CreditNote. `ublViolations` answers the
+ * the invoice it corrects (BR-55 / NL-R-001), the German rules of a domestic German invoice
+ * (DE-R-001 … DE-R-015), and the national rules of Denmark (DK-R-*), Sweden (SE-R-*), Italy (IT-R-*)
+ * and Greece (GR-R-*) under the conditions PEPPOL-EN16931-UBL.sch sets (see `nationalViolations`).
+ * The same for an Invoice and a CreditNote. `ublViolations` answers the
  * rules broken, so a test reads as a list.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DOMParser, type Document, type Node as XmlNode } from '@xmldom/xmldom';
 import xpath from 'xpath';
 
@@ -23,6 +27,14 @@ const select = xpath.useNamespaces({
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
 });
+
+/** With UBL_OUT set to a folder, writes `xml` there, to be checked against the official validation artefacts (docs/invoices.md, Conformance). */
+export function keepUbl(name: string, xml: string): void {
+  const dir = process.env.UBL_OUT;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.xml`), xml);
+}
 
 export function parseUbl(xml: string): Document {
   const errors: string[] = [];
@@ -132,7 +144,7 @@ export function ublViolations(xml: string): string[] {
     rule('BR-Z-10 no exemption reason', nodes(doc, '//cac:TaxCategory[cbc:ID="Z"]/cbc:TaxExemptionReason | //cac:TaxCategory[cbc:ID="Z"]/cbc:TaxExemptionReasonCode').length === 0);
   }
   if (categories.has('O')) {
-    rule('BR-O-02 no VAT ids', nodes(doc, '//cac:PartyTaxScheme').length === 0);
+    rule('BR-O-02 no VAT ids', nodes(doc, '//cac:PartyTaxScheme[cac:TaxScheme/cbc:ID="VAT"]').length === 0);
     rule('BR-O-11 no other VAT group beside O', subtotals.length === 1 && categories.size === 1);
     rule('BR-O-05 no rate', nodes(doc, '//cac:TaxCategory[cbc:ID="O"]/cbc:Percent | //cac:ClassifiedTaxCategory[cbc:ID="O"]/cbc:Percent').length === 0);
     rule('BR-O-10 exemption reason', !!text(doc, '//cac:TaxSubtotal/cac:TaxCategory[cbc:ID="O"]/cbc:TaxExemptionReason'));
@@ -167,6 +179,106 @@ export function ublViolations(xml: string): string[] {
     rule('DE-R-016 seller VAT id', !!sellerVat);
     rule('DE-R-023-1 credit transfer account', nodes(doc, '/inv:Invoice/cac:PaymentMeans[cbc:PaymentMeansCode="58" or cbc:PaymentMeansCode="30"][not(cac:PayeeFinancialAccount)]').length === 0);
   }
+  broken.push(...nationalViolations(doc, isCreditNote));
   rule('PEPPOL-EN16931-R010/R020 both endpoints', !!text(doc, '//cac:AccountingSupplierParty/cac:Party/cbc:EndpointID/@schemeID') && !!text(doc, '//cac:AccountingCustomerParty/cac:Party/cbc:EndpointID/@schemeID'));
+  return broken;
+}
+
+const isSwedishOrganisationNumber = (v: string) => {
+  if (!/^\d{10}$/.test(v)) return false;
+  const sum = [...v.slice(0, 9)].reverse().reduce((acc, d, i) => acc + (i % 2 === 0 ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][Number(d)]! : Number(d)), 0);
+  return (10 - (sum % 10)) % 10 === Number(v[9]);
+};
+/** u:TinVerification of the schematron: digits 1–8 weighted 256 … 2, mod 11 mod 10, is digit 9. */
+const isGreekTin = (v: string) => /^\d{9}$/.test(v) && ([...v.slice(0, 8)].reduce((acc, d, i) => acc + Number(d) * 2 ** (8 - i), 0) % 11) % 10 === Number(v[8]);
+
+/**
+ * The national rules of Denmark, Sweden, Italy and Greece, each under its own condition in
+ * PEPPOL-EN16931-UBL.sch: Denmark and Sweden by the seller's (and buyer's) postal country, Italy
+ * and Greece by the seller's VAT prefix (else its postal country). Norway (NO-R-*) is not in the EU,
+ * so not a seller country of ours; Iceland neither.
+ */
+function nationalViolations(doc: Document, isCreditNote: boolean): string[] {
+  const broken: string[] = [];
+  const rule = (id: string, holds: boolean) => {
+    if (!holds) broken.push(id);
+  };
+  const seller = '/inv:Invoice/cac:AccountingSupplierParty/cac:Party';
+  const buyer = '/inv:Invoice/cac:AccountingCustomerParty/cac:Party';
+  const postal = (party: string) => text(doc, `${party}/cac:PostalAddress/cac:Country/cbc:IdentificationCode`) ?? '';
+  const vatOf = (party: string) => text(doc, `${party}/cac:PartyTaxScheme[cac:TaxScheme/cbc:ID="VAT"]/cbc:CompanyID`);
+  const sellerVat = vatOf(seller);
+  const countryOf = (party: string) => (vatOf(party) ? vatOf(party)!.slice(0, 2).toUpperCase() : postal(party).toUpperCase() || 'XX');
+  const legalId = nodes(doc, `${seller}/cac:PartyLegalEntity/cbc:CompanyID`)[0] as unknown as Element | undefined;
+  const otherTaxIds = nodes(doc, `${seller}/cac:PartyTaxScheme[cac:TaxScheme/cbc:ID!="VAT"]/cbc:CompanyID`).map((n) => n.textContent ?? '');
+
+  if (postal(seller) === 'DK') {
+    rule('DK-R-002 seller CVR number', (legalId?.textContent ?? '').trim() !== '');
+    rule('DK-R-014 seller legal id in scheme 0184', !legalId || legalId.getAttribute('schemeID') === '0184');
+    rule('DK-R-016 credit note not negative', !(isCreditNote && postal(buyer) === 'DK' && Number(text(doc, '/inv:Invoice/cac:LegalMonetaryTotal/cbc:PayableAmount')) < 0));
+    if (postal(buyer) === 'DK') {
+      rule('DK-R-013 party identification with scheme', (nodes(doc, '//cac:PartyIdentification/cbc:ID') as unknown as Element[]).every((id) => !!id.getAttribute('schemeID')));
+      for (const means of nodes(doc, '/inv:Invoice/cac:PaymentMeans')) {
+        const code = text(means, 'cbc:PaymentMeansCode') ?? '';
+        rule('DK-R-005 payment means code', ['1', '10', '31', '42', '48', '49', '50', '58', '59', '93', '97'].includes(code));
+        if (code === '31' || code === '42') rule('DK-R-006 account and branch', !!text(means, 'cac:PayeeFinancialAccount/cbc:ID') && !!text(means, 'cac:PayeeFinancialAccount/cac:FinancialInstitutionBranch/cbc:ID'));
+      }
+      for (const ac of nodes(doc, '//cac:AllowanceCharge[cbc:AllowanceChargeReasonCode="ZZZ"]')) {
+        const reason = (text(ac, 'cbc:AllowanceChargeReason') ?? '').trim();
+        rule('DK-R-004 non-VAT tax category', /^\d{4}$/.test(reason) || (reason.includes('#') && !reason.startsWith('#') && !reason.endsWith('#')));
+      }
+    }
+  }
+
+  if (postal(seller) === 'SE' && sellerVat?.startsWith('SE')) {
+    rule('SE-R-001 VAT number of 14 characters', sellerVat.trim().length === 14);
+    rule('SE-R-002 VAT number digits', /^\d{12}$/.test(sellerVat.slice(2, 14)));
+    for (const category of nodes(doc, '//cac:TaxCategory[cbc:ID="S"] | //cac:ClassifiedTaxCategory[cbc:ID="S"]')) {
+      rule('SE-R-006 rate 25, 12 or 6', [25, 12, 6].includes(Number(text(category, 'cbc:Percent'))));
+    }
+  }
+  if (postal(seller) === 'SE' && legalId) {
+    const id = (legalId.textContent ?? '').trim();
+    rule('SE-R-003 organisation number numeric', /^\d+$/.test(id));
+    rule('SE-R-004 organisation number of 10 digits', id.length === 10);
+    rule('SE-R-013 organisation number Luhn', isSwedishOrganisationNumber(id));
+    for (const other of otherTaxIds) rule('SE-R-005 Godkänd för F-skatt', other.trim().toUpperCase() === 'GODKÄND FÖR F-SKATT');
+  }
+  for (const id of nodes(doc, '//cbc:EndpointID[@schemeID="0007"] | //cbc:CompanyID[@schemeID="0007"]')) rule('PEPPOL-COMMON-R049 Swedish organisation number', isSwedishOrganisationNumber((id.textContent ?? '').trim()));
+
+  if (countryOf(seller) === 'IT') {
+    for (const other of otherTaxIds) rule('IT-R-001 seller tax registration of 11 to 16', /^[A-Z0-9]{11,16}$/.test(other.trim()));
+    rule('IT-R-002 seller street', !!text(doc, `${seller}/cac:PostalAddress/cbc:StreetName`));
+    rule('IT-R-003 seller city', !!text(doc, `${seller}/cac:PostalAddress/cbc:CityName`));
+    rule('IT-R-004 seller post code', !!text(doc, `${seller}/cac:PostalAddress/cbc:PostalZone`));
+  }
+
+  const greekSeller = ['GR', 'EL'].includes(countryOf(seller));
+  if (greekSeller) {
+    const segments = (text(doc, '/inv:Invoice/cbc:ID') ?? '').split('|');
+    const [year, month, day] = (text(doc, '/inv:Invoice/cbc:IssueDate') ?? '').split('-');
+    rule('GR-R-001-1 six segments', segments.length === 6);
+    rule('GR-R-001-2 seller TIN', isGreekTin(segments[0] ?? '') && segments[0] === sellerVat?.slice(2, 11));
+    const date = /^(0?[1-9]|[12][0-9]|3[01])[-\\/ ]?(0?[1-9]|1[0-2])[-\\/ ]?(19|20)[0-9]{2}/.test(segments[1] ?? '') ? (segments[1] ?? '').split('/') : [];
+    rule('GR-R-001-3 issue date', date[0] === day && date[1] === month && date[2] === year);
+    rule('GR-R-001-4 non-negative integer', /^\d+$/.test(segments[2] ?? ''));
+    rule('GR-R-001-5 Greek document type', ['1.1', '1.6', '2.1', '2.4', '5.1', '5.2'].includes(segments[3] ?? ''));
+    rule('GR-R-001-6 fifth segment', (segments[4] ?? '').length > 0);
+    rule('GR-R-001-7 sixth segment', (segments[5] ?? '').length > 0);
+    rule('GR-R-002 seller name', !!text(doc, `${seller}/cac:PartyName/cbc:Name`));
+    rule('GR-R-003 seller VAT EL and TIN', sellerVat === undefined || (sellerVat.startsWith('EL') && isGreekTin(sellerVat.slice(2))));
+    if (postal(seller) === 'GR') {
+      const marks = nodes(doc, '/inv:Invoice/cac:AdditionalDocumentReference[cbc:DocumentDescription="##M.AR.K##"]');
+      rule('GR-R-004-1 one MARK', marks.length === 1);
+      for (const mark of marks) rule('GR-R-004-2 MARK positive integer', /^[1-9]/.test(text(mark, 'cbc:ID') ?? ''));
+    }
+    rule('GR-R-005 buyer name', !!text(doc, `${buyer}/cac:PartyName/cbc:Name`));
+    rule('GR-R-009 seller endpoint TIN in 9933', text(doc, `${seller}/cbc:EndpointID/@schemeID`) === '9933' && isGreekTin(text(doc, `${seller}/cbc:EndpointID`) ?? ''));
+    if (['GR', 'EL'].includes(countryOf(buyer))) {
+      const buyerVat = vatOf(buyer);
+      rule('GR-R-006 buyer VAT EL and TIN', nodes(doc, `${buyer}/cac:PartyTaxScheme[cac:TaxScheme/cbc:ID="VAT"]/cbc:CompanyID`).length === 1 && !!buyerVat?.startsWith('EL') && isGreekTin(buyerVat.slice(2)));
+      rule('GR-R-010 buyer endpoint TIN in 9933', text(doc, `${buyer}/cbc:EndpointID/@schemeID`) === '9933' && isGreekTin(text(doc, `${buyer}/cbc:EndpointID`) ?? ''));
+    }
+  }
   return broken;
 }

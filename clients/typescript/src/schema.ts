@@ -1814,7 +1814,7 @@ export interface paths {
         put?: never;
         /**
          * Correct the issued invoice with a credit note
-         * @description A UBL 2.1 CreditNote (type 381, Peppol BIS Billing 3.0) referring to the invoice (BT-25 in `BillingReference`), stating its parties, currency and VAT. Without `lines` it credits all of the invoice not credited yet, document-level allowances and charges included; with `lines`, the net amounts of those invoice lines. More than is left of a line, a line the invoice does not have, or nothing left at all: 422 `validation_failed`. Before the invoice is issued: 404 `invoice_not_available`. Numbered from the invoice counter without gaps; kept as a document of kind `invoice`; the shipment's chain gets `invoice.credited`.
+         * @description A UBL 2.1 CreditNote (type 381, Peppol BIS Billing 3.0) referring to the invoice (BT-25 in `BillingReference`), stating its parties, currency and VAT. Without `lines` it credits all of the invoice not credited yet, document-level allowances and charges included; with `lines`, the net amounts of those invoice lines. More than is left of a line, a line the invoice does not have, or nothing left at all: 422 `validation_failed`. Before the invoice is issued: 404 `invoice_not_available`. A Greek seller's credit note without the `mark` myDATA gave it: 422 `invoice_incomplete` (Peppol GR-R-004-1). Numbered from the invoice counter without gaps; kept as a document of kind `invoice`; the shipment's chain gets `invoice.credited`.
          */
         post: operations["createCreditNote"];
         delete?: never;
@@ -3756,6 +3756,8 @@ export interface components {
                 /** @description The invoice line corrected (its `line`). */
                 line: number;
             }[];
+            /** @description The MARK (unique registration number) the Greek tax authority's myDATA gave this document: required of a Greek seller, stated as its additional document reference `##M.AR.K##` (Peppol GR-R-004-1). */
+            mark?: string;
             /** @description Why the invoice is corrected, stated in the credit note's note (BT-22), such as `Waiting time charged twice`. */
             reason: string;
         };
@@ -5228,8 +5230,10 @@ export interface components {
             legal_name: string;
             payment_terms_days: number;
             peppol_endpoint: components["schemas"]["PeppolEndpoint"];
-            /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one; stated with scheme `0106` or `0208`. */
+            /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one, the CVR number (eight digits) of a Danish one, the organisation number (ten digits, Luhn) of a Swedish one; stated with scheme `0106`, `0208`, `0184` or `0007`. */
             registration_number: string;
+            /** @description Seller tax registration (BT-32), beside the VAT number: a Swedish seller approved for F-tax states `Godkänd för F-skatt` (Peppol SE-R-005), an Italian seller its codice fiscale (11 to 16 letters and digits, IT-R-001). */
+            tax_registration_id?: string;
             /** @description Name the seller trades under (BT-28), when not its legal name; a shipment's carrier of that name is the seller's company too. */
             trading_name?: string;
             /** Format: date-time */
@@ -5256,8 +5260,10 @@ export interface components {
             /** @description Days from the issue date to the due date; 30 when omitted. */
             payment_terms_days?: number;
             peppol_endpoint: components["schemas"]["PeppolEndpoint"];
-            /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one; stated with scheme `0106` or `0208`. */
+            /** @description Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one, the CVR number (eight digits) of a Danish one, the organisation number (ten digits, Luhn) of a Swedish one; stated with scheme `0106`, `0208`, `0184` or `0007`. */
             registration_number: string;
+            /** @description Seller tax registration (BT-32), beside the VAT number: a Swedish seller approved for F-tax states `Godkänd för F-skatt` (Peppol SE-R-005), an Italian seller its codice fiscale (11 to 16 letters and digits, IT-R-001). */
+            tax_registration_id?: string;
             /** @description Name the seller trades under (BT-28), when not its legal name; a shipment's carrier of that name is the seller's company too. */
             trading_name?: string;
             /** @description VAT number with its country prefix (BT-31); its country is the seller's for VAT. */
@@ -5283,6 +5289,8 @@ export interface components {
             /** @description The buyer's reference (BT-10); by default the paying party's `reference`. */
             buyer_reference?: string;
             carriage_vat?: components["schemas"]["ChargeVat"];
+            /** @description The MARK (unique registration number) the Greek tax authority's myDATA gave this document: required of a Greek seller, stated as its additional document reference `##M.AR.K##` (Peppol GR-R-004-1). */
+            mark?: string;
             /** @description The profile's company invoices in its own name on behalf of the shipment's carrier, another company (VAT Directive art. 28): it stays the seller, and the invoice names the carrier in its note (BT-22) and on the carriage line (BT-160/161). Without it, a carrier whose VAT number or name differs from the profile's is 422 `invoice_incomplete`. No effect when the carrier is the profile's company. */
             on_behalf_of_carrier?: boolean;
             /** @description The buyer's order number (BT-13). */
@@ -29019,7 +29027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_failed` */
+            /** @description `validation_failed`, `invoice_incomplete` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29027,7 +29035,7 @@ export interface operations {
                 content: {
                     "application/problem+json": {
                         /** @enum {string} */
-                        code: "validation_failed";
+                        code: "validation_failed" | "invoice_incomplete";
                         detail?: string;
                         errors: components["schemas"]["Finding"][];
                         /** @description The `req_` id; quote it to support. */

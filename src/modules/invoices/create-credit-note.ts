@@ -19,12 +19,14 @@ import { insertDocumentWrite, selectCurrentNote, type DocumentRow } from '../doc
 import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { usageWrite } from '../usage/record-usage.js';
+import { documentNumber } from './document-number.js';
 import type { InvoiceFacts } from './invoice-facts.js';
 import { invoiceTotals, vatBreakdown, type InvoiceLine } from './invoice-lines.js';
 import type { CreateCreditNote, CreditNoteSummary } from './invoice.schema.js';
 import { allowanceChargeView, amountsView, vatView } from './invoice-summary.js';
 import { insertCreditNoteWrite, nextInvoiceSeq, selectCreditNotes, selectInvoiceOfShipment, selectProfile, type CreditNoteRow } from './invoices.repository.js';
-import { invoiceNumber } from './issue-invoice.js';
+import { greekMarkMissing } from './greek-rules.js';
+import { MissingFacts } from './missing-facts.js';
 import { factsFromJson } from './stored-facts.js';
 import { buildUblCreditNote } from './ubl-invoice.js';
 
@@ -65,8 +67,9 @@ function creditedLines(facts: InvoiceFacts, body: CreateCreditNote, before: Retu
 }
 
 /**
- * Raises `not_found`, `invoice_not_available` (no invoice issued) and `validation_failed` (a line
- * not on the invoice, more than is left to credit, nothing left at all).
+ * Raises `not_found`, `invoice_not_available` (no invoice issued), `validation_failed` (a line
+ * not on the invoice, more than is left to credit, nothing left at all) and `invoice_incomplete`
+ * (a Greek seller's credit note without its MARK).
  */
 export async function createCreditNote(ctx: TenantContext, shipmentId: string, body: CreateCreditNote): Promise<CreditNoteSummary> {
   const now = ctx.clock.now();
@@ -93,15 +96,19 @@ export async function createCreditNote(ctx: TenantContext, shipmentId: string, b
     const note = await selectCurrentNote(trx, ctx, shipment.id);
     const profile = await selectProfile(trx, ctx);
     if (!note || !profile) throw new Error(`shipment ${shipment.id} is invoiced but has no consignment note or invoicing profile`);
+    const missing = new MissingFacts();
+    greekMarkMissing(profile.profile, body.mark, 'credit note', missing);
+    missing.check();
     const seq = await nextInvoiceSeq(trx, ctx);
-    const number = invoiceNumber(profile.profile.invoice_number_prefix, seq);
     const issueDate = now.toISOString().slice(0, 10);
+    const number = documentNumber(profile.profile, seq, issueDate, 'credit_note');
     const xml = buildUblCreditNote(credited, {
       number,
       issueDate,
       shipmentId: shipment.id,
       shipmentReference: shipment.reference ?? undefined,
       noteDocumentId: note.id,
+      mark: body.mark,
       invoiceNumber: invoice.number,
       invoiceIssueDate: invoice.summary.issue_date,
       reason: body.reason,

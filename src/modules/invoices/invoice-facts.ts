@@ -32,7 +32,9 @@ import {
 } from './invoice-lines.js';
 import { invoiceSeller, type InvoiceParty, type OnBehalfOf } from './invoice-seller.js';
 import { MissingFacts } from './missing-facts.js';
-import { EU_COUNTRIES, isVatNumber, normalizeVatNumber, registrationScheme, VAT_SCHEME_BY_COUNTRY, vatCountry } from './tax-identifiers.js';
+import { greekBuyerFindings, greekMarkMissing } from './greek-rules.js';
+import { danishAllowanceFindings, swedishRateFindings } from './national-rules.js';
+import { EU_COUNTRIES, isVatNumber, normalizeVatNumber, registrationScheme, VAT_SCHEME_BY_COUNTRY, vatCountry, vatEndpointId } from './tax-identifiers.js';
 
 export type { InvoiceParty } from './invoice-seller.js';
 
@@ -87,7 +89,7 @@ function vatCategory(sellerCountry: string, buyerCountry: string): SupplyCategor
 function endpointFromVat(vat: string | undefined): PeppolEndpoint | undefined {
   if (!vat || !isVatNumber(vat)) return undefined;
   const scheme = VAT_SCHEME_BY_COUNTRY[vatCountry(vat)];
-  return scheme ? { scheme, id: normalizeVatNumber(vat) } : undefined;
+  return scheme ? { scheme, id: vatEndpointId(vat) } : undefined;
 }
 
 function registrationOf(party: Party, country: string, path: string, missing: MissingFacts, required: boolean): InvoiceParty['registration'] {
@@ -146,6 +148,12 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
   const buyerEndpoint = body.buyer_endpoint ?? endpointFromVat(buyerVat);
   // A missing VAT number of a reverse-charge buyer is named already: giving it settles the endpoint too.
   if (!buyerEndpoint && (category !== 'AE' || buyerVat)) missing.add('buyer_endpoint', `the buyer's Peppol address: ${buyerVat ? `its VAT number's country ${vatCountry(buyerVat)} has no VAT scheme` : 'it has no VAT number to derive it from'}`);
+  if (sellerCountry === 'GR') {
+    greekMarkMissing(profile, body.mark, 'invoice', missing);
+    greekBuyerFindings({ role: role!, country: buyerCountry, vatNumber: buyerVat, endpoint: buyerEndpoint }, category, missing);
+  }
+  // The Danish rules of a document (DK-R-*) follow the seller's and the buyer's postal addresses.
+  if ((sellerCountry === 'DK' || profile.address?.country === 'DK') && buyerCountry === 'DK') danishAllowanceFindings(body.allowances_charges, missing);
   const buyerReference = body.buyer_reference ?? payer!.reference;
   if (germanDomestic && !buyerReference) missing.add('buyer_reference', `the buyer reference, such as the buyer's Leitweg-ID: a German seller invoicing a German buyer states it (DE-R-015); the ${role} has no reference`);
   else if (!buyerReference && !body.order_reference) missing.add('buyer_reference', `a buyer reference or order_reference (PEPPOL-EN16931-R003); the ${role} has no reference`);
@@ -191,6 +199,14 @@ export function invoiceFacts(shipment: ShipmentRow, profile: InvoicingProfile, b
   } else if (treatments.some((t) => t.category === 'S' && parseScaled(t.percent!, PERCENT_SCALE) === 0n)) {
     // A standard-rated line needs a rate above zero (BR-S-05); zero-rated supplies are category Z.
     missing.add('vat_rate', 'a standard VAT rate above 0 (BR-S-05); a zero-rated charge is category Z');
+  }
+  if (sellerCountry === 'SE') {
+    const given = [
+      { path: 'carriage_vat', vat: body.carriage_vat },
+      ...(data.charges?.other ?? []).map((charge, index) => ({ path: `charges.other[${index}].vat`, vat: charge.vat })),
+      ...(body.allowances_charges ?? []).map((ac, index) => ({ path: `allowances_charges[${index}].vat`, vat: ac.vat })),
+    ];
+    swedishRateFindings(standardPercent, treatments.some((t) => t.category === 'S' && t.percent === standardPercent), given, missing);
   }
   const breakdown = vatBreakdown(lines, allowancesCharges);
   const totals = invoiceTotals(lines, allowancesCharges, breakdown);

@@ -29,6 +29,8 @@ export interface InvoiceParty {
   address: Address;
   /** Stated VAT number; absent for category `O`. */
   vatNumber?: string;
+  /** Tax registration other than VAT (BT-32), such as a Swedish seller's F-tax approval. */
+  taxRegistration?: string;
   /** Registration name (BT-27 / BT-44). */
   legalName: string;
   registration?: { id: string; scheme?: string };
@@ -65,6 +67,10 @@ export function invoiceSeller(
   if (!address) missing.add('invoicing_profile.address', `the seller's postal address (BR-08): the carrier ${carrier.name} is another company`);
   else if (country === 'NL' && !address.postal_code) missing.add(`${addressPath}.postal_code`, 'the postal code of a Dutch seller (NL-R-002)');
   else if (options.germanDomestic && !address.postal_code) missing.add(`${addressPath}.postal_code`, 'the postal code of a German seller invoicing a German buyer (DE-R-004)');
+  else if ((country === 'IT' || address.country === 'IT') && !address.postal_code) missing.add(`${addressPath}.postal_code`, 'the postal code of an Italian seller (IT-R-004)');
+  const registration = registrationScheme(country);
+  // A profile stored before its country's scheme was checked may hold a number the rules refuse.
+  if (registration && !registration.check(profile.registration_number)) missing.add('invoicing_profile.registration_number', `${registration.name}: a seller registered for VAT in ${country} states it`, 'mismatch');
   if (options.germanDomestic && !profile.contact) missing.add('invoicing_profile.contact', 'the seller\'s contact name, telephone and e-mail: a German seller invoicing a German buyer states them (DE-R-002, DE-R-005 to DE-R-007)');
   if (!address) return {};
 
@@ -74,7 +80,8 @@ export function invoiceSeller(
     address,
     vatNumber: options.stateVat ? profile.vat_number : undefined,
     legalName: profile.legal_name,
-    registration: { id: profile.registration_number, scheme: registrationScheme(country)?.scheme },
+    taxRegistration: profile.tax_registration_id,
+    registration: { id: profile.registration_number, scheme: registration?.scheme },
     contact: profile.contact,
   };
   if (isOwnCarrier) return { seller };

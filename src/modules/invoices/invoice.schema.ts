@@ -36,8 +36,14 @@ const profileProperties = {
   registration_number: Type.String({
     minLength: 1,
     maxLength: 50,
-    description: 'Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one; stated with scheme `0106` or `0208`.',
+    description:
+      'Legal registration (BT-30): the KvK number (eight digits) of a Dutch seller, the enterprise number of a Belgian one, the CVR number (eight digits) of a Danish one, the organisation number (ten digits, Luhn) of a Swedish one; stated with scheme `0106`, `0208`, `0184` or `0007`.',
   }),
+  tax_registration_id: opt(Type.String({
+    minLength: 1,
+    maxLength: 50,
+    description: 'Seller tax registration (BT-32), beside the VAT number: a Swedish seller approved for F-tax states `Godkänd för F-skatt` (Peppol SE-R-005), an Italian seller its codice fiscale (11 to 16 letters and digits, IT-R-001).',
+  })),
   peppol_endpoint: Type.Ref(PeppolEndpointSchema, { description: 'The seller\'s own Peppol address (BT-34).' }),
   contact: opt(Type.Ref(SellerContactSchema)),
   iban: opt(Type.String({ maxLength: 42, description: 'Payee account for SEPA credit transfer (BT-84). Required on invoices of Dutch sellers (NL-R-007).' })),
@@ -79,6 +85,10 @@ export const IssueInvoiceSchema = Type.Object(
     allowances_charges: opt(Type.Array(AllowanceChargeInputSchema(), {
       maxItems: 10,
       description: 'Document-level allowances (BG-20) and charges (BG-21): what applies to the invoice as a whole and to no one line, such as a discount on the whole invoice or an administration fee.',
+    })),
+    mark: opt(Type.String({
+      pattern: '^[1-9]\\d{0,19}$',
+      description: 'The MARK (unique registration number) the Greek tax authority\'s myDATA gave this document: required of a Greek seller, stated as its additional document reference `##M.AR.K##` (Peppol GR-R-004-1).',
     })),
     on_behalf_of_carrier: opt(Type.Boolean({
       description:
@@ -193,6 +203,10 @@ export type InvoicingProfile = InvoicingProfileInput & { payment_terms_days: num
 export const CreateCreditNoteSchema = Type.Object(
   {
     reason: Type.String({ minLength: 1, maxLength: 300, description: 'Why the invoice is corrected, stated in the credit note\'s note (BT-22), such as `Waiting time charged twice`.' }),
+    mark: opt(Type.String({
+      pattern: '^[1-9]\\d{0,19}$',
+      description: 'The MARK (unique registration number) the Greek tax authority\'s myDATA gave this document: required of a Greek seller, stated as its additional document reference `##M.AR.K##` (Peppol GR-R-004-1).',
+    })),
     lines: opt(Type.Array(
       Type.Object(
         {

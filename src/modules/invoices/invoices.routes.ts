@@ -178,7 +178,7 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
   app.post<ById & { Body: CreateCreditNote }>(
     INVOICE_PATHS.creditNotes,
     {
-      config: { access: { scope: 'invoice:write' }, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'conflict'] },
+      config: { access: { scope: 'invoice:write' }, errors: ['invalid_id', 'not_found', 'invoice_not_available', 'conflict', 'invoice_incomplete'] },
       schema: {
         operationId: 'createCreditNote',
         tags: ['invoice'],
@@ -187,6 +187,7 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
           'A UBL 2.1 CreditNote (type 381, Peppol BIS Billing 3.0) referring to the invoice (BT-25 in `BillingReference`), stating its parties, currency and VAT. ' +
           'Without `lines` it credits all of the invoice not credited yet, document-level allowances and charges included; with `lines`, the net amounts of those invoice lines. ' +
           'More than is left of a line, a line the invoice does not have, or nothing left at all: 422 `validation_failed`. Before the invoice is issued: 404 `invoice_not_available`. ' +
+          'A Greek seller\'s credit note without the `mark` myDATA gave it: 422 `invoice_incomplete` (Peppol GR-R-004-1). ' +
           'Numbered from the invoice counter without gaps; kept as a document of kind `invoice`; the shipment\'s chain gets `invoice.credited`.',
         params: ShipmentParamsSchema,
         body: Type.Ref(CreateCreditNoteSchema),

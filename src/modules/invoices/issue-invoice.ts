@@ -19,6 +19,7 @@ import { recordShipmentChange } from '../shipments/record-shipment-change.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { parseScaled, RATE_SCALE } from '../../core/money.js';
 import { endpointFindings } from './check-invoicing-profile.js';
+import { documentNumber } from './document-number.js';
 import { invoiceFacts } from './invoice-facts.js';
 import type { InvoiceSummary, IssueInvoice } from './invoice.schema.js';
 import { invoiceSummary } from './invoice-summary.js';
@@ -35,11 +36,6 @@ function checkIssueBody(body: IssueInvoice): void {
     findings.push({ path: '$.tax_currency_rate', code: 'invalid', message: 'An exchange rate above zero.' });
   }
   if (findings.length > 0) throw new AppError('validation_failed', 'The body does not validate; see errors.', { errors: findings });
-}
-
-/** The invoice number: the profile's prefix and the seller's counter, four digits at least. */
-export function invoiceNumber(prefix: string, seq: number): string {
-  return `${prefix}${String(seq).padStart(4, '0')}`;
 }
 
 /**
@@ -62,10 +58,10 @@ export async function issueInvoice(ctx: TenantContext, shipmentId: string, body:
     if (!note) throw new Error(`shipment ${shipment.id} is delivered but has no consignment note`);
 
     const seq = await nextInvoiceSeq(trx, ctx);
-    const number = invoiceNumber(profile.invoice_number_prefix, seq);
     const issueDate = now.toISOString().slice(0, 10);
+    const number = documentNumber(profile, seq, issueDate, 'invoice');
     const dueDate = new Date(Date.parse(issueDate) + profile.payment_terms_days * DAY_MS).toISOString().slice(0, 10);
-    const xml = buildUblInvoice(facts, { number, issueDate, dueDate, shipmentId: shipment.id, shipmentReference: shipment.reference ?? undefined, noteDocumentId: note.id });
+    const xml = buildUblInvoice(facts, { number, issueDate, dueDate, shipmentId: shipment.id, shipmentReference: shipment.reference ?? undefined, noteDocumentId: note.id, mark: body.mark });
 
     const id = newId('invoice', now);
     const documentId = newId('document', now);

@@ -3,7 +3,8 @@
  * shape, IBAN by its ISO 13616 checksum, BIC by shape, Peppol endpoint schemes by the EAS code
  * list Peppol BIS Billing 3.0 accepts (PEPPOL-EN16931-CL008), and the registration numbers the
  * Dutch and Belgian rules check (KvK for NL-R-003/NL-R-005; the enterprise number's mod-97 for
- * PEPPOL-COMMON-R043).
+ * PEPPOL-COMMON-R043), the Danish CVR number (DK-R-014), the Swedish organisation number's Luhn
+ * digit (SE-R-013, PEPPOL-COMMON-R049) and the check digit of a Greek TIN (GR-R-003, GR-R-009).
  */
 
 /** The EU member states (the VAT area), by ISO 3166-1 code. */
@@ -75,6 +76,15 @@ export const VAT_SCHEME_BY_COUNTRY: Readonly<Record<string, string>> = {
   RS: '9948', TR: '9952', VA: '9953',
 };
 
+/**
+ * The endpoint identifier of a VAT number in its country's scheme: the number itself, but for
+ * Greece (9933), whose rules want the bare nine-digit TIN (GR-R-009, GR-R-010).
+ */
+export function vatEndpointId(vat: string): string {
+  const v = normalizeVatNumber(vat);
+  return vatCountry(v) === 'GR' ? v.slice(2) : v;
+}
+
 const VAT_SCHEMES: ReadonlyMap<string, string> = new Map(Object.entries(VAT_SCHEME_BY_COUNTRY).map(([country, scheme]) => [scheme, country]));
 
 /** The country whose VAT numbers scheme `scheme` holds, if it is such a scheme. */
@@ -100,13 +110,56 @@ export function isKvkNumber(value: string): boolean {
   return /^\d{8}$/.test(value);
 }
 
+/** Danish business register number (CVR, EAS 0184): eight digits, the first not 0. */
+export function isCvrNumber(value: string): boolean {
+  return /^[1-9]\d{7}$/.test(value);
+}
+
+/** Swedish organisation number (EAS 0007): ten digits, the last a Luhn check of the first nine (SE-R-013). */
+export function isSwedishOrganisationNumber(value: string): boolean {
+  if (!/^\d{10}$/.test(value)) return false;
+  const sum = [...value.slice(0, 9)].reverse().reduce((acc, d, i) => {
+    const n = Number(d) * (i % 2 === 0 ? 2 : 1);
+    return acc + (n > 9 ? n - 9 : n);
+  }, 0);
+  return (10 - (sum % 10)) % 10 === Number(value[9]);
+}
+
+/** Greek tax identification number (AFM): nine digits, the last the first eight weighted by powers of two, mod 11 mod 10. */
+export function isGreekTin(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const sum = [...value.slice(0, 8)].reduce((acc, d, i) => acc + Number(d) * 2 ** (8 - i), 0);
+  return (sum % 11) % 10 === Number(value[8]);
+}
+
 /**
  * The legal registration scheme we state for a seller or buyer of `country`: KvK in the
- * Netherlands (NL-R-003, NL-R-005), the enterprise number in Belgium; elsewhere none (the number
- * is stated without a scheme, which EN 16931 allows).
+ * Netherlands (NL-R-003, NL-R-005), the enterprise number in Belgium, the CVR number in Denmark
+ * (DK-R-014), the organisation number in Sweden (SE-R-003, SE-R-004, SE-R-013); elsewhere none
+ * (the number is stated without a scheme, which EN 16931 allows).
  */
 export function registrationScheme(country: string): { scheme: string; normalize: (v: string) => string; check: (v: string) => boolean; name: string } | undefined {
-  if (country === 'NL') return { scheme: '0106', normalize: (v) => v.replace(/\D/g, ''), check: isKvkNumber, name: 'a KvK number of eight digits' };
-  if (country === 'BE') return { scheme: '0208', normalize: (v) => v.replace(/\D/g, ''), check: isBelgianEnterpriseNumber, name: 'a Belgian enterprise number of ten digits with a valid check' };
+  const digits = (v: string) => v.replace(/\D/g, '');
+  if (country === 'NL') return { scheme: '0106', normalize: digits, check: isKvkNumber, name: 'a KvK number of eight digits' };
+  if (country === 'BE') return { scheme: '0208', normalize: digits, check: isBelgianEnterpriseNumber, name: 'a Belgian enterprise number of ten digits with a valid check' };
+  if (country === 'DK') return { scheme: '0184', normalize: digits, check: isCvrNumber, name: 'a CVR number of eight digits (DK-R-014)' };
+  if (country === 'SE') return { scheme: '0007', normalize: digits, check: isSwedishOrganisationNumber, name: 'an organisation number of ten digits with a valid Luhn check digit (SE-R-003, SE-R-004, SE-R-013)' };
   return undefined;
 }
+
+/** The text a Swedish seller approved for F-tax states as its tax registration (BT-32, SE-R-005). */
+export const SWEDISH_F_TAX = 'Godkänd för F-skatt';
+
+/**
+ * Why a seller of `country` may not state `value` as its tax registration (BT-32), or undefined:
+ * in Sweden only the F-tax approval (SE-R-005), in Italy the codice fiscale of 11 to 16 letters and
+ * digits (IT-R-001).
+ */
+export function taxRegistrationProblem(country: string, value: string): string | undefined {
+  if (country === 'SE' && value.trim().toUpperCase() !== SWEDISH_F_TAX.toUpperCase()) return `A Swedish seller states here only its approval for F-tax, \`${SWEDISH_F_TAX}\` (SE-R-005).`;
+  if (country === 'IT' && !/^[A-Z0-9]{11,16}$/.test(value)) return 'An Italian seller states its codice fiscale: 11 to 16 capital letters and digits (IT-R-001).';
+  return undefined;
+}
+
+/** Standard-rated VAT rates a Swedish seller may state (SE-R-006). */
+export const SWEDISH_VAT_RATES: ReadonlySet<number> = new Set([25, 12, 6]);

@@ -16,6 +16,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { formatCents } from '../../core/money.js';
 import type { Address } from '../shipments/shipment-input.schema.js';
 import type { InvoiceFacts, InvoiceParty } from './invoice-facts.js';
+import { GREEK_MARK_DESCRIPTION } from './greek-rules.js';
 import type { VatTreatment } from './invoice-lines.js';
 
 export const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
@@ -63,6 +64,11 @@ function party(parent: XMLBuilder, name: string, p: InvoiceParty): void {
     cbc(tax, 'CompanyID', p.vatNumber);
     vatScheme(tax);
   }
+  if (p.taxRegistration) {
+    const tax = cac(el, 'PartyTaxScheme');
+    cbc(tax, 'CompanyID', p.taxRegistration);
+    cbc(cac(tax, 'TaxScheme'), 'ID', 'TAX');
+  }
   const legal = cac(el, 'PartyLegalEntity');
   cbc(legal, 'RegistrationName', p.legalName);
   if (p.registration) cbc(legal, 'CompanyID', p.registration.id, p.registration.scheme ? { schemeID: p.registration.scheme } : {});
@@ -93,6 +99,8 @@ export interface UblInvoiceHeader {
   shipmentReference?: string;
   /** The final version of the consignment note (`doc_` id): the despatch document (BT-16). */
   noteDocumentId: string;
+  /** The MARK myDATA gave a Greek seller's document (GR-R-004-1). */
+  mark?: string;
 }
 
 /** What makes a credit note of the document: the invoice it corrects, why, and the invoice line of each of its lines. */
@@ -143,6 +151,11 @@ function buildUbl(facts: InvoiceFacts, header: Omit<UblInvoiceHeader, 'dueDate'>
   const shipmentRef = cac(root, 'AdditionalDocumentReference');
   cbc(shipmentRef, 'ID', header.shipmentId);
   cbc(shipmentRef, 'DocumentDescription', header.shipmentReference ? `eCMR shipment, reference ${header.shipmentReference}` : 'eCMR shipment');
+  if (header.mark) {
+    const markRef = cac(root, 'AdditionalDocumentReference');
+    cbc(markRef, 'ID', header.mark);
+    cbc(markRef, 'DocumentDescription', GREEK_MARK_DESCRIPTION);
+  }
 
   party(root, 'AccountingSupplierParty', facts.seller);
   party(root, 'AccountingCustomerParty', facts.buyer);

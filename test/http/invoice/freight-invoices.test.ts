@@ -7,21 +7,12 @@
  * (test/support/ubl-rules.ts). With UBL_OUT set to a folder, each XML is also written there, to be
  * checked against the official validation artefacts (docs/invoices.md, Conformance).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { pdfText } from '../../support/pdf-text.js';
 import { germanDomestic, germanProfile, INVOICE_CASES, invoicesApi, issueCase, deliveredShipment } from '../../support/invoices-api.js';
-import { nodes, parseUbl, text, ublViolations } from '../../support/ubl-rules.js';
+import { keepUbl as keep, nodes, parseUbl, text, ublViolations } from '../../support/ubl-rules.js';
 import { buildTestApp, type TestApp } from '../../support/test-app.js';
-
-function keep(name: string, xml: string): void {
-  const dir = process.env.UBL_OUT;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.xml`), xml);
-}
 
 describe.each(backends())('freight invoices and credit notes on $name', (backend) => {
   let t: TestApp;
