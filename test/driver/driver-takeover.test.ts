@@ -123,6 +123,11 @@ describe.each(backends())('the driver app takes goods over for a successive carr
     const shipment = await shipmentsApi(t, tenant).created(twoLegs([LODZ, WIEN]), { issue: true });
     for (const role of ['consignor', 'carrier']) expect((await apiSign(tenant, shipment.id, role)).statusCode).toBe(201);
     const vienna = await signedInDriver(t, tenant, [{ shipment_id: shipment.id, kind: 'takeover', successive_index: 1 }], 'Franz Huber');
+    // Successive carriers take over in their order: the second only after the first.
+    const early = await stopOf(vienna, shipment.id, 'takeover');
+    expectProblem(await vienna(`/v1/driver/shipments/${shipment.id}/signatures`, signature(early, { role: 'successive_carrier', location: { lat: 48.2082, lng: 16.3738 } })), 'invalid_state');
+    const lodz = await t.app.inject({ method: 'POST', url: `/v1/shipments/${shipment.id}/signatures`, headers: t.auth(tenant.testKey), payload: { role: 'successive_carrier', successive_index: 0, signer_name: 'Łódź carrier', place: 'Łódź, PL' } });
+    expect(lodz.statusCode, lodz.body).toBe(201);
     const stop = await stopOf(vienna, shipment.id, 'takeover');
     expect(stop.takeover).toMatchObject({ successive_index: 1, carrier: WIEN.name });
     const signed = await vienna(`/v1/driver/shipments/${shipment.id}/signatures`, signature(stop, { role: 'successive_carrier', location: { lat: 48.2082, lng: 16.3738 } }));

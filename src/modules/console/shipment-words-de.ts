@@ -1,5 +1,5 @@
 /** German words of the console's shipment pages. */
-import type { ShipmentWords } from './shipment-words.js';
+import type { ShipmentWords } from './shipment-words-en.js';
 
 export const de: ShipmentWords = {
   shipments: 'Sendungen',

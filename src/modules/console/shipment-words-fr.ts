@@ -1,5 +1,5 @@
 /** French words of the console's shipment pages. */
-import type { ShipmentWords } from './shipment-words.js';
+import type { ShipmentWords } from './shipment-words-en.js';
 
 export const fr: ShipmentWords = {
   shipments: 'Envois',

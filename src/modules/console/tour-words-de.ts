@@ -1,5 +1,5 @@
 /** German words of the console's tour and driver pages. */
-import type { TourWords } from './tour-words.js';
+import type { TourWords } from './tour-words-en.js';
 
 export const de: TourWords = {
   tours: 'Touren',

@@ -1,5 +1,5 @@
 /** French words of the console's tour and driver pages. */
-import type { TourWords } from './tour-words.js';
+import type { TourWords } from './tour-words-en.js';
 
 export const fr: TourWords = {
   tours: 'Tournées',

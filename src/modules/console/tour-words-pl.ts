@@ -1,5 +1,5 @@
 /** Polish words of the console's tour and driver pages. */
-import type { TourWords } from './tour-words.js';
+import type { TourWords } from './tour-words-en.js';
 
 export const pl: TourWords = {
   tours: 'Trasy',

@@ -1,5 +1,5 @@
 /** French words of the console's webhook pages. */
-import type { WebhookWords } from './webhook-words.js';
+import type { WebhookWords } from './webhook-words-en.js';
 
 export const fr: WebhookWords = {
   title: 'Webhooks',
