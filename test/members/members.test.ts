@@ -291,7 +291,8 @@ describe.each(backends())('members and invitations on $name', (backend) => {
     const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
     // What every role may do for itself: its own sessions, its organisation switch, leaving.
     const selfService = new Set(['post /v1/auth/sign-out', 'post /v1/auth/sign-out-everywhere', 'delete /v1/auth/sessions/{id}', 'post /v1/auth/session/organization', 'post /v1/auth/magic-links']);
-    // And its own second factor.
+    // And its own second factor and preferences (language, time zone).
+    selfService.add('put /v1/auth/preferences');
     for (const p of Object.keys(openapi.paths)) if (p.startsWith('/v1/auth/two-factor')) for (const m of Object.keys(openapi.paths[p]!)) selfService.add(`${m} ${p}`);
     const ids: Record<string, string> = { id: invitation.id, user_id: o.userId };
     const writes = Object.entries(openapi.paths).flatMap(([p, ops]) =>

@@ -78,8 +78,17 @@ export async function scratchDatabase(kind: 'pglite' | 'postgres'): Promise<Scra
       for (const h of handles) await h.close();
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // The service role's pools end their connections asynchronously, and the owner role may not
+        // end another role's sessions (FORCE needs pg_signal_backend): wait until they are gone.
+        const open = async () => (await c.query<{ usename: string; state: string | null; query: string }>('select usename, state, left(query, 80) as query from pg_stat_activity where datname = $1', [name])).rows;
+        for (let waited = 0; waited < 10_000 && (await open()).length > 0; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+        const still = await open();
+        if (still.length > 0) throw new Error(`scratch database ${name} still has ${still.length} connection(s) 10 s after its app closed: ${JSON.stringify(still)}`);
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -23,8 +23,10 @@ export interface RunningServer {
  * into dist/src what changed), the command a newcomer types.
  */
 export function startServer(env: Record<string, string>, options: { fromDist?: boolean; npmStart?: boolean } = {}): RunningServer {
-  const entry = options.npmStart ? npmStartArgs() : options.fromDist ? [join(root, 'dist/src/main.js')] : [...TSX, join(root, 'src/main.ts')];
-  const child = spawn(process.execPath, entry, { cwd: root, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const base = { ...cleanEnv(), ...env };
+  const start = options.npmStart ? npmStart(base) : undefined;
+  const entry = start ? start.args : options.fromDist ? [join(root, 'dist/src/main.js')] : [...TSX, join(root, 'src/main.ts')];
+  const child = spawn(process.execPath, entry, { cwd: root, env: { ...base, ...start?.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const waiters: (() => void)[] = [];
@@ -59,12 +61,23 @@ export function startServer(env: Record<string, string>, options: { fromDist?: b
   };
 }
 
-/** The arguments after `node` of package.json's `start` script (run from the project's folder). */
-function npmStartArgs(): string[] {
+/**
+ * package.json's `start` script as npm runs it: its leading variable assignments (`NAME=value` or
+ * `NAME=${NAME:-default}`, read against `env`) and the arguments after `node`.
+ */
+function npmStart(env: Record<string, string | undefined>): { env: Record<string, string>; args: string[] } {
   const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const [command, ...args] = script.split(' ');
+  const words = script.split(' ');
+  const assigned: Record<string, string> = {};
+  for (let m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[0]!); m; m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[0]!)) {
+    const [, name, value] = m as unknown as [string, string, string];
+    const fallback = /^\$\{([A-Z_][A-Z0-9_]*):-(.*)\}$/.exec(value);
+    assigned[name] = fallback ? (env[fallback[1]!] || fallback[2]!) : value;
+    words.shift();
+  }
+  const [command, ...args] = words;
   if (command !== 'node') throw new Error(`npm start is no longer a node command: ${script}`);
-  return args;
+  return { env: assigned, args };
 }
 
 /** A TCP port free on 127.0.0.1 right now. */
