@@ -4,7 +4,8 @@
  * opens the same link at its desk — its copy, and under it the instruction form. It asks for a
  * fresh code (read from the outbox), a wrong one is said so, the right one sends the 'stop'; a code
  * gone stale meanwhile brings the code step back and the instruction waits for the new one. The
- * unused link's signing page does the same when its code has gone stale. Screens are saved
+ * unused link's signing page does the same when its code has gone stale, and so does the done
+ * page right after the signature spent the code. Screens are saved
  * (test/support/browser.ts says where) for a person to look at.
  */
 import { randomUUID } from 'node:crypto';
@@ -130,6 +131,21 @@ describe.each(backends().slice(0, 1))('the sender instructs the carrier from its
     // The signer is back where they were: the signature still to give.
     expect(await page.locator('#step-sign').isVisible()).toBe(true);
     expect(await page.locator('#step-otp').isHidden()).toBe(true);
+    expect((await instructions(tenant, shipment.id))[0]).toMatchObject({ instructing_party: 'consignor', kind: 'stop' });
+  }, 120_000);
+
+  it('right after signing, on the same page: the confirmation stays, the code step joins it, and the instruction follows the new code', async () => {
+    const { tenant, shipment, recipient, page } = await senderLinkWithCode();
+    await signDrawn(page, 'Sanne de Vries', 'after-signing-07-same-page');
+    await page.selectOption('#disposal-kind', 'stop');
+    await page.click('#disposal-form button[type=submit]');
+    // The signature spent the code: a fresh one, worded for an instruction.
+    await page.locator('#step-otp').waitFor();
+    expect(await page.locator('#step-done').isVisible()).toBe(true);
+    await confirmCode(page, recipient, 'Your confirmation code');
+    await page.locator('#disposal-status', { hasText: 'Instruction sent to the carrier' }).waitFor();
+    expect(await page.locator('#step-otp').isHidden()).toBe(true);
+    expect(await page.locator('#step-done').isVisible()).toBe(true);
     expect((await instructions(tenant, shipment.id))[0]).toMatchObject({ instructing_party: 'consignor', kind: 'stop' });
   }, 120_000);
 });
