@@ -47,6 +47,13 @@ describe.each(backends().slice(0, 1))('the sender instructs the carrier from its
     return { tenant, shipment, recipient, link, page };
   }
 
+  /** Confirms a fresh code for the instruction that waits for it, and sees it sent. */
+  async function sentWithCode(page: Page, recipient: string, subject: string): Promise<void> {
+    await confirmCode(page, recipient, subject);
+    await page.locator('#disposal-status', { hasText: 'Instruction sent to the carrier' }).waitFor();
+    expect(await page.locator('#step-otp').isHidden()).toBe(true);
+  }
+
   const instructions = async (tenant: Tenant, shipmentId: string) => (await s.call(tenant, 'GET', `/v1/shipments/${shipmentId}/disposal-instructions`)).json().data as Record<string, any>[];
 
   it('signs at pickup with a code, then opens the link again, confirms a fresh code and stops the goods', async () => {
@@ -109,8 +116,7 @@ describe.each(backends().slice(0, 1))('the sender instructs the carrier from its
     await page.locator('#otp-error:visible').waitFor();
     expect(await alertText(page, 'otp-error')).toBe('The code is wrong, expired or already used. Check it, or ask for a new code.');
     expect(await page.locator('#step-otp').isVisible()).toBe(true);
-    await confirmCode(page, recipient, 'Your confirmation code');
-    await page.locator('#disposal-status', { hasText: 'Instruction sent to the carrier' }).waitFor();
+    await sentWithCode(page, recipient, 'Your confirmation code');
     const listed = await instructions(tenant, shipment.id);
     expect(listed).toHaveLength(2);
     expect(listed[0]).toMatchObject({ kind: 'change_delivery_place', delivery: { address: { city: 'Eindhoven', country: 'NL' } } });
@@ -126,11 +132,9 @@ describe.each(backends().slice(0, 1))('the sender instructs the carrier from its
     expect(await alertText(page, 'otp-error')).toBe('The code is wrong, expired or already used. Check it, or ask for a new code.');
     expect(await page.locator('#step-sign').isHidden()).toBe(true);
     await screenshot(page, 'after-signing-06-unused-stale-code', { at: '#step-otp' });
-    await confirmCode(page, recipient, 'Your signing code');
-    await page.locator('#disposal-status', { hasText: 'Instruction sent to the carrier' }).waitFor();
+    await sentWithCode(page, recipient, 'Your signing code');
     // The signer is back where they were: the signature still to give.
     expect(await page.locator('#step-sign').isVisible()).toBe(true);
-    expect(await page.locator('#step-otp').isHidden()).toBe(true);
     expect((await instructions(tenant, shipment.id))[0]).toMatchObject({ instructing_party: 'consignor', kind: 'stop' });
   }, 120_000);
 
@@ -142,9 +146,7 @@ describe.each(backends().slice(0, 1))('the sender instructs the carrier from its
     // The signature spent the code: a fresh one, worded for an instruction.
     await page.locator('#step-otp').waitFor();
     expect(await page.locator('#step-done').isVisible()).toBe(true);
-    await confirmCode(page, recipient, 'Your confirmation code');
-    await page.locator('#disposal-status', { hasText: 'Instruction sent to the carrier' }).waitFor();
-    expect(await page.locator('#step-otp').isHidden()).toBe(true);
+    await sentWithCode(page, recipient, 'Your confirmation code');
     expect(await page.locator('#step-done').isVisible()).toBe(true);
     expect((await instructions(tenant, shipment.id))[0]).toMatchObject({ instructing_party: 'consignor', kind: 'stop' });
   }, 120_000);
