@@ -104,6 +104,9 @@ export function entitledParty(shipment: Pick<ShipmentRow, 'data' | 'arrived_at'>
   return { party: 'consignor', rule: ENTITLEMENT_RULES.sender };
 }
 
+/** Whether a shipment in `status` takes instructions at all: its note made out, the goods neither delivered (art. 13(1)) nor the carriage cancelled. */
+export const takesInstructions = (status: ShipmentRow['status']): boolean => status === 'issued' || status === 'in_transit';
+
 function refusal(rule: EntitlementRule, params: Record<string, unknown>): AppError {
   const finding: Finding = { path: '$.instructing_party', code: rule.code, rule: rule.rule, source: rule.source, params, message: rule.messages.en(params) };
   return new AppError('disposal_not_entitled', `${finding.message}`, { errors: [finding] });

@@ -15,7 +15,7 @@ import { newId } from '../../core/ids.js';
 import { withTransaction, type AlsoWrite } from '../../ports/database.js';
 import { findShipment } from '../shipments/get-shipment.js';
 import { recordShipmentChange } from '../shipments/record-shipment-change.js';
-import { assertEntitled, type InstructingParty } from './disposal-rules.js';
+import { assertEntitled, takesInstructions, type InstructingParty } from './disposal-rules.js';
 import type { InstructionInput } from './disposal.schema.js';
 import { insertInstructionWrite, selectAcceptedInstructions, type DisposalInstructionRow } from './disposal.repository.js';
 import { disposalInstructionView, type DisposalInstructionView } from './disposal-view.js';
@@ -64,7 +64,7 @@ export async function giveDisposalInstruction(
       // Another organisation's shipment is not_found whatever the body says, as for an id that names nothing.
       const shipment = await findShipment(trx, ctx, shipmentId, { forUpdate: true });
       assertMembers(input);
-      const accepted = shipment.status === 'issued' || shipment.status === 'in_transit' ? await selectAcceptedInstructions(trx, ctx, shipment.id) : [];
+      const accepted = takesInstructions(shipment.status) ? await selectAcceptedInstructions(trx, ctx, shipment.id) : [];
       const consigneeChanged = accepted.some((a) => a.instructing_party === 'consignee' && a.kind === 'change_consignee');
       const instructing = assertEntitled(shipment, party, input.kind, consigneeChanged);
       const row: DisposalInstructionRow = {

@@ -29,7 +29,7 @@ function page(extra: Partial<SignPageContext>, data: Record<string, unknown> = {
   const note = noteContent({ shipment, document_id: 'doc_01', version: 3, inspection_url: '', language: 'en', established: { place: 'Rotterdam', at: new Date(0) }, rendered_at: new Date(0) }, NOTE_LABELS.en);
   return { language: 'en', context: { ...context, ...extra }, labels: NOTE_LABELS.en, note, transportType: 'national', zones: noteZones(shipment), handOffAfterSigning: false, backToDriver: null, handedOver: false };
 }
-const assets = { pad: '/sign/assets/p.js', photos: '/sign/assets/r.js', script: '/sign/assets/a.js', copy: '/sign/assets/c.js', style: '/sign/assets/a.css' };
+const assets = { pad: '/sign/assets/p.js', photos: '/sign/assets/r.js', api: '/sign/assets/s.js', otp: '/sign/assets/o.js', disposal: '/sign/assets/d.js', script: '/sign/assets/a.js', copy: '/sign/assets/c.js', copyDisposal: '/sign/assets/cd.js', style: '/sign/assets/a.css' };
 const data = (html: string) => JSON.parse(/<script type="application\/json" id="sign-data">(.*?)<\/script>/s.exec(html)![1]!);
 
 describe('renderSignPage', () => {

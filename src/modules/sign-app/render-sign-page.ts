@@ -8,7 +8,9 @@
 import { localTime } from '../../core/local-time.js';
 import { roleWord } from '../signatures/sign-messages.js';
 import { PHASE_OF } from '../signatures/signature-rules.js';
-import { esc, jsonBlock } from './html.js';
+import { alert, esc, jsonBlock } from './html.js';
+import { disposalStep } from './disposal-step-view.js';
+import { otpStep } from './otp-step-view.js';
 import { noteView } from './note-view.js';
 import { signerCopyBlock } from './signer-copy-view.js';
 import { fill, SIGN_APP_WORDS } from './sign-app-words.js';
@@ -18,12 +20,17 @@ import type { SignPage } from './sign-page.js';
 import type { MessageLanguage } from '../signatures/sign-messages.js';
 
 export interface PageAssets {
-  /** The signature pad and the remark's photo picker, which the page's script uses: all deferred, so run in this order. */
+  /** The signature pad, the remark's photo picker, the calls on the sign API, the code step and the disposal form, which the page's script uses: all deferred, so run in this order. */
   pad: string;
   photos: string;
+  api: string;
+  otp: string;
+  disposal: string;
   script: string;
   /** The done page's downloads (signer-copy-view.ts), after the page's script. */
   copy: string;
+  /** The signer's copy page's instruction form (after api, otp and disposal). */
+  copyDisposal: string;
   style: string;
 }
 
@@ -34,7 +41,8 @@ export function shell(language: MessageLanguage, title: string, assets: PageAsse
 <body>${body}</body></html>`;
 }
 
-const alert = (id: string) => `<p class="alert" id="${id}" role="alert" hidden></p>`;
+/** Script tags for `keys`, deferred: they run in this order once the page is parsed. */
+export const scripts = (assets: PageAssets, keys: readonly (keyof PageAssets)[]): string => keys.map((key) => `<script src="${esc(assets[key])}" defer></script>`).join('');
 
 /** A listed remark's photos: thumbnails from this origin (the page's CSP), opened by the link itself. */
 function remarkPhotos(photos: readonly RemarkPhotoFile[], zone: string, w: SignAppWords): string {
@@ -46,22 +54,6 @@ function remarkPhotos(photos: readonly RemarkPhotoFile[], zone: string, w: SignA
   return `<ul class="photos">${items.join('')}</ul>`;
 }
 
-/** The sender's and the consignee's instruction to the carrier (docs/right-of-disposal.md); the API says whether it is entitled now. */
-function disposalStep(page: SignPage): string {
-  if (page.context.role !== 'consignor' && page.context.role !== 'consignee') return '';
-  const d = SIGN_APP_WORDS[page.language].disposal;
-  const kinds = Object.entries(d.kinds).map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join('');
-  const field = (id: string, label: string, extra = '') => `<label for="disposal-${id}">${esc(label)}</label><input id="disposal-${id}" name="${id}" ${extra}>`;
-  return `<section class="step" id="step-disposal" aria-labelledby="disposal-title">
-<h2 id="disposal-title">${esc(d.heading)}</h2><p>${esc(d.intro)}</p>
-<form id="disposal-form" novalidate><label for="disposal-kind">${esc(d.kind)}</label><select id="disposal-kind" name="kind">${kinds}</select>
-<div id="disposal-consignee-fields" hidden>${field('consignee', d.consignee, 'maxlength="200" autocomplete="organization"')}</div>
-<div id="disposal-place-fields" hidden>${field('street', d.street, 'maxlength="200"')}${field('postal_code', d.postalCode, 'maxlength="20"')}${field('city', d.city, 'maxlength="100"')}${field('country', d.country, 'maxlength="2" pattern="[A-Z]{2}"')}</div>
-<label for="disposal-text">${esc(d.text)}</label><textarea id="disposal-text" name="text" rows="2" maxlength="1000"></textarea>
-<button type="submit" class="secondary">${esc(d.send)}</button></form><p id="disposal-status" role="status"></p>${alert('disposal-error')}
-</section>`;
-}
-
 function steps(page: SignPage): string {
   const w = SIGN_APP_WORDS[page.language];
   const phase = PHASE_OF[page.context.role];
@@ -69,13 +61,7 @@ function steps(page: SignPage): string {
   const remarkTypes = Object.entries(w.remarkTypes).map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join('');
   const remarks = (page.context.remarks ?? []).map((r) => `<li><strong>${esc(w.remarkTypes[r.type as keyof typeof w.remarkTypes] ?? r.type)}</strong> · ${esc(r.text)}${remarkPhotos(r.photos, page.zones[phase], w)}</li>`).join('');
   return `
-<section class="step" id="step-otp" aria-labelledby="otp-title" hidden>
-<h2 id="otp-title" tabindex="-1">${esc(w.otpHeading)}</h2><p>${esc(w.otpIntro)}</p>
-<button type="button" id="otp-send" class="secondary">${esc(w.otpSend)}</button><p id="otp-status" role="status"></p>
-<form id="otp-form" novalidate><label for="otp-code">${esc(w.otpCode)}</label>
-<input id="otp-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required>
-<button type="submit">${esc(w.otpVerify)}</button></form>${alert('otp-error')}
-</section>
+${otpStep(w)}
 <section class="step" id="step-identification" aria-labelledby="id-title" hidden>
 <h2 id="id-title" tabindex="-1">${esc(w.idHeading)}</h2><p>${esc(w.idIntro)}</p>
 <form id="id-form" novalidate><label for="id-name">${esc(w.idName)}</label><input id="id-name" name="signer_name" autocomplete="name" maxlength="200" required>
@@ -90,7 +76,7 @@ ${page.context.remarks === undefined ? '' : `<section class="step" id="step-rema
 <input id="remark-photos" name="photos" type="file" accept="image/*" capture="environment" multiple aria-describedby="remark-photos-hint"><ul id="remark-photo-previews" class="photos"></ul>
 <button type="submit" class="secondary">${esc(w.remarkAdd)}</button></form><p id="remark-status" role="status"></p>${alert('remark-error')}
 </section>`}
-${disposalStep(page)}
+${disposalStep(page.language, page.context.role)}
 <section class="step" id="step-sign" aria-labelledby="sign-title" hidden>
 <h2 id="sign-title" tabindex="-1">${esc(w.signHeading)}</h2>
 <form id="sign-form" novalidate>
@@ -139,7 +125,7 @@ export function renderSignPage(page: SignPage, assets: PageAssets): string {
 ${noteView(page.note, page.labels, w, { shipmentId: context.shipment.id, reference: context.shipment.reference, transportType: page.transportType })}
 <div id="steps">${steps(page)}</div>
 </main>
-${jsonBlock('sign-data', data)}<script src="${esc(assets.pad)}" defer></script><script src="${esc(assets.photos)}" defer></script><script src="${esc(assets.script)}" defer></script><script src="${esc(assets.copy)}" defer></script>`;
+${jsonBlock('sign-data', data)}${scripts(assets, ['pad', 'photos', 'api', 'otp', 'disposal', 'script', 'copy'])}`;
   return shell(page.language, `${w.title} · ${context.shipment.reference ?? context.shipment.id}`, assets, body);
 }
 

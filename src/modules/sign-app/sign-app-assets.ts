@@ -46,8 +46,12 @@ export function loadSignAppAssets(): SignAppAssets {
   return hashedAssets(SIGN_ASSETS_PATH, [
     { key: 'pad', path: `${folder}/signature-pad.js`, contentType: JAVASCRIPT },
     { key: 'photos', path: `${folder}/remark-photos.js`, contentType: JAVASCRIPT },
+    { key: 'api', path: `${folder}/sign-api.js`, contentType: JAVASCRIPT },
+    { key: 'otp', path: `${folder}/otp-step.js`, contentType: JAVASCRIPT },
+    { key: 'disposal', path: `${folder}/disposal-form.js`, contentType: JAVASCRIPT },
     { key: 'script', path: `${folder}/sign-app.js`, contentType: JAVASCRIPT },
     { key: 'copy', path: `${folder}/signer-copy.js`, contentType: JAVASCRIPT },
+    { key: 'copyDisposal', path: `${folder}/copy-disposal.js`, contentType: JAVASCRIPT },
     { key: 'style', path: `${folder}/sign-app.css`, contentType: CSS },
   ]);
 }

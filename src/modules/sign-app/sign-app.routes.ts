@@ -35,8 +35,7 @@ export async function signAppRoutes(app: FastifyInstance, runtime: AppRuntime): 
       } catch (error) {
         // A used link shows the signer's copy while it lasts, then that it expired.
         if (!isAppError(error) || error.code !== 'already_signed') throw error;
-        const { language, copy } = await signerCopyPage(runtime.services, token, request.id, copyDays);
-        return pageHeaders(reply).send(renderAlreadySignedPage(language, copy, assets.urls));
+        return pageHeaders(reply).send(renderAlreadySignedPage(await signerCopyPage(runtime.services, token, request.id, copyDays), assets.urls));
       }
     } catch (error) {
       const appError = toAppError(error);

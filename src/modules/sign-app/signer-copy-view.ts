@@ -1,16 +1,24 @@
 /**
  * The signer's copy as HTML, one partial for both places it shows: the done page (empty and
  * hidden, filled by signer-copy.js from GET /v1/sign/{token}/copy once the submit succeeded) and
- * the page a used link opens (filled here, readable without script). Plus that page and the one
- * for a link whose copy period has ended. Downloads are the signed /files links, never a key.
+ * the page a used link opens (filled here, readable without script). Plus that page — with the
+ * instruction form for a party that may still dispose of the goods — and the one for a link whose
+ * copy period has ended. Downloads are the signed /files links, never a key.
  */
 import type { SignerCopyView } from '../signer-copies/signer-copy.schema.js';
 import { localTime } from '../../core/local-time.js';
 import { roleWord, type MessageLanguage } from '../signatures/sign-messages.js';
 import { esc, jsonBlock } from './html.js';
-import { fill } from './sign-app-words.js';
+import { disposalStep } from './disposal-step-view.js';
+import { otpStep } from './otp-step-view.js';
+import { fill, SIGN_APP_WORDS } from './sign-app-words.js';
 import { COPY_WORDS } from './words/copy-words.js';
 
+/** The right of disposal offered on the page of a used link (signer-copy-page.ts). */
+export interface CopyInstructions {
+  /** The link asks for a one-time password: a fresh code before the instruction is sent. */
+  otpRequired: boolean;
+}
 
 function links(language: MessageLanguage, copy: SignerCopyView): string {
   const w = COPY_WORDS[language];
@@ -30,13 +38,22 @@ export function signerCopyBlock(language: MessageLanguage, copy?: SignerCopyView
 </section>${copy ? '' : jsonBlock('copy-words', w)}`;
 }
 
-/** The body of the page a used link opens while its copy lasts: read-only, the copy to download. */
-export function alreadySignedBody(language: MessageLanguage, copy: SignerCopyView): string {
+/**
+ * The form to instruct the carrier, the same as on the signing page, and the code step it may
+ * need; what copy-disposal.js needs in a data block. Without script the page still shows the copy.
+ */
+function instructionForm(language: MessageLanguage, copy: SignerCopyView, instructions: CopyInstructions): string {
+  const w = SIGN_APP_WORDS[language];
+  return `<noscript><p class="alert">${esc(w.disposal.noJavaScript)}</p></noscript>${disposalStep(language, copy.role)}${instructions.otpRequired ? otpStep(w) : ''}${jsonBlock('disposal-data', { otp_required: instructions.otpRequired, words: w })}`;
+}
+
+/** The body of the page a used link opens while its copy lasts: the copy to download, read-only, and the instruction form when offered. */
+export function alreadySignedBody(language: MessageLanguage, copy: SignerCopyView, instructions: CopyInstructions | null = null): string {
   const w = COPY_WORDS[language];
-  const text = fill(w.alreadyText, { name: copy.signer_name, role: roleWord(language, copy.role), time: localTime(copy.signed_at, copy.time_zone) });
+  const text = fill(instructions ? w.alreadyTextInstruct : w.alreadyText, { name: copy.signer_name, role: roleWord(language, copy.role), time: localTime(copy.signed_at, copy.time_zone) });
   return `<main class="unusable" id="already-signed"><h1>${esc(w.alreadyHeading)}</h1><p id="already-signed-text">${esc(text)}</p>
 <p class="hash-line">${esc(copy.shipment.reference ?? copy.shipment.id)} · ${esc(w.fingerprint)}:<br><code class="hash" id="copy-sha256">${esc(copy.consignment_note.sha256)}</code></p>
-${signerCopyBlock(language, copy)}</main>`;
+${signerCopyBlock(language, copy)}${instructions ? instructionForm(language, copy, instructions) : ''}</main>`;
 }
 
 /** The body of the page of a used link whose copy period has ended. */

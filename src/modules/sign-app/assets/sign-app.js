@@ -9,11 +9,10 @@
 
   const data = JSON.parse(document.getElementById('sign-data').textContent);
   const words = data.words;
-  const lang = document.documentElement.lang;
-  const token = decodeURIComponent(location.pathname.split('/').pop());
-  const api = `/v1/sign/${encodeURIComponent(token)}`;
+  // Calls on this link's sign API and their messages (sign-api.js, loaded before this script).
+  const api = window.signApi(words);
+  const { token, call, message, say, fill } = api;
   const $ = (id) => document.getElementById(id);
-  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 
   const store = {
     key: (name) => `sign:${token}:${name}`,
@@ -34,45 +33,6 @@
     mode: 'drawn',
     done: false,
   };
-
-  /** Calls the sign API; answers { ok, status, body, retryAfter } and never throws. */
-  async function call(method, path, body) {
-    let response;
-    try {
-      response = await fetch(api + path, {
-        method,
-        headers: { accept: 'application/json', 'accept-language': lang, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-        cache: 'no-store',
-        credentials: 'omit',
-      });
-    } catch {
-      return { ok: false, status: 0, body: { code: 'network' } };
-    }
-    let parsed = null;
-    try { parsed = await response.json(); } catch { parsed = null; }
-    if (!parsed || typeof parsed !== 'object') parsed = { code: response.ok ? undefined : response.status >= 500 ? 'internal_error' : 'network' };
-    return { ok: response.ok, status: response.status, body: parsed, retryAfter: Number(response.headers.get('retry-after')) || null };
-  }
-
-  /** The message for a failed call, in the page's language. */
-  function message(result) {
-    const code = result.body.code in words.errors ? result.body.code : result.status >= 500 ? 'internal_error' : 'network';
-    const seconds = result.retryAfter ?? 60;
-    let text = fill(words.errors[code], { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
-    if (code === 'validation_failed') {
-      const details = (result.body.errors ?? []).map((e) => e.message || e.path).filter(Boolean);
-      text = [text, ...details].join(' ');
-    }
-    if ((code === 'internal_error' || code === 'service_unavailable') && result.body.request_id) text += ` ${fill(words.reference, { id: result.body.request_id })}`;
-    return text;
-  }
-
-  function say(id, text) {
-    const el = $(id);
-    el.textContent = text;
-    el.hidden = !text;
-  }
 
   /** Codes after which this link can do nothing more: every form is closed. */
   const FINAL = new Set(['token_expired', 'token_revoked', 'token_rotated', 'not_found', 'already_signed', 'shipment_immutable', 'invalid_transition']);
@@ -129,23 +89,36 @@
     location.assign(result.body.document.url);
   });
 
-  // One-time password.
-  $('otp-send').addEventListener('click', async () => {
-    say('otp-error', '');
-    const result = await call('POST', '/otp');
-    if (!result.ok) return fail('otp-error', result);
-    say('otp-status', fill(words.otpSent, { to: result.body.sent_to }));
-    $('otp-code').focus();
+  // The right of disposal (disposal-form.js): on a link with a one-time password, an instruction
+  // without a verified code, or whose code the service no longer takes, shows the code step first.
+  const disposal = window.disposalForm(api, words, {
+    fail,
+    otp: data.otp_required ? {
+      token: () => state.otpToken,
+      ask(result) {
+        state.otpToken = null;
+        store.set('otp', null);
+        // Once signed (the submit spent the code), the confirmation stays: the code step joins it.
+        if (state.done) {
+          $('step-otp').hidden = false;
+          $('otp-title').focus();
+        } else show('step-otp', true);
+        if (result) fail('otp-error', result);
+      },
+    } : null,
   });
-  $('otp-form').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    say('otp-error', '');
-    const code = $('otp-code').value.replace(/\s/g, '');
-    const result = await call('POST', '/otp/verify', { code });
-    if (!result.ok) return fail('otp-error', result);
-    state.otpToken = result.body.otp_verified_token;
-    store.set('otp', state.otpToken);
-    next(true);
+
+  // One-time password (otp-step.js). A code verified for an instruction that waited for it
+  // sends that instruction (disposal above) and leaves the signer where they were.
+  window.otpStep(api, words, {
+    fail,
+    verified(otpToken) {
+      state.otpToken = otpToken;
+      store.set('otp', otpToken);
+      const waited = disposal.resend();
+      if (state.done) $('step-otp').hidden = true;
+      else next(!waited);
+    },
   });
 
   /** The identified name is the name signed with: shown in the name field, read-only, and said so. */
@@ -221,31 +194,6 @@
       reloadWith('remark');
     });
   }
-
-  // The right of disposal: the sender's or consignee's instruction to the carrier; the service
-  // judges whether this party is entitled now (403 disposal_not_entitled names the article).
-  const disposalForm = $('disposal-form');
-  const disposalFields = () => {
-    const kind = $('disposal-kind').value;
-    $('disposal-consignee-fields').hidden = kind !== 'change_consignee';
-    $('disposal-place-fields').hidden = kind === 'stop';
-  };
-  if (disposalForm) disposalFields();
-  disposalForm?.querySelector('select').addEventListener('change', disposalFields);
-  disposalForm?.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    say('disposal-error', ''); say('disposal-status', '');
-    const kind = $('disposal-kind').value, value = (id) => $('disposal-' + id).value.trim();
-    const address = { street: value('street'), postal_code: value('postal_code'), city: value('city'), country: value('country').toUpperCase() };
-    const result = await call('POST', '/disposal-instructions', {
-      kind, ...(kind === 'change_consignee' ? { consignee: { name: value('consignee'), address } } : {}),
-      ...(kind !== 'stop' && address.city ? { delivery: { address } } : {}), ...(value('text') ? { text: value('text') } : {}),
-      ...(state.otpToken ? { otp_verified_token: state.otpToken } : {}),
-    });
-    if (result.body.code === 'disposal_not_entitled') return say('disposal-error', [words.errors.disposal_not_entitled, ...(result.body.errors ?? []).map((e) => e.message)].join(' '));
-    if (!result.ok) return fail('disposal-error', result);
-    disposalForm.reset(); disposalFields(); say('disposal-status', words.disposal.sent);
-  });
 
   // The signature pad (signature-pad.js, loaded before this script).
   const pad = window.signaturePad($('pad'), {
@@ -336,6 +284,7 @@
       return fail('sign-error', result);
     }
     state.done = true;
+    state.otpToken = null;
     for (const name of ['otp', 'identification', 'identified-name', 'name']) store.set(name, null);
     // What was shown is now an older version: only the confirmation stays.
     for (const el of document.querySelectorAll('#step-remarks, .document, .note, #go-to-signing')) el.hidden = true;

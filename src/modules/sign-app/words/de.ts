@@ -104,6 +104,8 @@ export const de: SignAppWords = {
     country: 'Land (2 Buchstaben, z. B. DE)',
     text: 'Ihre Weisung in Worten',
     send: 'Weisung senden',
-    sent: 'Weisung an den Frachtführer gesendet. Sobald er sie annimmt, steht sie im Frachtbrief.',
+    sent: 'Weisung an den Frachtführer gesendet. Er nimmt sie an oder lehnt sie ab; sobald er sie annimmt, steht sie im Frachtbrief.',
+    needsOtp: 'Bestätigen Sie mit einem Code, dass Sie es sind: Ihre Weisung wird gesendet, sobald der Code bestätigt ist.',
+    noJavaScript: 'Für eine Weisung wird JavaScript benötigt: schalten Sie es ein oder öffnen Sie den Link in einem anderen Browser.',
   },
 };

@@ -104,6 +104,8 @@ export const en: SignAppWords = {
     country: 'Country (2 letters, such as NL)',
     text: 'Your instruction in words',
     send: 'Send the instruction',
-    sent: 'Instruction sent to the carrier. It becomes part of the consignment note once the carrier accepts it.',
+    sent: 'Instruction sent to the carrier. The carrier accepts or refuses it; once accepted, it becomes part of the consignment note.',
+    needsOtp: 'Confirm it is you with a code: your instruction is sent as soon as the code is confirmed.',
+    noJavaScript: 'Giving an instruction needs JavaScript: turn it on, or open the link in another browser.',
   },
 };

@@ -104,6 +104,8 @@ export const fr: SignAppWords = {
     country: 'Pays (2 lettres, par ex. FR)',
     text: 'Votre instruction en mots',
     send: 'Envoyer l’instruction',
-    sent: 'Instruction envoyée au transporteur. Elle figurera sur la lettre de voiture dès qu’il l’aura acceptée.',
+    sent: 'Instruction envoyée au transporteur. Il l’accepte ou la refuse ; une fois acceptée, elle figurera sur la lettre de voiture.',
+    needsOtp: 'Confirmez votre identité avec un code : votre instruction est envoyée dès que le code est confirmé.',
+    noJavaScript: 'Donner une instruction nécessite JavaScript : activez-le ou ouvrez le lien dans un autre navigateur.',
   },
 };

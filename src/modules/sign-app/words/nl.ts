@@ -104,6 +104,8 @@ export const nl: SignAppWords = {
     country: 'Land (2 letters, zoals NL)',
     text: 'Uw opdracht in woorden',
     send: 'Opdracht versturen',
-    sent: 'Opdracht verstuurd naar de vervoerder. Zodra de vervoerder haar aanvaardt, staat ze op de vrachtbrief.',
+    sent: 'Opdracht verstuurd naar de vervoerder. De vervoerder aanvaardt of weigert haar; zodra ze is aanvaard, staat ze op de vrachtbrief.',
+    needsOtp: 'Bevestig met een code dat u het bent: uw opdracht wordt verstuurd zodra de code is bevestigd.',
+    noJavaScript: 'Voor een opdracht is JavaScript nodig: zet het aan, of open de link in een andere browser.',
   },
 };

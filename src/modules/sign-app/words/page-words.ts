@@ -110,6 +110,11 @@ export interface SignAppWords {
     country: string;
     text: string;
     send: string;
+    /** Said once the instruction is recorded: the carrier still accepts or refuses it. */
     sent: string;
+    /** A link with a one-time password: the instruction waits for the code, then is sent. */
+    needsOtp: string;
+    /** The signer's copy page without script: the copy reads, the form needs the script. */
+    noJavaScript: string;
   };
 }
