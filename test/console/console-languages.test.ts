@@ -41,7 +41,8 @@ describe.each(backends())('the console in German, French and Polish on $name', (
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    t = await buildTestApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' } });
+    // The walk asks some thirty pages in each language at once, past a console session's 100 requests a second on a quick machine.
+    t = await buildTestApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', RATE_LIMIT_REQUESTS: '1000000' } });
     owner = await consoleSessionHeaders(t, `dispatch-${randomUUID()}@transport.example`);
     // The organisation a first sign-in makes is named in English after its member: the member's data, not the console's words.
     own.unshift((await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: { cookie: owner.cookie } })).json().organization.name);

@@ -44,6 +44,8 @@ export function remarksApi(t: TestApp, tenant: Tenant) {
       try {
         const pdfPath = join(dir, 'note.pdf');
         writeFileSync(pdfPath, file.rawPayload);
+        // As pdfText does: with SAVE_PDF set, the note read last is kept there to look at.
+        if (process.env.SAVE_PDF) writeFileSync(process.env.SAVE_PDF, file.rawPayload);
         const text = (area: string[]) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', ...area, pdfPath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
         const box = (b: keyof typeof BOXES) => text(['-x', `${BOXES[b].x}`, '-y', `${BOXES[b].y}`, '-W', `${BOXES[b].w}`, '-H', `${BOXES[b].h}`]);
         return { 18: box(18), 24: box(24), page: text([]) };

@@ -116,7 +116,7 @@ describe.each(backends())('photos of sign-link remarks on $name', (backend) => {
       const other = await inTransit(tenant);
       const otherRemark = (await remarksApi(t, tenant).fromLink(other.consignee.token, { type: 'damage', photos: [dataUrl(png(8))] })).json();
 
-      for (const id of [pickupPhoto, loose.id, otherRemark.photo_document_ids[0], 'doc_01JAAAAAAAAAAAAAAAAAAAAAAA', 'x']) expectProblem(await getPhoto(consignee.token, id), 'not_found');
+      for (const id of [pickupPhoto, loose.id, otherRemark.photo_document_ids[0], 'doc_01JAAAAAAAAAAAAAAAAAAAAAAA', 'x', '\u0000', 'doc_\u0000x', '€']) expectProblem(await getPhoto(consignee.token, id), 'not_found');
       expect((await getPhoto(other.consignee.token, otherRemark.photo_document_ids[0])).statusCode).toBe(200);
       expectProblem(await getPhoto('no-such-token', otherRemark.photo_document_ids[0]), 'not_found');
     });
