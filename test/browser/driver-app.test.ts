@@ -120,7 +120,7 @@ describeOnEmbedded('driver web app', (backend) => {
     if (screens) await screenshot(page, `${screens}-stop`);
     expect(await page.locator('#next-action .primary-action').innerText()).toBe('Sign as carrier');
     await action(page, 'sign_carrier');
-    expect(await page.inputValue('#signer-name')).toBe('Piotr Nowak');
+    await expect.poll(() => page.inputValue('#signer-name')).toBe('Piotr Nowak');
     await drawSignature(page, '#pad');
     if (screens) await screenshot(page, `${screens}-sign-carrier`);
     await page.click('#sign-submit');

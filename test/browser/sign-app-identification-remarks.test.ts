@@ -45,7 +45,7 @@ describe.each(backends())('signing web app: identification and remarks on $name'
 
     // A typo in the name: the signature step offers to identify again, with the name to correct.
     await identify(page, 'Sanne de Vris', '1985-04-12');
-    expect(await page.inputValue('#signer-name')).toBe('Sanne de Vris');
+    await expect.poll(() => page.inputValue('#signer-name')).toBe('Sanne de Vris');
     await page.click('#id-again');
     expect(await page.locator('#step-identification').isVisible()).toBe(true);
     expect(await page.inputValue('#id-name')).toBe('Sanne de Vris');
@@ -53,7 +53,7 @@ describe.each(backends())('signing web app: identification and remarks on $name'
 
     // The identified name is the name signed with: filled in, read-only, and said so.
     expect(await page.locator('#step-identification').isHidden()).toBe(true);
-    expect(await page.inputValue('#signer-name')).toBe('Sanne de Vries');
+    await expect.poll(() => page.inputValue('#signer-name')).toBe('Sanne de Vries');
     expect(await page.locator('#signer-name').isEditable()).toBe(false);
     expect(await page.locator('#signer-name-hint').innerText()).toBe('This is the name you were identified with: you sign with exactly this name.');
     await screenshot(page, '21-ades-name-carried', { at: '#step-sign' });
@@ -61,7 +61,7 @@ describe.each(backends())('signing web app: identification and remarks on $name'
     // A reload keeps the identification and its name (sessionStorage).
     await page.reload();
     await page.locator('#step-sign').waitFor();
-    expect(await page.inputValue('#signer-name')).toBe('Sanne de Vries');
+    await expect.poll(() => page.inputValue('#signer-name')).toBe('Sanne de Vries');
     expect(await page.locator('#signer-name').isEditable()).toBe(false);
 
     // Another name reaching the API anyway (the field forced editable) is 422 on signer_name: the
@@ -72,7 +72,7 @@ describe.each(backends())('signing web app: identification and remarks on $name'
     await page.click('#sign-submit');
     await page.locator('#sign-error').waitFor();
     expect(await alertText(page, 'sign-error')).toBe('Sign with the name you were identified with (Sanne de Vries). To sign with another name, identify yourself again.');
-    expect(await page.inputValue('#signer-name')).toBe('Sanne de Vries');
+    await expect.poll(() => page.inputValue('#signer-name')).toBe('Sanne de Vries');
     expect(await page.locator('#signer-name').isEditable()).toBe(false);
     await screenshot(page, '22-ades-name-must-match', { at: '#step-sign' });
 

@@ -288,7 +288,7 @@ describe.each(backends())('signing web app on $name', (backend) => {
     expect(await page.locator('#document-title').innerText()).toContain('2');
     expect(await page.locator('section[aria-labelledby="box-22"]').innerText()).toContain('Sanne de Vries');
     // The name typed before the reload is kept; the signature is drawn again.
-    expect(await page.inputValue('#signer-name')).toBe('Pieter Jansen');
+    await expect.poll(() => page.inputValue('#signer-name')).toBe('Pieter Jansen');
     await screenshot(page, '12-newer-version');
     await drawSignature(page, '#pad');
     await page.click('#sign-submit');
