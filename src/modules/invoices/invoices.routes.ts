@@ -53,6 +53,10 @@ function wantsXml(accept: string | undefined): boolean {
   return accept !== undefined && /(^|,)\s*(application|text)\/xml\b/i.test(accept);
 }
 
+/** Content-Disposition of a document: its number made safe for a file name (a Greek number holds `|` and `/`). */
+const inlineFile = (kind: 'invoice' | 'credit-note', number: string, extension: 'pdf' | 'xml') =>
+  `inline; filename="${kind}-${number.replace(/[^A-Za-z0-9._-]/g, '_')}.${extension}"`;
+
 export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   // The shipments' scope registers the address schemas too; the profile's `address` needs them here.
   for (const schema of [CoordinatesSchema, AddressSchema, ChargeVatSchema, PeppolEndpointSchema, SellerContactSchema, InvoicingProfileInputSchema, InvoicingProfileSchema, IssueInvoiceSchema, InvoiceSchema, CreateCreditNoteSchema, CreditNoteSchema, CreditNotePageSchema]) {
@@ -148,14 +152,14 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
     async (request, reply) => {
       if (wantsPdf(request.headers.accept)) {
         const { number, pdf } = await getInvoicePdf(ctx(request), request.params.id);
-        return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="invoice-${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`).send(pdf);
+        return reply.header('content-type', 'application/pdf').header('content-disposition', inlineFile('invoice', number, 'pdf')).send(pdf);
       }
       if (!wantsXml(request.headers.accept)) return getInvoice(ctx(request), request.params.id);
       const { summary, xml } = await getInvoiceXml(ctx(request), request.params.id);
       return reply
         .header('content-type', `${XML}; charset=utf-8`)
         .header('etag', `"${summary.document.sha256}"`)
-        .header('content-disposition', `inline; filename="invoice-${summary.number.replace(/[^A-Za-z0-9._-]/g, '_')}.xml"`)
+        .header('content-disposition', inlineFile('invoice', summary.number, 'xml'))
         .send(xml);
     },
   );
@@ -242,7 +246,7 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
     async (request, reply) => {
       if (wantsPdf(request.headers.accept)) {
         const { number, pdf } = await getInvoicePdf(ctx(request), request.params.id, request.params.credit_note_id);
-        return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="credit-note-${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`).send(pdf);
+        return reply.header('content-type', 'application/pdf').header('content-disposition', inlineFile('credit-note', number, 'pdf')).send(pdf);
       }
       const xml = wantsXml(request.headers.accept);
       const found = await getCreditNote(ctx(request), request.params.id, request.params.credit_note_id, xml);
@@ -250,7 +254,7 @@ export async function invoiceRoutes(app: FastifyInstance, runtime: AppRuntime): 
       return reply
         .header('content-type', `${XML}; charset=utf-8`)
         .header('etag', `"${found.summary.document.sha256}"`)
-        .header('content-disposition', `inline; filename="credit-note-${found.summary.number.replace(/[^A-Za-z0-9._-]/g, '_')}.xml"`)
+        .header('content-disposition', inlineFile('credit-note', found.summary.number, 'xml'))
         .send(found.xml);
     },
   );

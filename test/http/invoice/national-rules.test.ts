@@ -78,7 +78,7 @@ describe.each(backends())('national Peppol rules of DK, SE, IT and GR sellers on
     });
 
     it(`GR seller, ${which}: the document number of six segments, the MARK, the TIN as endpoint (GR-R-001 … GR-R-010); every rule holds`, async () => {
-      const { doc, xml, invoice } = await issued('GR', which);
+      const { doc, xml, invoice, api: issuedApi, shipmentId: issuedShipment } = await issued('GR', which);
       expect(ublViolations(xml)).toEqual([]);
       const [y, m, d] = (invoice.issue_date as string).split('-');
       expect(invoice.number).toBe(`094014201|${d}/${m}/${y}|0|2.1|TF|0001`);
@@ -86,6 +86,10 @@ describe.each(backends())('national Peppol rules of DK, SE, IT and GR sellers on
       expect(text(doc, '/*/cac:AdditionalDocumentReference[cbc:DocumentDescription="##M.AR.K##"]/cbc:ID')).toBe(which === 'domestic' ? '400001234567890' : '400001234567891');
       expect([text(doc, `${seller}/cbc:EndpointID/@schemeID`), text(doc, `${seller}/cbc:EndpointID`)]).toEqual(['9933', '094014201']);
       if (which === 'domestic') expect([text(doc, '/*/cac:AccountingCustomerParty/cac:Party/cbc:EndpointID/@schemeID'), text(doc, '/*/cac:AccountingCustomerParty/cac:Party/cbc:EndpointID')]).toEqual(['9933', '996645210']);
+      // The number's `|` and `/` never reach a downloaded file's name.
+      for (const [type, extension] of [['application/xml', 'xml'], ['application/pdf', 'pdf']]) {
+        expect((await issuedApi.get(issuedShipment, type)).headers['content-disposition']).toBe(`inline; filename="invoice-094014201_${d}_${m}_${y}_0_2.1_TF_0001.${extension}"`);
+      }
     });
   }
 
