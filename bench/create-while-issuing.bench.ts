@@ -29,7 +29,7 @@ const PROBE_CONNECTIONS = Number(process.env.BENCH_PROBE_CONNECTIONS ?? 2);
 const RAMP_S = 2;
 const ROUNDS = 3;
 /** Drafts made per issuing run: more than any run on this machine issues (it reports how many it used). */
-const DRAFTS_PER_RUN = Number(process.env.BENCH_DRAFTS ?? 600);
+const DRAFTS_PER_RUN = Number(process.env.BENCH_DRAFTS ?? 2500);
 
 const run = promisify(execFile);
 const body = JSON.stringify(fullShipment());

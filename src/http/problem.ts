@@ -91,7 +91,10 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
 export function registerProblemHandling(app: FastifyInstance, docsUrl: string): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error, request.routeOptions.config?.accepts);
-    if (appError.status >= 500) request.log.error({ err: appError.cause ?? error, code: appError.code }, 'request failed');
+    // A client that hung up before its answer (its render dropped unstarted, say) is no failure of
+    // the service: the answer reaches nobody, so it is noted, not logged as an error.
+    if (appError.status >= 500 && request.clientGone?.aborted) request.log.info({ code: appError.code, reason: (appError.cause as Error | undefined)?.name }, 'request dropped: the client went away');
+    else if (appError.status >= 500) request.log.error({ err: appError.cause ?? error, code: appError.code }, 'request failed');
     return sendProblem(request, reply, appError, docsUrl);
   });
   app.setNotFoundHandler((request, reply) => sendProblem(request, reply, new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), docsUrl));

@@ -14,7 +14,8 @@ let dump: Uint8Array<ArrayBuffer> | undefined;
 
 /** A new in-memory PGlite holding the migrated schema (its session is PGlite's superuser, as from openPglite). */
 export async function openMigratedPglite(): Promise<DatabaseHandle> {
-  const file = inject('migratedPglite');
+  // Outside Vitest (a bench using the test app) there is no run to have migrated one: start empty.
+  const file = process.env.VITEST ? inject('migratedPglite') : undefined;
   if (!file) return openPglite('memory://');
   dump ??= new Uint8Array(readFileSync(file));
   return openPglite('memory://', new Blob([dump]));

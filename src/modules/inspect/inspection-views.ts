@@ -9,7 +9,7 @@
 import type { Services } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import type { Mode } from '../../core/mode.js';
-import { writeAsOneStatement } from '../../ports/database.js';
+import { groupedWritesOf } from '../../ports/grouped-writes.js';
 import { unchainedShipmentEventWrites } from '../events/record-shipment-events.js';
 import { selectShipment } from '../shipments/shipments.repository.js';
 import { insertInspectionViewWrite } from './inspect.repository.js';
@@ -39,7 +39,11 @@ const MAX_HEADER_KEPT = 512;
 // eslint-disable-next-line no-control-regex
 const clean = (text: string | null) => (text === null ? null : text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, MAX_HEADER_KEPT));
 
-/** Stores one view and its `shipment.inspected` event, in one statement. */
+/**
+ * Stores one view and its `shipment.inspected` event, committed before it resolves. Views of
+ * concurrent requests commit together (ports/grouped-writes.ts): an inspection is a read, and one
+ * commit per reader made its log row cost more than everything else it does.
+ */
 export async function recordInspectionView(services: Services, view: InspectionViewInput): Promise<void> {
   const now = services.clock.now();
   const tenant = { organizationId: view.organization_id, mode: view.mode };
@@ -67,5 +71,5 @@ export async function recordInspectionView(services: Services, view: InspectionV
     details: view.details ?? {},
     event_id: event.eventId,
   };
-  await writeAsOneStatement(services.db, [insertInspectionViewWrite(services.db, row), ...event.writes]);
+  await groupedWritesOf(services.db).write([insertInspectionViewWrite(services.db, row), ...event.writes]);
 }
