@@ -98,6 +98,14 @@ export function textField(name: string, label: string, value: string | undefined
   return `<div><label for="f-${esc(name)}">${esc(label)}</label><input type="${type}" id="f-${esc(name)}" name="${esc(name)}" value="${esc(value ?? '')}"></div>`;
 }
 
+/**
+ * A filter's `datetime-local` or `date` field: what is typed is read on the wall clock of the
+ * member's zone (filter-window.ts), so the label names that zone; the value shows as it was typed.
+ */
+export function wallClockField(name: 'from' | 'to', label: string, value: string | undefined, zone: string, type: 'datetime-local' | 'date' = 'datetime-local'): string {
+  return textField(name, `${label} (${zone})`, value, type);
+}
+
 export function selectField(name: string, label: string, value: string | undefined, options: { value: string; label: string }[]): string {
   const opts = options.map((o) => `<option value="${esc(o.value)}"${o.value === (value ?? '') ? ' selected' : ''}>${esc(o.label)}</option>`).join('');
   return `<div><label for="f-${esc(name)}">${esc(label)}</label><select id="f-${esc(name)}" name="${esc(name)}">${opts}</select></div>`;
