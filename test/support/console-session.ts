@@ -45,7 +45,9 @@ export async function memberSessionHeaders(t: TestApp, organizationId: string, i
  * The answer to the press, or to the opening when that was already a refusal.
  */
 export async function followSignInLink(t: TestApp, link: string, userAgent = 'console-test') {
-  const url = new URL(link).pathname;
+  // The page and its confirm form's POST (to the page's own address): the link's `?lang=` comes along, as in a browser.
+  const { pathname, search } = new URL(link);
+  const url = `${pathname}${search}`;
   const opened = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
   if (opened.statusCode !== 200) return opened;
   if (!opened.body.includes('<form method="post">')) throw new Error(`the link's page has no confirm form: ${opened.body}`);

@@ -67,7 +67,7 @@ export async function consoleAuthRoutes(app: FastifyInstance, runtime: AppRuntim
   await signInLinkRoutes(app, runtime, {
     path: `${MAGIC_LINK_PATH}/:token`,
     preview: (token) => previewMagicLink(runtime.services, token),
-    spend: (token, source) => signInWithMagicLink(runtime.services, lifetimes, { token, ...source }),
+    spend: (token, source, language) => signInWithMagicLink(runtime.services, lifetimes, { token, language, ...source }),
     confirmPage: (link, language) => renderConfirmSignIn(link.email, language),
     refusedPage: renderLinkRefused,
   });

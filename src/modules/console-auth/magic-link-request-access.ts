@@ -9,6 +9,7 @@ import type { AppRuntime } from '../../app-runtime.js';
 import { AppError } from '../../core/errors.js';
 import { normalizedEmail, secretHash } from './console-auth-policy.js';
 import type { CreateMagicLink } from './console-auth.schema.js';
+import type { ConsoleLanguage } from '../console/console-words.js';
 import { requestMagicLink } from './request-magic-link.js';
 import { countInWindow } from '../../http/rate-limit-answer.js';
 
@@ -19,7 +20,7 @@ function count(runtime: AppRuntime, reply: FastifyReply, window: { prefix: strin
 }
 
 /** Counts the request in both windows and e-mails the link; raises `rate_limited` or `service_unavailable`. */
-export async function requestMagicLinkWithinLimits(runtime: AppRuntime, request: FastifyRequest, reply: FastifyReply, body: CreateMagicLink) {
+export async function requestMagicLinkWithinLimits(runtime: AppRuntime, request: FastifyRequest, reply: FastifyReply, body: CreateMagicLink & { language?: ConsoleLanguage }) {
   const limits = runtime.config.console.magicLinks;
   await count(runtime, reply, { prefix: 'rl:magic:ip', key: `ip:${request.ip}`, limit: limits.ipLimit, what: 'from this client address' });
   // Counted under the address's hash: the key-value store holds no e-mail addresses.

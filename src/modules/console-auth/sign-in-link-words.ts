@@ -20,6 +20,8 @@ export interface SignInLinkWords {
   invitationRefusedTitle: string;
   invitationRefused: Record<InvitationRefusal, string>;
   goToConsole: string;
+  /** The name of the sandbox organisation a first sign-in makes for the person, until they rename it. */
+  firstOrganization: (email: string) => string;
 }
 
 export const SIGN_IN_LINK_WORDS: Record<ConsoleLanguage, SignInLinkWords> = {
@@ -46,6 +48,7 @@ export const SIGN_IN_LINK_WORDS: Record<ConsoleLanguage, SignInLinkWords> = {
       unknown: 'This is not an invitation link of this service. Follow the link in the e-mail as it is, or ask for a new invitation.',
     },
     goToConsole: 'Go to the console',
+    firstOrganization: (email) => `Organisation of ${email}`,
   },
   nl: {
     signInTitle: 'Aanmelden bij de console',
@@ -70,6 +73,7 @@ export const SIGN_IN_LINK_WORDS: Record<ConsoleLanguage, SignInLinkWords> = {
       unknown: 'Dit is geen uitnodigingslink van deze dienst. Volg de link in de e-mail zoals hij is, of vraag om een nieuwe uitnodiging.',
     },
     goToConsole: 'Naar de console',
+    firstOrganization: (email) => `Organisatie van ${email}`,
   },
   de: {
     signInTitle: 'Bei der Konsole anmelden',
@@ -94,6 +98,7 @@ export const SIGN_IN_LINK_WORDS: Record<ConsoleLanguage, SignInLinkWords> = {
       unknown: 'Dies ist kein Einladungslink dieses Dienstes. Öffnen Sie den Link aus der E-Mail unverändert oder bitten Sie um eine neue Einladung.',
     },
     goToConsole: 'Zur Konsole',
+    firstOrganization: (email) => `Organisation von ${email}`,
   },
   fr: {
     signInTitle: 'Se connecter à la console',
@@ -118,6 +123,7 @@ export const SIGN_IN_LINK_WORDS: Record<ConsoleLanguage, SignInLinkWords> = {
       unknown: 'Ce n’est pas un lien d’invitation de ce service. Ouvrez le lien de l’e-mail tel quel, ou demandez une nouvelle invitation.',
     },
     goToConsole: 'Aller à la console',
+    firstOrganization: (email) => `Organisation de ${email}`,
   },
   pl: {
     signInTitle: 'Logowanie do konsoli',
@@ -142,5 +148,6 @@ export const SIGN_IN_LINK_WORDS: Record<ConsoleLanguage, SignInLinkWords> = {
       unknown: 'To nie jest link z zaproszeniem tej usługi. Otwórz link z e-maila bez zmian albo poproś o nowe zaproszenie.',
     },
     goToConsole: 'Przejdź do konsoli',
+    firstOrganization: (email) => `Organizacja użytkownika ${email}`,
   },
 };

@@ -47,8 +47,8 @@ export interface SignInLinkDoor<F, R extends string> {
   path: string;
   /** What the link would do, without spending it. */
   preview(token: string): Promise<F | { refused: R }>;
-  /** Spends the link and opens the session. */
-  spend(token: string, source: SignInSource): Promise<OpenedSession | { refused: R }>;
+  /** Spends the link and opens the session; `language` is the link page's (what a first sign-in names things in). */
+  spend(token: string, source: SignInSource, language: ConsoleLanguage): Promise<OpenedSession | { refused: R }>;
   confirmPage(found: F, language: ConsoleLanguage): string;
   refusedPage(reason: R | 'unknown', language: ConsoleLanguage): string;
 }
@@ -71,8 +71,9 @@ export async function signInLinkRoutes<F extends object, R extends string>(app: 
       checkConsoleOrigin(request, new URL(runtime.config.publicBaseUrl).origin);
       const token = request.params.token;
       const userAgent = request.headers['user-agent'];
-      const result = TOKEN.test(token) ? await door.spend(token, { ip: request.ip, ...(userAgent ? { userAgent } : {}) }) : ({ refused: 'unknown' } as const);
+      // The confirm form posts to the page's own address, so a `?lang=` the page was opened with comes along.
       const language = linkPageLanguage(request);
+      const result = TOKEN.test(token) ? await door.spend(token, { ip: request.ip, ...(userAgent ? { userAgent } : {}) }, language) : ({ refused: 'unknown' } as const);
       return answerSignInLink<R | 'unknown'>(runtime, reply, result, (reason) => door.refusedPage(reason, language));
     });
   });

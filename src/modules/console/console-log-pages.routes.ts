@@ -19,6 +19,7 @@ import { getRequestLog } from '../request-logs/get-request-log.js';
 import { listRequestLogs } from '../request-logs/list-request-logs.js';
 import { ListRequestLogsQuerySchema, type ListRequestLogsQuery } from '../request-logs/request-logs.schema.js';
 import { filtersOf, pageMode } from './console-page-parts.js';
+import { createdWindow, WALL_CLOCK_FILTER } from './filter-window.js';
 import { listApiKeys } from '../api-keys/list-api-keys.js';
 import { renderAuditLogPage, renderEventPage, renderEventsPage } from './log-pages.js';
 import { renderRequestLogPage, renderRequestLogsPage, type KeyHints } from './request-log-pages.js';
@@ -27,13 +28,24 @@ import { renderRequestLogPage, renderRequestLogsPage, type KeyHints } from './re
 const pageProperties = { mode: Type.Optional(Type.String({ maxLength: 10 })), lang: Type.Optional(Type.String({ maxLength: 10 })) };
 const pageQuery = (properties: TProperties) => Type.Object({ ...properties, ...pageProperties }, { additionalProperties: false });
 
-/** A datetime-local field's value (minutes, or seconds), read as UTC. */
-const LOCAL_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$';
-const utc = (local: string | undefined) => (local ? new Date(`${local.length === 16 ? `${local}:00` : local}Z`).toISOString() : undefined);
+/**
+ * A list's filters with its created-time window as the member types it (`from`, `to`: wall-clock
+ * time in their zone, filter-window.ts) in place of the API's `created_gte` / `created_lt` in UTC.
+ */
+function withTypedWindow(properties: TProperties): TProperties {
+  const kept = Object.entries(properties).filter(([name]) => name !== 'created_gte' && name !== 'created_lt');
+  return { ...Object.fromEntries(kept), from: WALL_CLOCK_FILTER, to: WALL_CLOCK_FILTER };
+}
 
 const { cursor, action, actor, target } = ListAuditLogQuerySchema.properties;
-const AuditPageQuery = pageQuery({ cursor, action, actor, target, from: Type.Optional(Type.String({ pattern: LOCAL_TIME })), to: Type.Optional(Type.String({ pattern: LOCAL_TIME })) });
+const AuditPageQuery = pageQuery(withTypedWindow({ cursor, action, actor, target }));
 type Query = Record<string, string | undefined> & { mode?: string; cursor?: string };
+
+/** The use case's list query of a page's filters: the typed window read in the member's zone, the cursor of a later page. */
+function listQueryOf(filters: Record<string, string | undefined>, cursorOfPage: string | undefined, zone: string) {
+  const { from, to, ...rest } = filters;
+  return { ...rest, ...(cursorOfPage ? { cursor: cursorOfPage } : {}), ...createdWindow({ from, to }, zone) };
+}
 
 /** The hints of the organisation's keys, as the API keys page shows them. */
 async function keyHints(runtime: AppRuntime, organizationId: string): Promise<KeyHints> {
@@ -51,11 +63,11 @@ export async function consoleLogPageRoutes(app: FastifyInstance, runtime: AppRun
   app.addHook('preValidation', dropEmptyQueryValues);
   const read = consolePageRoute('console:read');
 
-  app.get<{ Querystring: Query }>('/console/logs', { ...read, schema: { hide: true, querystring: pageQuery(ListRequestLogsQuerySchema.properties) } }, async (request, reply) => {
+  app.get<{ Querystring: Query }>('/console/logs', { ...read, schema: { hide: true, querystring: pageQuery(withTypedWindow(ListRequestLogsQuerySchema.properties)) } }, async (request, reply) => {
     const p = await readPage(runtime, request);
     const filters = filtersOf(request.query);
     const [page, hints] = await Promise.all([
-      listRequestLogs(p.ctx, { ...filters, ...(request.query.cursor ? { cursor: request.query.cursor } : {}) } as ListRequestLogsQuery),
+      listRequestLogs(p.ctx, listQueryOf(filters, request.query.cursor, p.zone) as ListRequestLogsQuery),
       keyHints(runtime, p.organization.id),
     ]);
     return sendConsolePage(reply, renderRequestLogsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor), keyHints: hints }));
@@ -71,10 +83,10 @@ export async function consoleLogPageRoutes(app: FastifyInstance, runtime: AppRun
     },
   );
 
-  app.get<{ Querystring: Query }>('/console/events', { ...read, schema: { hide: true, querystring: pageQuery(ListEventsQuerySchema.properties) } }, async (request, reply) => {
+  app.get<{ Querystring: Query }>('/console/events', { ...read, schema: { hide: true, querystring: pageQuery(withTypedWindow(ListEventsQuerySchema.properties)) } }, async (request, reply) => {
     const p = await readPage(runtime, request);
     const filters = filtersOf(request.query);
-    const page = await listEvents(p.ctx, { ...filters, ...(request.query.cursor ? { cursor: request.query.cursor } : {}) });
+    const page = await listEvents(p.ctx, listQueryOf(filters, request.query.cursor, p.zone));
     return sendConsolePage(reply, renderEventsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor) }));
   });
 
@@ -90,9 +102,7 @@ export async function consoleLogPageRoutes(app: FastifyInstance, runtime: AppRun
   app.get<{ Querystring: Query }>('/console/audit-log', { ...read, schema: { hide: true, querystring: AuditPageQuery } }, async (request, reply) => {
     const p = await readPage(runtime, request);
     const filters = filtersOf(request.query);
-    const { from, to, ...rest } = filters;
-    const query = { ...rest, ...(request.query.cursor ? { cursor: request.query.cursor } : {}), ...(from ? { created_gte: utc(from) } : {}), ...(to ? { created_lt: utc(to) } : {}) };
-    const [page, integrity] = await Promise.all([listAuditLog(p.ctx, query), checkAuditIntegrity(p.ctx)]);
+    const [page, integrity] = await Promise.all([listAuditLog(p.ctx, listQueryOf(filters, request.query.cursor, p.zone)), checkAuditIntegrity(p.ctx)]);
     return sendConsolePage(reply, renderAuditLogPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor), integrity }));
   });
 }

@@ -98,9 +98,37 @@ export function textField(name: string, label: string, value: string | undefined
   return `<div><label for="f-${esc(name)}">${esc(label)}</label><input type="${type}" id="f-${esc(name)}" name="${esc(name)}" value="${esc(value ?? '')}"></div>`;
 }
 
+/**
+ * A filter's `datetime-local` or `date` field: what is typed is read on the wall clock of the
+ * member's zone (filter-window.ts), so the label names that zone; the value shows as it was typed.
+ */
+export function wallClockField(name: 'from' | 'to', label: string, value: string | undefined, zone: string, type: 'datetime-local' | 'date' = 'datetime-local'): string {
+  return textField(name, `${label} (${zone})`, value, type);
+}
+
 export function selectField(name: string, label: string, value: string | undefined, options: { value: string; label: string }[]): string {
   const opts = options.map((o) => `<option value="${esc(o.value)}"${o.value === (value ?? '') ? ' selected' : ''}>${esc(o.label)}</option>`).join('');
   return `<div><label for="f-${esc(name)}">${esc(label)}</label><select id="f-${esc(name)}" name="${esc(name)}">${opts}</select></div>`;
+}
+
+/**
+ * A page opened with `?lang=` speaks that language whoever reads it (console-page.routes.ts), so
+ * its links within the console keep it: every `href` to a console page (the navigation, the pager,
+ * rows, back links) gets `lang=`, and every GET form (filters) a hidden `lang` field, unless it
+ * already names one (the sign-in page's language chooser). Forms that post do not: their answers
+ * send the member on to pages that speak the member's kept language.
+ */
+export function keepLanguageInLinks(html: string, language: ConsoleLanguage): string {
+  const withLinks = html.replace(/href="(\/console(?:[/?#][^"]*)?)"/g, (whole, href: string) => {
+    // The fragment's `#`, not the one of an escaped `&` (`&#38;`).
+    const hash = href.search(/(?<!&)#/);
+    const [target, fragment] = hash < 0 ? [href, ''] : [href.slice(0, hash), href.slice(hash)];
+    if (/[?&;]lang=/.test(target)) return whole;
+    return `href="${target}${target.includes('?') ? '&#38;' : '?'}lang=${language}${fragment}"`;
+  });
+  return withLinks.replace(/(<form method="get" action="\/console[^"]*"[^>]*>)([\s\S]*?<\/form>)/g, (whole, open: string, rest: string) =>
+    rest.includes('name="lang"') ? whole : `${open}<input type="hidden" name="lang" value="${language}">${rest}`,
+  );
 }
 
 /** Pretty JSON (or the text as it came) in a scrolling block, focusable so that a keyboard can scroll it. */

@@ -15,7 +15,8 @@ import { memberTimeZone } from '../console-auth/member-preferences.js';
 import type { ConsolePermission } from '../console-auth/member-permissions.js';
 import { findOrganization, type Organization } from '../organizations/organizations.repository.js';
 import { CONSOLE_FRAME_CSP } from './console-layout.js';
-import { consoleLanguage, type ConsoleLanguage } from './console-words.js';
+import { keepLanguageInLinks } from './console-page-parts.js';
+import { CONSOLE_LANGUAGES, consoleLanguage, type ConsoleLanguage } from './console-words.js';
 
 export interface ConsolePageContext {
   session: ConsoleSession;
@@ -42,7 +43,14 @@ export async function consolePageContext(runtime: AppRuntime, request: FastifyRe
 
 /** A console page: its CSP (the frame's, unless the page needs more), no caching (pages show secrets once), and same-origin referrers so that its forms pass the Origin check. */
 export function sendConsolePage(reply: FastifyReply, html: string, status = 200, csp = CONSOLE_FRAME_CSP): FastifyReply {
-  return htmlPageHeaders(reply, csp).header('referrer-policy', 'same-origin').status(status).send(html);
+  const asked = languageAsked(reply.request);
+  return htmlPageHeaders(reply, csp).header('referrer-policy', 'same-origin').status(status).send(asked ? keepLanguageInLinks(html, asked) : html);
+}
+
+/** The language a page was opened with (`?lang=`), when the console speaks it: it outranks the member's kept one (consolePageContext). */
+function languageAsked(request: FastifyRequest): ConsoleLanguage | undefined {
+  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+  return typeof lang === 'string' ? CONSOLE_LANGUAGES.find((l) => l === lang.toLowerCase()) : undefined;
 }
 
 /** A parsed form: one string per field, or several for a repeated field (checkboxes). */

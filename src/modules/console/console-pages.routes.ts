@@ -53,7 +53,7 @@ export async function consolePageRoutes(app: FastifyInstance, runtime: AppRuntim
       const email = (formValue(request.body, 'email') ?? '').trim();
       if (email.length > 254 || !EMAIL.test(email)) return sendConsolePage(reply, renderSignInPage(language, 'invalid', email), 422);
       try {
-        const receipt = await requestMagicLinkWithinLimits(runtime, request, reply, { email });
+        const receipt = await requestMagicLinkWithinLimits(runtime, request, reply, { email, language });
         return sendConsolePage(reply, renderCheckMailPage(language, receipt.email), 202);
       } catch (error) {
         const refusal: SignInRefusal | undefined = isAppError(error) ? (error.code === 'rate_limited' ? 'tooMany' : error.code === 'service_unavailable' ? 'unavailable' : undefined) : undefined;

@@ -23,6 +23,7 @@ import { ListShipmentsQuerySchema } from '../shipments/shipment.schema.js';
 import { CONSOLE_LIVE_PICTURES_CSP } from './console-layout.js';
 import { consolePageContext, consolePageRoute, dropEmptyQueryValues, sendConsolePage } from './console-page.routes.js';
 import { filtersOf, hrefWith, pageMode } from './console-page-parts.js';
+import { createdWindow } from './filter-window.js';
 import { apiLanguage } from './console-words.js';
 import { shipmentActBar, shipmentActNotice, shipmentPath } from './shipment-act-bar.js';
 import { readShipmentDossier } from './shipment-dossier.js';
@@ -50,9 +51,6 @@ const ShipmentPageQuery = Type.Object(
 );
 type ById = { Params: { id: string }; Querystring: { mode?: string; lang?: string; done?: string; act_error?: string; act?: string } };
 type ByFile = { Params: { id: string; document: string }; Querystring: { mode?: string; lang?: string } };
-
-/** The day after a date, at midnight UTC: `to` includes its whole day. */
-const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
 async function readPage(runtime: AppRuntime, request: FastifyRequest) {
   const page = await consolePageContext(runtime, request);
@@ -84,7 +82,8 @@ export async function consoleShipmentPageRoutes(app: FastifyInstance, runtime: A
   app.get<{ Querystring: ListQuery }>(CONSOLE_SHIPMENTS_PATH, { ...read, schema: { hide: true, querystring: ListQuery } }, async (request, reply) => {
     const p = await readPage(runtime, request);
     const { q, from, to } = request.query;
-    const query = { cursor: request.query.cursor, limit: request.query.limit, status: request.query.status, search: q, created_gte: from ? `${from}T00:00:00.000Z` : undefined, created_lt: to ? dayAfter(to) : undefined };
+    // Days in the member's zone; `to` includes its whole day.
+    const query = { cursor: request.query.cursor, limit: request.query.limit, status: request.query.status, search: q, ...createdWindow({ from, to }, p.zone) };
     const page = await searchShipments(p.ctx, query, apiLanguage(p.language));
     const filters = filtersOf(request.query) as Record<string, string | undefined>;
     return sendConsolePage(reply, renderShipmentsPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor) }));

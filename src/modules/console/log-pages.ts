@@ -9,7 +9,7 @@ import type { EventView } from '../events/events.schema.js';
 import type { AuditEventView } from '../audit-log/audit-log.schema.js';
 import { AUDIT_ACTIONS } from '../audit-log/audit-actions.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { codeBlock, esc, facts, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, zoneOf } from './console-page-parts.js';
+import { codeBlock, esc, facts, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, wallClockField, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
 
 const WORDS = {
@@ -25,8 +25,8 @@ const WORDS = {
     actor: 'Actor',
     target: 'Target',
     changes: 'Changes',
-    from: 'From (UTC)',
-    to: 'Until (UTC)',
+    from: 'From',
+    to: 'Until',
     any: 'any',
     filter: 'Filter',
     integrity: 'Integrity',
@@ -48,8 +48,8 @@ const WORDS = {
     actor: 'Door',
     target: 'Betreft',
     changes: 'Wijzigingen',
-    from: 'Vanaf (UTC)',
-    to: 'Tot (UTC)',
+    from: 'Vanaf',
+    to: 'Tot',
     any: 'alle',
     filter: 'Filteren',
     integrity: 'Integriteit',
@@ -71,8 +71,8 @@ const WORDS = {
     actor: 'Ausgeführt von',
     target: 'Betrifft',
     changes: 'Änderungen',
-    from: 'Ab (UTC)',
-    to: 'Bis (UTC)',
+    from: 'Ab',
+    to: 'Bis',
     any: 'alle',
     filter: 'Filtern',
     integrity: 'Integrität',
@@ -94,8 +94,8 @@ const WORDS = {
     actor: 'Auteur',
     target: 'Objet',
     changes: 'Modifications',
-    from: 'Du (UTC)',
-    to: 'Au (UTC)',
+    from: 'Du',
+    to: 'Au',
     any: 'tous',
     filter: 'Filtrer',
     integrity: 'Intégrité',
@@ -117,8 +117,8 @@ const WORDS = {
     actor: 'Wykonawca',
     target: 'Dotyczy',
     changes: 'Zmiany',
-    from: 'Od (UTC)',
-    to: 'Do (UTC)',
+    from: 'Od',
+    to: 'Do',
     any: 'wszystkie',
     filter: 'Filtruj',
     integrity: 'Integralność',
@@ -150,11 +150,17 @@ ${table(headers, p.page.data.map(row), frame.none)}
 ${pager(p.language, path, params, p.page, p.onLaterPage)}`;
 }
 
+/** The `from` and `to` fields of a list's created-time window, in the member's zone. */
+export function timeWindowFields(p: Pick<ListPage<unknown>, 'language' | 'view' | 'filters'>): string[] {
+  const w = WORDS[p.language];
+  return [wallClockField('from', w.from, p.filters.from, zoneOf(p.view)), wallClockField('to', w.to, p.filters.to, zoneOf(p.view))];
+}
+
 const link = (path: string, mode: Mode, text: string) => `<a href="${esc(hrefWith(path, { mode }))}">${text}</a>`;
 
 export function renderEventsPage(p: ListPage<EventView>): string {
   const w = WORDS[p.language];
-  const fields = [textField('type', w.type, p.filters.type), textField('shipment_id', w.shipment, p.filters.shipment_id)];
+  const fields = [textField('type', w.type, p.filters.type), textField('shipment_id', w.shipment, p.filters.shipment_id), ...timeWindowFields(p)];
   const body = listBody(p, '/console/events', fields, [w.time, w.type, w.shipment, CONSOLE_FRAME_WORDS[p.language].id], (e) => [
     timeHtml(e.created_at, zoneOf(p.view)),
     `<code>${esc(e.type)}</code>`,
@@ -189,8 +195,7 @@ export function renderAuditLogPage(p: AuditPage): string {
     selectField('action', w.action, p.filters.action, actions),
     textField('actor', w.actor, p.filters.actor),
     textField('target', w.target, p.filters.target),
-    textField('from', w.from, p.filters.from, 'datetime-local'),
-    textField('to', w.to, p.filters.to, 'datetime-local'),
+    ...timeWindowFields(p),
   ];
   const i = p.integrity;
   const verdict = i.valid ? w.intact(i.checked) : i.first_broken ? w.broken(i.checked, i.first_broken) : w.brokenEnd(i.checked);

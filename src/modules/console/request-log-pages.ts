@@ -5,7 +5,7 @@
  * got back with secrets and personal data redacted, kept as long as the call's log entry. Keys are
  * named by the hint the API keys page shows.
  */
-import { ERROR_CATALOGUE, type ErrorCode } from '../../core/errors.js';
+import { ERROR_CATALOGUE, errorTitle, type ErrorCode } from '../../core/errors.js';
 import type { Mode } from '../../core/mode.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import { REQUEST_LOG_RETENTION_MS } from '../request-logs/purge-request-logs.job.js';
@@ -14,7 +14,7 @@ import type { RequestLogDetail } from '../request-logs/request-logs.schema.js';
 import { renderConsoleFrame } from './console-layout.js';
 import { codeBlock, esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
-import type { ListPage } from './log-pages.js';
+import { timeWindowFields, type ListPage } from './log-pages.js';
 
 const DAYS = Math.round(REQUEST_LOG_RETENTION_MS / 86_400_000);
 
@@ -147,10 +147,9 @@ export type KeyHints = ReadonlyMap<string, string>;
 const keyCell = (hints: KeyHints, id: string) => `<code>${esc(hints.get(id) ?? id)}</code>`;
 const link = (path: string, mode: Mode, text: string) => `<a href="${esc(hrefWith(path, { mode }))}">${text}</a>`;
 
+/** The catalogue's title of a logged code in the page's language; a code the catalogue no longer has, as logged. */
 function title(language: ConsoleLanguage, code: string): string {
-  const entry = ERROR_CATALOGUE[code as ErrorCode] as { title: string; title_nl: string } | undefined;
-  if (!entry) return code;
-  return language === 'nl' ? entry.title_nl : entry.title;
+  return code in ERROR_CATALOGUE ? errorTitle(code as ErrorCode, language) : code;
 }
 
 export function renderRequestLogsPage(p: ListPage<RequestLog> & { keyHints: KeyHints }): string {
@@ -163,6 +162,7 @@ export function renderRequestLogsPage(p: ListPage<RequestLog> & { keyHints: KeyH
     selectField('status_class', w.statusClass, p.filters.status_class, classes),
     textField('path', w.routeFilter, p.filters.path),
     textField('api_key_id', w.key, p.filters.api_key_id),
+    ...timeWindowFields(p),
   ];
   const rows = p.page.data.map((r) => [
     link(`/console/logs/${r.id}`, p.mode, timeHtml(r.created_at, zoneOf(p.view))),

@@ -6,7 +6,7 @@
  * invoice) first shows a confirm page. The act's route sends the browser back to `returnTo` with
  * `done=<act>` or `act_error=<code>&act=<act>`, which `shipmentActNotice` turns into the page's notice.
  */
-import { ERROR_CATALOGUE, type ErrorCode } from '../../core/errors.js';
+import { ERROR_CATALOGUE, errorTitle, type ErrorCode } from '../../core/errors.js';
 import type { Mode } from '../../core/mode.js';
 import type { MemberRole } from '../console-auth/console-auth.tables.js';
 import { roleMay } from '../console-auth/member-permissions.js';
@@ -88,7 +88,8 @@ export function shipmentActNotice(language: ConsoleLanguage, query: { done?: str
   const code = query.act_error as ErrorCode | undefined;
   if (!code || !(code in ERROR_CATALOGUE) || !SHIPMENT_ACTS.includes(query.act as ShipmentAct)) return undefined;
   const failed = w.failed(w.label[query.act as ShipmentAct]);
-  return { text: isCatalogueLanguage(language) ? `${failed}: ${refusalWords(language, code, actReason(language, code) ?? '')}` : `${failed}. ${refusalWords(language, code, '')}`, error: true };
+  // `Issue did not go through: Invalid transition. …`; after the other languages' sentence a full stop (French and Polish have a colon in it).
+  return { text: `${failed}${language === 'en' || language === 'nl' ? ':' : '.'} ${refusalWords(language, code, actReason(language, code) ?? '')}`, error: true };
 }
 
 /** The act words' own reason for a refusal code, when they have one. */
@@ -97,15 +98,15 @@ function actReason(language: ConsoleLanguage, code: ErrorCode): string | undefin
   return why[code];
 }
 
-const isCatalogueLanguage = (language: ConsoleLanguage): language is 'en' | 'nl' => language === 'en' || language === 'nl';
+/** Where a refusal shows the API's `detail` after the title; the detail is English, so other pages prefer the act words' own reason. */
+const SAYS_DETAIL: ReadonlySet<ConsoleLanguage> = new Set(['en', 'nl']);
 
 /**
- * A refusal of the API in the page's words. The error catalogue's titles speak English and Dutch:
- * there, the title and then `detail`. In another language the act words' own reason for the code
- * stands alone (the catalogue's English title only where they have none).
+ * A refusal of the API in the page's words: the catalogue's title of the code in the page's
+ * language, then `detail`; in a language the API's detail is not in, the act words' own reason
+ * for the code instead where they have one.
  */
 export function refusalWords(language: ConsoleLanguage, code: ErrorCode, detail: string): string {
-  const entry = ERROR_CATALOGUE[code];
-  if (isCatalogueLanguage(language)) return `${language === 'nl' ? entry.title_nl : entry.title}. ${detail}`.trim();
-  return actReason(language, code) ?? `${entry.title}. ${detail}`.trim();
+  const reason = SAYS_DETAIL.has(language) ? detail : (actReason(language, code) ?? detail);
+  return `${errorTitle(code, language)}. ${reason}`.trim();
 }

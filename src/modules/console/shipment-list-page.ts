@@ -1,11 +1,11 @@
 /**
  * /console/shipments: the organisation's shipments in the sandbox or live, newest first, in pages,
- * with one search box (reference, party name, plate, shipment id), a status and a created-date range.
+ * with one search box (reference, party name, plate, shipment id), a status and a created-date range (days in the member's zone, the last one whole).
  * Read-only: every member role sees it.
  */
 import type { ShipmentView } from '../shipments/shipment-view.js';
 import { renderConsoleFrame } from './console-layout.js';
-import { esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, zoneOf } from './console-page-parts.js';
+import { esc, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, wallClockField, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS } from './console-words.js';
 import type { ListPage } from './log-pages.js';
 import { SHIPMENT_WORDS } from './shipment-words.js';
@@ -25,8 +25,8 @@ export function renderShipmentsPage(p: ListPage<ShipmentView>): string {
   const fields = [
     `<div class="wide">${textField('q', w.search, p.filters.q, 'search').replace('<input', `<input placeholder="${esc(w.searchHint)}"`)}</div>`,
     selectField('status', w.status, p.filters.status, statuses),
-    textField('from', w.from, p.filters.from, 'date'),
-    textField('to', w.to, p.filters.to, 'date'),
+    wallClockField('from', w.from, p.filters.from, zoneOf(p.view), 'date'),
+    wallClockField('to', w.to, p.filters.to, zoneOf(p.view), 'date'),
   ];
   const rows = p.page.data.map((s) => {
     const vehicle = s.vehicle as { plate?: string; trailer_plate?: string } | undefined;

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { AppError, ERROR_CATALOGUE, isAppError } from '../../core/errors.js';
+import { AppError, errorTitle, isAppError } from '../../core/errors.js';
 import { countInWindow } from '../../http/rate-limit-answer.js';
 import { consoleFormScope, consolePageContext, consoleSessionOf, formValue, sendConsolePage, type ConsolePageContext, type FormBody } from '../console/console-page.routes.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
@@ -42,7 +42,7 @@ function refusalNotice(ctx: ConsolePageContext, error: AppError): { text: string
   // The page's own checks name a sentence of its words, said in the page's language.
   const words = MEMBERS_WORDS[ctx.language];
   if (error.message === 'badInvitation' || error.message === 'badRole' || error.message === 'badSettings') return { text: words[error.message], error: true };
-  const title = error.code === 'forbidden' ? CONSOLE_FRAME_WORDS[ctx.language].notAllowed : ctx.language === 'nl' ? `${ERROR_CATALOGUE[error.code].title_nl}.` : `${ERROR_CATALOGUE[error.code].title}.`;
+  const title = error.code === 'forbidden' ? CONSOLE_FRAME_WORDS[ctx.language].notAllowed : `${errorTitle(error.code, ctx.language)}.`;
   return { text: `${title} ${error.message}`, error: true };
 }
 
