@@ -45,8 +45,21 @@ export interface Services {
   providers: EcmrProviders;
 }
 
-/** Who acts and from where, for the audit log: an API key (id), the CLI, a console user, the service. */
-export type Actor = { type: 'api_key'; id: string } | { type: 'cli' } | { type: 'user'; id: string } | { type: 'system'; note?: string };
+/**
+ * Who acts, for the audit log and the shipment chains' events (ids only, never a name: personal
+ * data is looked up when shown, so an erasure needs nothing here): an API key, the CLI, a console
+ * user, a driver session (the driver app), a sign link (its signature request and role), an eCMR
+ * provider (catalogue id), the eFTI gate (its id when known), or the service itself.
+ */
+export type Actor =
+  | { type: 'api_key'; id: string }
+  | { type: 'cli' }
+  | { type: 'user'; id: string }
+  | { type: 'driver_session'; id: string }
+  | { type: 'sign_link'; id: string; role: string }
+  | { type: 'provider'; id: string }
+  | { type: 'efti_gate'; id?: string }
+  | { type: 'system'; note?: string };
 
 /** The actor of a use case, with the IP and user agent of its HTTP request if there is one. */
 export interface ActSource {

@@ -1,7 +1,8 @@
 /**
  * The console's acts on shipments through app.inject: a member creates a shipment from the form
  * (the validator's findings beside their fields, what was typed kept, in the page's language),
- * edits a draft, issues, cancels, sends, resends and revokes sign links and issues the invoice.
+ * edits a draft, issues, cancels, sends, resends and revokes sign links and issues the invoice; the
+ * shipment's timeline names who caused each event (an API key, the member, a signer's sign link).
  * Each act is the API's (the shipment reads the same through the API) and is in the audit log with
  * the member as actor; a viewer is refused every act, a developer the invoice; a status that does
  * not allow the act comes back as a notice on the page the member came from; another
@@ -12,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { backends } from '../support/backends.js';
 import { consoleSessionHeaders, memberSessionHeaders } from '../support/console-session.js';
 import { deliveredShipment, dutchDomestic, dutchProfile } from '../support/invoices-api.js';
+import { signLinksApi } from '../support/sign-links-api.js';
 import { buildTestApp, type Tenant, type TestApp } from '../support/test-app.js';
 
 type Session = { cookie: string; origin: string };
@@ -39,10 +41,12 @@ describe.each(backends())('console shipment acts on $name', (backend) => {
   let organizationId: string;
   let viewer: Session;
   let developer: Session;
+  let ownerEmail: string;
 
   beforeAll(async () => {
     t = await buildTestApp(backend);
     const email = `owner-${randomUUID()}@transport.example`;
+    ownerEmail = email;
     owner = await consoleSessionHeaders(t, email);
     organizationId = (await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: { cookie: owner.cookie } })).json().organization.id;
     const ownerId = (await t.runtime.services.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
@@ -185,6 +189,49 @@ describe.each(backends())('console shipment acts on $name', (backend) => {
       expect(outcome(await post(`/console/shipments/${id}/sign-links`, { act: 'revoke', request_id: pending.id, confirmed: '1' }))).toEqual({ act_error: 'conflict', act: 'sign_link' });
       const page = await get(`/console/shipments/${id}/edit`);
       expect(page.body).toContain('Send sign link');
+    });
+  });
+
+  /** The timeline's rows as the page shows them: each event's type and who caused it. */
+  function timeline(html: string): [type: string, actor: string][] {
+    const part = html.slice(html.indexOf('<div id="timeline">'));
+    const rows = part.slice(0, part.indexOf('</table>')).split('<tr>').slice(2);
+    return rows.map((row) => {
+      const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[1]!);
+      return [/<code>([^<]+)<\/code>/.exec(cells[2]!)![1]!, cells[3]!];
+    });
+  }
+
+  describe('timeline', { timeout: 90_000 }, () => {
+    it('names who caused each event: the API key as its list shows it, the member, the signer and the sign link', async () => {
+      const created = await t.app.inject({ method: 'POST', url: '/v1/shipments', headers: t.auth(tenant.testKey), payload: dutchDomestic() });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id as string;
+      expect((await post(`/console/shipments/${id}/edit`, filledForm())).statusCode).toBe(303);
+      expect((await post(`/console/shipments/${id}/issue`, { confirmed: '1' })).statusCode).toBe(303);
+      const carrier = await t.app.inject({ method: 'POST', url: `/v1/shipments/${id}/signatures`, headers: t.auth(tenant.testKey), payload: { role: 'carrier', signer_name: 'Pieter Jansen' } });
+      expect(carrier.statusCode, carrier.body).toBe(201);
+      const sign = signLinksApi(t, tenant as Tenant);
+      const link = await sign.link(id, { role: 'consignor' });
+      expect((await sign.submit(link.token)).statusCode).toBe(201);
+
+      const hint = `${tenant.testKey.slice(0, 8)}…${tenant.testKey.slice(-4)}`;
+      const page = await get(`/console/shipments/${id}`, viewer);
+      expect(page.statusCode, page.body).toBe(200);
+      const rows = timeline(page.body);
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          ['shipment.created', `API key ${hint}`],
+          ['shipment.updated', ownerEmail],
+          ['shipment.issued', ownerEmail],
+          ['signature.completed', 'Pieter Jansen (Carrier)'],
+          ['signature.completed', 'Sanne de Vries (Consignor)'],
+          ['shipment.in_transit', 'Consignor (sign link)'],
+        ]),
+      );
+      // In the member's language, from the same facts.
+      const dutch = timeline((await get(`/console/shipments/${id}?lang=nl`, viewer)).body);
+      expect(dutch).toEqual(expect.arrayContaining([['shipment.created', `API-sleutel ${hint}`], ['shipment.issued', ownerEmail], ['shipment.in_transit', 'Afzender (ondertekenlink)']]));
     });
   });
 

@@ -2,7 +2,8 @@
  * The console's tour and driver pages through app.inject, on every backend: planning a tour from
  * issued shipments (stops added, moved and removed without script; errors beside their fields;
  * another organisation's shipments not pickable), a tour's progress and its polled fragment, the
- * driver sessions with their tour and last use, revocation after a confirmation, the audit log,
+ * driver sessions with their tour and last use (and the driver so named in a shipment's timeline),
+ * revocation after a confirmation, the audit log,
  * a viewer who sees but cannot act, and one organisation never reaching another's.
  */
 import { randomInt, randomUUID } from 'node:crypto';
@@ -176,6 +177,11 @@ describe.each(backends())('console tours and drivers on $name', (backend) => {
     const seen = row().exec((await get('/console/drivers')).body)![0];
     expect(seen).not.toContain('not yet');
     expect(seen).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/time><\/td><td data-label="Status"><span data-state="active">Active/);
+    // What the driver does is theirs in the shipment's timeline, named as this page names them.
+    const stop = DRIVER_PATHS.completeStop.replace(':id', tour.json().id).replace(':position', '1');
+    const closed = await t.app.inject({ method: 'POST', url: stop, headers: { authorization: `Bearer ${token}` }, payload: { outcome: 'done', missing_signatures: { reason: 'signed_on_paper' } } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await get(`/console/shipments/${shipment}`, viewer)).body).toContain(`<code>stop.closed_unsigned</code></td><td data-label="By">Jan Kowalski (${driverPhone}) (driver app)</td>`);
 
     const confirm = await get(`/console/drivers/${sessionId}/revoke`);
     expect(confirm.body).toContain('Jan Kowalski');

@@ -116,6 +116,10 @@ describe.each(backends().filter((b) => twoRoles(b.databaseUrl)))('the service da
     expect(event.data).toEqual({ erased: true });
     expect(event.erased_at).not.toBeNull();
     expect(await attempt(db, `update shipment_events set hash = 'forged' where shipment_id = '${shipment.id}'`)).toBe(REFUSED);
+    // Who caused an event is written with it (migration 0045) and stays as written.
+    const actor = await db.selectFrom('shipment_events').select('actor').where('shipment_id', '=', shipment.id).where('seq', '=', 1).executeTakeFirstOrThrow();
+    expect(actor.actor).toEqual({ type: 'api_key', id: tenant.testKeyId });
+    expect(await attempt(db, `update shipment_events set actor = '{"type": "system"}' where shipment_id = '${shipment.id}'`)).toBe(REFUSED);
 
     // Retention through purge_audit_log(): the old rows go, a row younger than two years stays
     // whatever cutoff the service asks for.

@@ -1683,7 +1683,7 @@ export interface paths {
         };
         /**
          * Events of one shipment in chain order (ascending seq)
-         * @description Each event carries `seq`, `data_sha256` and `hash`, so the chain can be verified independently (see ShipmentEvent).
+         * @description Each event carries `seq`, `data_sha256` and `hash`, so the chain can be verified independently (see ShipmentEvent), and `actor`: who caused it (an API key, a console member, a driver session, a sign link, a provider, the eFTI gate or the service), outside the hash.
          */
         get: operations["listShipmentEvents"];
         put?: never;
@@ -3372,15 +3372,17 @@ export interface components {
             action: string;
             /** @description Who acted. */
             actor: {
-                /** @description The `key_` id of the API key, or the user id. */
+                /** @description The `key_` id of the API key, the user id, the `drs_` id of the driver session, the `sgr_` id of the sign link's signature request, the provider's catalogue id or the gate's id. */
                 id?: string;
                 /** @description `backfilled`: written from what existed before the audit log. */
                 note?: string;
+                /** @description `sign_link`: the role it signs for (`consignor`, `carrier`, `consignee`, `successive_carrier`). */
+                role?: string;
                 /**
-                 * @description `api_key` (an API call), `cli` (the operator command line), `user` (the console), `system` (the service; `backfilled` rows).
+                 * @description `api_key` (an API call), `cli` (the operator command line), `user` (the console), `driver_session` (the driver app), `sign_link` (a signer through a sign link), `provider` (an eCMR provider's webhook or answer), `efti_gate` (the eFTI gate), `system` (the service; `backfilled` rows). Receivers skip types they do not know.
                  * @enum {string}
                  */
-                type: "api_key" | "cli" | "user" | "system";
+                type: "api_key" | "cli" | "user" | "driver_session" | "sign_link" | "provider" | "efti_gate" | "system";
             };
             /** @description A summary of what changed (`{field: {from, to}}` for updates); never a secret. */
             changes: {
@@ -6221,6 +6223,15 @@ export interface components {
         };
         /** @description An event in the hash chain of one shipment. */
         ShipmentEvent: {
+            /** @description Who caused the event, by id only (names are looked up where shown). Not part of `data` nor of `hash`, and not in webhook payloads. Absent on events recorded before the service kept it. */
+            actor?: {
+                /** @description The `key_` id of the API key, the user id, the `drs_` id of the driver session, the `sgr_` id of the sign link's signature request, the provider's catalogue id, or the gate's id. */
+                id?: string;
+                /** @description `sign_link`: the role signed for (`consignor`, `carrier`, `consignee`, `successive_carrier`). */
+                role?: string;
+                /** @description `api_key` (an API call), `user` (a console member), `driver_session` (the driver app), `sign_link` (a signer through a sign link), `provider` (an eCMR provider), `efti_gate` (the eFTI gate), `cli` (the operator command line) or `system` (the service itself: jobs, expiries). Receivers skip types they do not know. */
+                type: string;
+            };
             /** Format: date-time */
             created_at: string;
             /** @description For shipment events: `shipment_id`, `status` (after the event) and `seq` (chain order); for tour events: `tour_id` and `status`; plus the fields of the type. */
@@ -7561,7 +7572,7 @@ export interface operations {
                 order?: "desc" | "asc";
                 /** @description Only this action, e.g. `api_key.revoked`. */
                 action?: string;
-                /** @description Only acts of this actor: an API key id (`key_…`), a user id, or `cli`. */
+                /** @description Only acts of this actor: an API key id (`key_…`), a user id, a driver session id (`drs_…`), a signature request id (`sgr_…`), or `cli`. */
                 actor?: string;
                 /** @description Only acts on this id (`key_…`, `we_…`, `org_…`). */
                 target?: string;

@@ -69,3 +69,9 @@ export async function selectOrganizationApiKeys(db: Database, organizationId: st
     .execute();
   return rows.map((r) => ({ ...r, scopes: r.scopes as Scope[], created_at: new Date(r.created_at), revoked_at: r.revoked_at === null ? null : new Date(r.revoked_at) }));
 }
+
+/** The hints of the organisation's keys (revoked ones too) among `ids`. */
+export async function selectApiKeyHints(db: Database, organizationId: string, ids: readonly string[]): Promise<{ id: string; hint: string }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('api_keys').select(['id', 'hint']).where('organization_id', '=', organizationId).where('id', 'in', [...ids]).execute();
+}

@@ -5,6 +5,9 @@ import { PageOf, pageQueryProperties } from '../../core/pagination.schema.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { CheckpointReportSchema } from '../checkpoints/checkpoints.schema.js';
 
+/** Every `type` an actor may have (src/core/context.ts, Actor). */
+export const ACTOR_TYPES = ['api_key', 'cli', 'user', 'driver_session', 'sign_link', 'provider', 'efti_gate', 'system'] as const;
+
 const Nullable = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 export const AuditEventSchema = Type.Object(
@@ -13,8 +16,12 @@ export const AuditEventSchema = Type.Object(
     action: Type.String({ description: `What was done, \`<resource>.<verb>\`: ${AUDIT_ACTIONS.map((a) => `\`${a}\``).join(', ')}.` }),
     actor: Type.Object(
       {
-        type: StringEnum(['api_key', 'cli', 'user', 'system'] as const, { description: '`api_key` (an API call), `cli` (the operator command line), `user` (the console), `system` (the service; `backfilled` rows).' }),
-        id: Type.Optional(Type.String({ description: 'The `key_` id of the API key, or the user id.' })),
+        type: StringEnum(ACTOR_TYPES, {
+          description:
+            '`api_key` (an API call), `cli` (the operator command line), `user` (the console), `driver_session` (the driver app), `sign_link` (a signer through a sign link), `provider` (an eCMR provider\'s webhook or answer), `efti_gate` (the eFTI gate), `system` (the service; `backfilled` rows). Receivers skip types they do not know.',
+        }),
+        id: Type.Optional(Type.String({ description: 'The `key_` id of the API key, the user id, the `drs_` id of the driver session, the `sgr_` id of the sign link\'s signature request, the provider\'s catalogue id or the gate\'s id.' })),
+        role: Type.Optional(Type.String({ description: '`sign_link`: the role it signs for (`consignor`, `carrier`, `consignee`, `successive_carrier`).' })),
         note: Type.Optional(Type.String({ description: '`backfilled`: written from what existed before the audit log.' })),
       },
       { description: 'Who acted.' },
@@ -34,7 +41,7 @@ export const ListAuditLogQuerySchema = Type.Object(
   {
     ...pageQueryProperties,
     action: Type.Optional(Type.String({ pattern: '^[a-z_]+\\.[a-z_]+$', maxLength: 100, description: 'Only this action, e.g. `api_key.revoked`.' })),
-    actor: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_]+$', maxLength: 100, description: 'Only acts of this actor: an API key id (`key_…`), a user id, or `cli`.' })),
+    actor: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_]+$', maxLength: 100, description: 'Only acts of this actor: an API key id (`key_…`), a user id, a driver session id (`drs_…`), a signature request id (`sgr_…`), or `cli`.' })),
     target: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_]+$', maxLength: 100, description: 'Only acts on this id (`key_…`, `we_…`, `org_…`).' })),
     created_gte: Type.Optional(DateTimeString({ description: 'Only acts at or after this time.' })),
     created_lt: Type.Optional(DateTimeString({ description: 'Only acts before this time.' })),

@@ -17,12 +17,11 @@ import { listShipments } from '../shipments/list-shipments.js';
 import { createTour } from '../tours/create-tour.js';
 import { getTourProgress } from '../tours/get-tour-progress.js';
 import { listTours } from '../tours/list-tours.js';
-import type { DriverSessionView } from '../driver/driver-session-view.js';
-import type { TenantContext } from '../../core/context.js';
 import { consoleFormScope, consolePageContext, consolePageRoute, formValue, formValues, sendConsolePage, type FormBody } from './console-page.routes.js';
 import { hrefWith, pageMode } from './console-page-parts.js';
 import { apiLanguage } from './console-words.js';
-import { renderDriversPage, renderRevokeDriverPage, type DriverSessionLine } from './driver-pages.js';
+import { renderDriversPage, renderRevokeDriverPage } from './driver-pages.js';
+import { driverSessionLine as lineOf, type DriverSessionLine } from './driver-session-line.js';
 import { fieldErrors, namedStops, readPlanForm, rearranged, schemaErrors, tourInput, withPicked } from './plan-tour-form.js';
 import { renderPlanTourPage, renderToursPage, type FieldErrors, type PlanForm } from './tour-pages.js';
 import { progressTag, renderTourPage, renderTourProgress, TOUR_PAGE_CSP } from './tour-progress-page.js';
@@ -37,16 +36,8 @@ type Query = { mode?: string; lang?: string; done?: string; cursor?: string };
 
 /** The issued shipments the plan form offers (the newest; a search by reference finds any other). */
 const ISSUED_IN_PICKER = 50;
-/** The tours looked at to name a session's tour: its phone's newest ones. */
-const TOURS_OF_PHONE = 10;
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The tour a session's phone drives in this tenant: the open one first, else the latest. */
-async function lineOf(ctx: TenantContext, session: DriverSessionView): Promise<DriverSessionLine> {
-  const tours = (await listTours(ctx, { driver_phone: session.phone, limit: TOURS_OF_PHONE })).data;
-  return { session, tour: tours.find((t) => t.status === 'in_progress') ?? tours.find((t) => t.status === 'planned') ?? tours[0] };
-}
 
 export async function consoleTourPageRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   const read = consolePageRoute('console:read');

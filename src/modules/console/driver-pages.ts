@@ -5,20 +5,12 @@
 import type { Mode } from '../../core/mode.js';
 import type { Page } from '../../core/pagination.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
-import type { DriverSessionView } from '../driver/driver-session-view.js';
-import type { TourView } from '../tours/tour-view.js';
 import { renderConsoleFrame } from './console-layout.js';
 import { esc, hrefWith, modeField, modeSwitch, pager, table, timeHtml, zoneOf } from './console-page-parts.js';
 import type { ConsoleLanguage } from './console-words.js';
+import { driverWho as who, type DriverSessionLine } from './driver-session-line.js';
 import { TOUR_WORDS } from './tour-words.js';
 
-/** A session with the tour its phone drives (the open one first, else the latest), when there is one. */
-export interface DriverSessionLine {
-  session: DriverSessionView;
-  tour: TourView | undefined;
-}
-
-const who = (line: DriverSessionLine) => (line.tour ? `${line.tour.driver.name} (${line.session.phone})` : line.session.phone);
 
 export function renderDriversPage(p: { language: ConsoleLanguage; view: ConsoleSessionView; mode: Mode; mayManage: boolean; lines: DriverSessionLine[]; page: Page<unknown>; onLaterPage: boolean; notice?: { text: string } }): string {
   const w = TOUR_WORDS[p.language];

@@ -185,7 +185,7 @@ export interface AuditPage extends ListPage<AuditEventView> {
 }
 
 function actorText(actor: Record<string, unknown>): string {
-  return [actor.type, actor.id, actor.note].filter((v) => typeof v === 'string').join(' ');
+  return [actor.type, actor.id, actor.role, actor.note].filter((v) => typeof v === 'string').join(' ');
 }
 
 export function renderAuditLogPage(p: AuditPage): string {

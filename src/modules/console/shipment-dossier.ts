@@ -1,7 +1,8 @@
 /**
  * Everything the console's shipment page shows, read through the modules' own use cases: the
- * shipment, its whole event chain, the inspector's integrity verdict, documents and note versions,
- * signatures and sign links, remarks, the proof of delivery, the invoice and the inspection views.
+ * shipment, its whole event chain and who caused each event, the inspector's integrity verdict,
+ * documents and note versions, signatures and sign links, remarks, the proof of delivery, the
+ * invoice and the inspection views.
  * A shipment of another organisation or mode is `not_found` (the first read raises it).
  */
 import type { TenantContext } from '../../core/context.js';
@@ -20,6 +21,7 @@ import { listSignatures } from '../signatures/list-signatures.js';
 import type { Mode } from '../../core/mode.js';
 import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js';
 import { apiLanguage, type ConsoleLanguage } from './console-words.js';
+import { eventActorNames } from './event-actor-names.js';
 
 /** A page of the modules' largest size: a shipment has few of each; the inspection log says when more exist. */
 const ALL = 100;
@@ -59,7 +61,9 @@ export async function readShipmentDossier(ctx: TenantContext, id: string, langua
     unlessNotYet(getInvoice(ctx, id), 'invoice_not_available'),
     listInspectionViews(ctx, id, { limit: ALL }),
   ]);
-  return { shipment, events, verdict, documents, signatures, signatureRequests, remarks, pod, invoice, inspectionViews };
+  // Who caused each event: the chain keeps ids, the timeline shows what they name now.
+  const actors = await eventActorNames(ctx, events);
+  return { shipment, events, actors, verdict, documents, signatures, signatureRequests, remarks, pod, invoice, inspectionViews };
 }
 
 export type ShipmentDossier = Awaited<ReturnType<typeof readShipmentDossier>>;

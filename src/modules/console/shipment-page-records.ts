@@ -4,6 +4,7 @@
  * sign links, remarks with their photos, the proof of delivery, the invoice, the eFTI dataset and
  * the inspection views. Files open through the console's own routes, in the member's session.
  */
+import type { EventActor } from '../events/event-actor.js';
 import type { ShipmentEventView } from '../shipments/list-shipment-events.js';
 import { esc, facts, hrefWith, table, timeHtml, zoneOf } from './console-page-parts.js';
 import type { ConsoleLanguage } from './console-words.js';
@@ -23,17 +24,15 @@ export function shipmentFileHref(p: Pick<ShipmentPage, 'dossier' | 'mode'>, rest
   return hrefWith(`${CONSOLE_SHIPMENTS_PATH}/${p.dossier.shipment.id}/${rest}`, { mode: p.mode });
 }
 
-/** Who caused an event, from what the chain and the shipment's records say of it. */
-function actor(e: ShipmentEventView, d: ShipmentDossier, w: Words): string {
+/** A sign link's actor: its role in the page's words, "(sign link)". */
+const viaSignLink = (role: string, w: Words) => `${w.roles[role] ?? role} (${w.signLink})`;
+
+/** Who caused an event recorded before the chain kept its actor: guessed from what the chain and the shipment's records say of it. */
+function derivedActor(e: ShipmentEventView, d: ShipmentDossier, w: Words): string {
   const data = e.data;
-  if (e.type === 'signature.completed') {
-    const signature = d.signatures.find((s) => s.id === data.signature_id);
-    const role = w.roles[String(signature?.role ?? data.role)] ?? String(data.role ?? '');
-    return signature ? `${signature.signer_name} (${role})` : role;
-  }
   if (e.type === 'remark.created') {
     const remark = d.remarks.find((r) => r.id === data.remark_id);
-    if (remark?.source === 'sign_link') return `${w.roles[remark.role ?? ''] ?? remark.role ?? ''} (${w.signLink})`;
+    if (remark?.source === 'sign_link') return viaSignLink(remark.role ?? '', w);
     if (remark?.source === 'provider') return w.provider;
   }
   if (e.type === 'stop.closed_unsigned') return w.driver;
@@ -41,6 +40,40 @@ function actor(e: ShipmentEventView, d: ShipmentDossier, w: Words): string {
   if (e.type.startsWith('efti.')) return w.gate;
   if (e.type.startsWith('shipment.hand') || e.type === 'shipment.routed') return `${w.provider} ${String(data.provider_id ?? '')}`.trim();
   return w.api;
+}
+
+/** Who caused an event as a person recognises them: the recorded actor's key hint, member, driver, sign link, provider, gate or the service. */
+function recordedActor(actor: EventActor, d: ShipmentDossier, w: Words): string {
+  const id = actor.id ?? '';
+  switch (actor.type) {
+    case 'api_key':
+      return w.apiKey(d.actors.apiKeys.get(id) ?? id);
+    case 'user':
+      return d.actors.members.get(id) ?? w.formerMember;
+    case 'driver_session':
+      return w.driverApp(d.actors.drivers.get(id) ?? w.driver);
+    case 'sign_link':
+      return viaSignLink(actor.role ?? '', w);
+    case 'provider':
+      return `${w.provider} ${id}`.trim();
+    case 'efti_gate':
+      return w.gate;
+    case 'cli':
+      return w.cli;
+    default:
+      return w.service;
+  }
+}
+
+/** Who caused an event; a signature names its signer and role, whoever recorded it. */
+function actor(e: ShipmentEventView, d: ShipmentDossier, w: Words): string {
+  const data = e.data;
+  if (e.type === 'signature.completed') {
+    const signature = d.signatures.find((s) => s.id === data.signature_id);
+    const role = w.roles[String(signature?.role ?? data.role)] ?? String(data.role ?? '');
+    return signature ? `${signature.signer_name} (${role})` : role;
+  }
+  return e.actor ? recordedActor(e.actor, d, w) : derivedActor(e, d, w);
 }
 
 const HIDDEN = new Set(['shipment_id', 'seq']);
@@ -83,7 +116,7 @@ function remarks(p: ShipmentPage, w: Words): string {
     const photos = r.photo_document_ids
       .map((id, i) => `<a href="${esc(shipmentFileHref(p, `documents/${id}`))}"><img src="${esc(shipmentFileHref(p, `photos/${id}`))}" alt="${esc(w.photoOf(i + 1))}" width="96" height="96" loading="lazy" class="thumb"></a>`)
       .join(' ');
-    const by = r.source === 'sign_link' ? `${w.roles[r.role ?? ''] ?? ''} (${w.signLink})` : r.source === 'provider' ? w.provider : w.api;
+    const by = r.source === 'sign_link' ? viaSignLink(r.role ?? '', w) : r.source === 'provider' ? w.provider : w.api;
     return [esc(named(w.values.phase, r.phase)), esc(named(w.values.remarkType, r.type)), esc(r.text ?? ''), esc(by), timeHtml(r.created_at, zoneOf(p.view)), photos];
   });
   return section('remarks', w.remarks, table([w.phase, w.type, w.text, w.actor, w.time, w.photos], rows, '—'));

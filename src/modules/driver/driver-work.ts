@@ -23,7 +23,8 @@ export interface DriverRequest {
 
 /** The use-case context of a driver's action in one grant: the organisation and mode that assigned the work. */
 export function driverContext(services: Services, request: DriverRequest, grant: DriverGrant): TenantContext {
-  const source: ActSource = { actor: { type: 'system', note: `driver session ${request.session.id}` }, ip: request.ip, ...(request.userAgent ? { userAgent: request.userAgent } : {}) };
+  // The session is the actor of what the driver does (the audit log, the shipment's timeline).
+  const source: ActSource = { actor: { type: 'driver_session', id: request.session.id }, ip: request.ip, ...(request.userAgent ? { userAgent: request.userAgent } : {}) };
   return { ...services, organizationId: grant.organizationId, mode: grant.mode, requestId: request.requestId, source, signal: request.signal };
 }
 

@@ -7,6 +7,7 @@ import type { Database, Write } from '../../ports/database.js';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { ChainedEvent } from './hash-chain.js';
+import type { EventActor } from './event-actor.js';
 import { keysetWindow } from '../../ports/database-keyset.js';
 
 interface Tenant {
@@ -17,6 +18,8 @@ interface Tenant {
 export interface StoredShipmentEvent extends ChainedEvent {
   event_id: string;
   shipment_id: string;
+  /** Who caused it (migration 0045); null on events recorded before. */
+  actor: EventActor | null;
 }
 
 export interface FeedEvent {
@@ -43,6 +46,7 @@ export function shipmentEventWrites(db: Database, t: Tenant, events: readonly St
       data_sha256: e.data_sha256,
       hash: e.hash,
       erased_at: null,
+      actor: e.actor ? JSON.stringify(e.actor) : null,
     })),
   );
   const feed = db.insertInto('events').values(
@@ -64,11 +68,13 @@ export function feedEventWrite(db: Database, t: Tenant, event: { id: string; typ
   return db.insertInto('events').values({ ...event, organization_id: t.organizationId, mode: t.mode, data: JSON.stringify(event.data) });
 }
 
+const CHAIN_COLUMNS = ['shipment_id', 'seq', 'event_id', 'type', 'created_at', 'data', 'data_sha256', 'hash', 'erased_at', 'actor'] as const;
+
 /** A page of one shipment's chain in seq order, starting after `afterSeq`. */
 export async function selectShipmentEvents(db: Database, t: Tenant, shipmentId: string, options: { afterSeq?: number; limit?: number; order?: SortOrder } = {}): Promise<StoredShipmentEvent[]> {
   let query = db
     .selectFrom('shipment_events')
-    .select(['shipment_id', 'seq', 'event_id', 'type', 'created_at', 'data', 'data_sha256', 'hash', 'erased_at'])
+    .select(CHAIN_COLUMNS)
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
     .where('shipment_id', '=', shipmentId)
@@ -140,7 +146,7 @@ export async function deleteClockedFeedEventsOlderThan(db: Database, retentionMs
 export async function selectShipmentEventsOfType(db: Database, t: Tenant, shipmentId: string, type: string): Promise<StoredShipmentEvent[]> {
   return (await db
     .selectFrom('shipment_events')
-    .select(['shipment_id', 'seq', 'event_id', 'type', 'created_at', 'data', 'data_sha256', 'hash', 'erased_at'])
+    .select(CHAIN_COLUMNS)
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
     .where('shipment_id', '=', shipmentId)

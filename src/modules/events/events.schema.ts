@@ -27,6 +27,24 @@ export const ShipmentEventSchema = Type.Object(
       description: 'SHA-256 (hex) of `previous hash\\nseq\\ntype\\ncreated_at\\ndata_sha256`; the first event chains to 64 zeros.',
     }),
     erased: Type.Boolean({ description: 'Personal data in `data` was erased; `data_sha256` is the digest from before.' }),
+    actor: Type.Optional(
+      Type.Object(
+        {
+          type: Type.String({
+            description:
+              '`api_key` (an API call), `user` (a console member), `driver_session` (the driver app), `sign_link` (a signer through a sign link), `provider` (an eCMR provider), `efti_gate` (the eFTI gate), `cli` (the operator command line) or `system` (the service itself: jobs, expiries). Receivers skip types they do not know.',
+          }),
+          id: Type.Optional(
+            Type.String({ description: 'The `key_` id of the API key, the user id, the `drs_` id of the driver session, the `sgr_` id of the sign link\'s signature request, the provider\'s catalogue id, or the gate\'s id.' }),
+          ),
+          role: Type.Optional(Type.String({ description: '`sign_link`: the role signed for (`consignor`, `carrier`, `consignee`, `successive_carrier`).' })),
+        },
+        {
+          description:
+            'Who caused the event, by id only (names are looked up where shown). Not part of `data` nor of `hash`, and not in webhook payloads. Absent on events recorded before the service kept it.',
+        },
+      ),
+    ),
   },
   { $id: 'ShipmentEvent', description: 'An event in the hash chain of one shipment.' },
 );

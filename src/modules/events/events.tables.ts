@@ -3,6 +3,7 @@
  * view of its tables, beside the code that queries them. src/adapters/database/schema.ts combines
  * every module's into `DB`.
  */
+import type { ColumnType } from 'kysely';
 import type { Json, Timestamp } from '../../ports/database-columns.js';
 
 export interface ShipmentEventsTable {
@@ -17,6 +18,11 @@ export interface ShipmentEventsTable {
   data_sha256: string;
   hash: string;
   erased_at: Timestamp | null;
+  /**
+   * Migration 0045: who caused the event (src/modules/events/event-actor.ts), outside `data` and
+   * the hash; null on older rows. Written once: the service role may not update it.
+   */
+  actor: ColumnType<{ type: string; id?: string; role?: string } | null, string | null | undefined, never>;
 }
 
 export interface EventsTable {

@@ -6,6 +6,7 @@
 import type { Mode } from '../../core/mode.js';
 import { newId } from '../../core/ids.js';
 import type { Database, Write } from '../../ports/database.js';
+import type { EventActor } from './event-actor.js';
 import type { EventTypeName } from './event-catalogue.js';
 import { feedEventWrite, shipmentEventWrites, type StoredShipmentEvent } from './events.repository.js';
 import { deliveryFanOutWrite } from '../webhooks/fan-out-deliveries.js';
@@ -26,8 +27,11 @@ export interface ShipmentEventTarget {
   head: ChainHead;
 }
 
-/** Builds the next events of the chain without writing them. */
-export function chainShipmentEvents(target: ShipmentEventTarget, specs: readonly ShipmentEventSpec[], now: Date): { head: ChainHead; events: StoredShipmentEvent[] } {
+/**
+ * Builds the next events of the chain without writing them, each naming `actor` (who caused it)
+ * beside its data: outside `data` and the hash, so the chain verifies and webhooks read as before.
+ */
+export function chainShipmentEvents(target: ShipmentEventTarget, specs: readonly ShipmentEventSpec[], now: Date, actor: EventActor): { head: ChainHead; events: StoredShipmentEvent[] } {
   let head = target.head;
   const events = specs.map((spec) => {
     const seq = head.seq + 1;
@@ -35,7 +39,7 @@ export function chainShipmentEvents(target: ShipmentEventTarget, specs: readonly
     const digest = dataSha256(data);
     const hash = chainHash(head.hash, seq, spec.type, now, digest);
     head = { seq, hash };
-    return { event_id: newId('event', now), shipment_id: target.shipmentId, seq, type: spec.type, created_at: now, data, data_sha256: digest, hash, erased_at: null };
+    return { event_id: newId('event', now), shipment_id: target.shipmentId, seq, type: spec.type, created_at: now, data, data_sha256: digest, hash, erased_at: null, actor };
   });
   return { head, events };
 }

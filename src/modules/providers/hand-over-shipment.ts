@@ -22,7 +22,9 @@ function tenantOf(services: Services, payload: HandoverPayload): TenantContext {
   return { ...services, organizationId: payload.organization_id, mode: payload.mode, requestId: newId('request', services.clock.now()) };
 }
 
-async function settle(ctx: TenantContext, handover: HandoverRow, outcome: { note: ProviderNote } | { error: string }): Promise<void> {
+async function settle(job: TenantContext, handover: HandoverRow, outcome: { note: ProviderNote } | { error: string }): Promise<void> {
+  // The outcome is the provider's answer: it is the actor of the event (the shipment's timeline).
+  const ctx: TenantContext = { ...job, source: { actor: { type: 'provider', id: handover.provider_id } } };
   const now = ctx.clock.now();
   await withTransaction(ctx.db, async (trx) => {
     const shipment = await findShipment(trx, ctx, handover.shipment_id, { forUpdate: true });

@@ -83,7 +83,8 @@ export async function receiveProviderWebhook(services: Services, input: InboundW
       return { outcome: 'review' as const, review_id: id };
     };
     if (!handover) return await review({ outcome: 'review', reason: 'unknown_note', detail: `No hand-over to ${entry.id} has the note ${event.ecmr_id}.` });
-    const ctx: TenantContext = { ...services, organizationId: handover.organization_id, mode: handover.mode, requestId: newId('request', now) };
+    // The provider is the actor of what its event changes (the shipment's timeline).
+    const ctx: TenantContext = { ...services, organizationId: handover.organization_id, mode: handover.mode, requestId: newId('request', now), source: { actor: { type: 'provider', id: entry.id } } };
     const applied = await applyProviderEvent(ctx, entry, handover, event);
     return applied.outcome === 'review' ? await review(applied, ctx) : { outcome: applied.outcome };
   } catch (error) {

@@ -15,6 +15,7 @@ import type { Language } from '../../core/language.js';
 import { writeAsOneStatement, type Database, type Write } from '../../ports/database.js';
 import { chainShipmentEvents, shipmentEventsWrites, type ShipmentEventSpec } from '../events/record-shipment-events.js';
 import { EMPTY_CHAIN } from '../events/hash-chain.js';
+import { eventActorOf } from '../events/event-actor.js';
 import { usageWrite } from '../usage/record-usage.js';
 import { consignmentNoteVersion, noteLanguage } from '../documents/consignment-note-version.js';
 import { newInspectionToken } from '../documents/inspection-link.js';
@@ -52,7 +53,7 @@ export async function createShipment(ctx: TenantContext, sent: unknown, options:
   const routing = options.issue ? await routeAtIssue(ctx.db, ctx, { id, data: input as Record<string, unknown>, transport_type: result.transport_type }, now) : undefined;
   if (options.issue) specs.push({ type: 'shipment.issued', status: 'issued' }, ...(routing ? [routing.event] : []));
   const target = chainOf(ctx, { id, event_seq: EMPTY_CHAIN.seq, head_hash: EMPTY_CHAIN.hash });
-  const { head, events } = chainShipmentEvents(target, specs, now);
+  const { head, events } = chainShipmentEvents(target, specs, now, eventActorOf(ctx));
   const row: ShipmentRow = {
     id,
     organization_id: ctx.organizationId,

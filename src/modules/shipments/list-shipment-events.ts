@@ -1,11 +1,13 @@
 /**
  * The events of one shipment in chain order (ascending `seq`: the one list that is not newest
- * first), with their digests and hashes so a client can verify the chain itself.
+ * first), with their digests and hashes so a client can verify the chain itself, and who caused
+ * each (its `actor`, kept beside the chain since migration 0045).
  */
 import type { TenantContext } from '../../core/context.js';
 import { cursorScope, pageRequest, toPage, type Page } from '../../core/pagination.js';
 import { selectShipmentEvents, type StoredShipmentEvent } from '../events/events.repository.js';
 import { findShipment } from './get-shipment.js';
+import type { EventActor } from '../events/event-actor.js';
 
 export interface ShipmentEventView {
   id: string;
@@ -17,6 +19,8 @@ export interface ShipmentEventView {
   data_sha256: string;
   hash: string;
   erased: boolean;
+  /** Who caused it; absent on events recorded before the service kept it. */
+  actor?: EventActor;
 }
 
 /** Cursors carry the seq, zero-padded so the cursor helper's string keys compare as numbers. */
@@ -41,5 +45,6 @@ function view(mode: 'test' | 'live', e: StoredShipmentEvent): ShipmentEventView 
     data_sha256: e.data_sha256,
     hash: e.hash,
     erased: e.erased_at !== null,
+    ...(e.actor ? { actor: e.actor } : {}),
   };
 }

@@ -6,6 +6,7 @@ import type { TenantContext } from '../../core/context.js';
 import { writeAsOneStatement, type Database, type Write } from '../../ports/database.js';
 import { chainShipmentEvents, shipmentEventsWrites, type ShipmentEventSpec, type ShipmentEventTarget } from '../events/record-shipment-events.js';
 import type { StoredShipmentEvent } from '../events/events.repository.js';
+import { eventActorOf } from '../events/event-actor.js';
 import { gateRegistration } from '../efti/gate/gate-registration.js';
 import { forgetUsedRecipientsWrite } from '../signatures/signature-requests.repository.js';
 import { FINAL_STATUSES } from './shipment-status.js';
@@ -35,7 +36,7 @@ export interface PreparedShipmentChange {
  */
 export function prepareShipmentChange(db: Database, ctx: TenantContext, row: ShipmentRow, changes: ShipmentChanges, events: readonly ShipmentEventSpec[], now: Date): PreparedShipmentChange {
   const target = chainOf(ctx, row);
-  const chained = chainShipmentEvents(target, events, now);
+  const chained = chainShipmentEvents(target, events, now, eventActorOf(ctx));
   const all: ShipmentChanges = { ...changes, event_seq: chained.head.seq, head_hash: chained.head.hash, updated_at: now };
   const gate = gateRegistration(db, ctx, row, { ...row, ...all }, now);
   if (gate) all.gate_status = gate.gate_status;

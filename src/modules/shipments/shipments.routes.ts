@@ -191,7 +191,7 @@ export async function shipmentRoutes(app: FastifyInstance, runtime: AppRuntime):
         operationId: 'listShipmentEvents',
         tags: ['shipments'],
         summary: 'Events of one shipment in chain order (ascending seq)',
-        description: 'Each event carries `seq`, `data_sha256` and `hash`, so the chain can be verified independently (see ShipmentEvent).',
+        description: 'Each event carries `seq`, `data_sha256` and `hash`, so the chain can be verified independently (see ShipmentEvent), and `actor`: who caused it (an API key, a console member, a driver session, a sign link, a provider, the eFTI gate or the service), outside the hash.',
         params: ShipmentParamsSchema,
         querystring: ListShipmentEventsQuerySchema,
         response: { 200: Type.Ref(ShipmentEventPageSchema, { description: 'A page of the chain.' }) },

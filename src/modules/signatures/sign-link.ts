@@ -35,10 +35,14 @@ export function assertLinkStanding(request: SignatureRequestRow | undefined): as
   if (request.status === 'replaced') throw new AppError('token_rotated', 'A newer sign link was sent for this signature: use the latest message.');
 }
 
-/** The tenant context a link acts in: a sandbox link attached to a test clock reads that clock, for its expiry and every step after. */
+/**
+ * The tenant context a link acts in, with the link (its request and role) as the actor: a sandbox
+ * link attached to a test clock reads that clock, for its expiry and every step after.
+ */
 export async function linkTenant(services: Services, request: SignatureRequestRow, requestId: string, signal?: AbortSignal): Promise<TenantContext> {
   const testClock = request.mode === 'test' && request.test_clock_id ? await selectTestClock(services.db, request.organization_id, request.test_clock_id) : undefined;
-  const ctx: TenantContext = { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId, signal };
+  const source = { actor: { type: 'sign_link' as const, id: request.id, role: request.role } };
+  const ctx: TenantContext = { ...services, organizationId: request.organization_id, mode: request.mode as Mode, requestId, source, signal };
   return testClock ? { ...ctx, clock: frozenClock(testClock.frozen_time, services.clock), testClockId: testClock.id } : ctx;
 }
 

@@ -1,10 +1,11 @@
-/** The per-shipment event chain, and the integrity check catching rows changed behind the service's back. */
+/** The per-shipment event chain (with who caused each event), and the integrity check catching rows changed behind the service's back. */
 import { sql, type RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { chainHash, dataSha256, GENESIS_HASH } from '../../../src/modules/events/hash-chain.js';
 import { backends } from '../../support/backends.js';
 import { expectProblem } from '../../support/problems.js';
 import { shipmentSuite } from '../../support/shipment-suite.js';
+import { signLinksApi } from '../../support/sign-links-api.js';
 
 describe.each(backends())('shipment events and integrity on $name', (backend) => {
   const s = shipmentSuite(backend);
@@ -90,6 +91,23 @@ describe.each(backends())('shipment events and integrity on $name', (backend) =>
     expect((await s.api.events(id)).json().data[1]).toMatchObject({ seq: 2, erased: true });
     await asOwner(sql`update shipment_events set erased_at = null where shipment_id = ${id} and seq = 2`);
     expect((await s.api.integrity(id)).json()).toMatchObject({ valid: false, first_bad_seq: 2 });
+  });
+
+  it('names who caused each new event in `actor`, outside `data` and the hash; an event recorded before has none', async () => {
+    const id = await withFiveEvents();
+    const sign = signLinksApi(s.t, s.tenant);
+    const link = await sign.link(id, { role: 'consignor' });
+    expect((await sign.submit(link.token)).statusCode).toBe(201);
+    const events = (await s.api.events(id)).json().data as { type: string; data: object; actor?: object }[];
+    expect(events.slice(0, 5).map((e) => e.actor)).toEqual(Array(5).fill({ type: 'api_key', id: s.tenant.testKeyId }));
+    expect(events[5]).toMatchObject({ type: 'signature.completed', actor: { type: 'sign_link', id: link.id, role: 'consignor' } });
+    // What webhooks deliver and the hash covers stays as it was.
+    for (const e of events) expect(e.data).not.toHaveProperty('actor');
+    const feed = (await s.t.app.inject({ method: 'GET', url: `/v1/events?shipment_id=${id}`, headers: s.t.auth(s.tenant.testKey) })).json().data as { data: object }[];
+    for (const e of feed) expect(e).not.toHaveProperty('actor');
+    await asOwner(sql`update shipment_events set actor = null where shipment_id = ${id} and seq = 1`);
+    expect((await s.api.events(id, '?limit=1')).json().data[0]).not.toHaveProperty('actor');
+    expect((await s.api.integrity(id)).json()).toMatchObject({ valid: true, first_bad_seq: null });
   });
 
   it('not_found for another organisation or mode', async () => {

@@ -29,7 +29,8 @@ export interface GateDataset {
 export async function findGateDataset(services: Services, request: GateRequest): Promise<GateDataset> {
   const owner = await selectLiveGateDataset(services.db, request.datasetId);
   if (!owner) throw new AppError('not_found', `No dataset ${request.datasetId} on this platform.`);
-  const ctx: TenantContext = { ...services, organizationId: owner.organization_id, mode: owner.mode, requestId: request.requestId || newId('request', services.clock.now()) };
+  const source = { actor: { type: 'efti_gate' as const, id: request.gateId }, ...(request.ip ? { ip: request.ip } : {}), ...(request.userAgent ? { userAgent: request.userAgent } : {}) };
+  const ctx: TenantContext = { ...services, organizationId: owner.organization_id, mode: owner.mode, requestId: request.requestId || newId('request', services.clock.now()), source };
   return { ctx, shipmentId: owner.shipment_id, datasetId: owner.dataset_id };
 }
 

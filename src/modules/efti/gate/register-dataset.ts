@@ -18,8 +18,10 @@ import { gateOf, type GateRegistrationPayload } from './gate-registration.js';
 import { GATE_REGISTRATION_JOB } from './gate-policy.js';
 import { hasQueuedRegistration, recordGateAttempt, rememberGateDataset } from './gate.repository.js';
 
+/** The job's context: what it records is the gate's answer, so the gate is the actor (the shipment's timeline). */
 function tenantOf(services: Services, payload: GateRegistrationPayload): TenantContext {
-  return { ...services, organizationId: payload.organization_id, mode: payload.mode, requestId: newId('request', services.clock.now()) };
+  const source = { actor: { type: 'efti_gate' as const, ...(services.efti ? { id: services.efti.gateId } : {}) } };
+  return { ...services, organizationId: payload.organization_id, mode: payload.mode, requestId: newId('request', services.clock.now()), source };
 }
 
 /** Sends the identifiers; throws (for a retry) when the gate cannot be reached or does not answer 2xx. */
