@@ -2,7 +2,7 @@
  * A member makes a shipment in the console in a real browser, under the console's own CSP: while
  * the form is filled, the validator's finding shows beside the field it concerns and goes once the
  * field is fixed (a submit before that shows every finding, what was typed kept); the shipment is
- * created, then issued through its confirm step. axe-core finds
+ * created, then issued through its confirm step, and the consignor's sign link is sent. axe-core finds
  * nothing critical or serious on the form, edit and confirm pages, and nothing is wider than a
  * phone. With CONSOLE_SCREENS set to a folder, each page is saved there at 1440×900 and 390×844.
  */
@@ -39,8 +39,9 @@ describeOnEmbedded('shipment acts in the console, in a browser', (backend) => {
     await t?.close();
   });
 
-  it('fills the form, sees a finding beside its field, fixes it, creates the shipment and issues it', async () => {
-    const session = await consoleSessionHeaders(t);
+  it('fills the form, sees a finding beside its field, fixes it, creates the shipment, issues it and sends a sign link', async () => {
+    const email = 'dispatch-browser@transport.example';
+    const session = await consoleSessionHeaders(t, email);
     const context = await browser.newContext({ viewport: SIZES[0] });
     const [name, value] = session.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: t.baseUrl }]);
@@ -92,6 +93,15 @@ describeOnEmbedded('shipment acts in the console, in a browser', (backend) => {
     expect(await page.locator('.notice[role="status"]').innerText()).toContain('The shipment is issued');
     expect(await page.locator('.act-bar').innerText()).toContain('Send sign link');
     await check(page, 'shipment-issued');
+
+    // The consignor's sign link, sent from the act bar: the row then offers to resend or revoke it,
+    // and the timeline names the member who created and issued the shipment.
+    const consignorRow = page.locator('.act-bar tr:has(th:text-is("Consignor"))');
+    await consignorRow.locator('button:text-is("Send sign link")').click();
+    await expect.poll(() => consignorRow.innerText()).toContain('not yet signed');
+    expect(await consignorRow.locator('button').allInnerTexts()).toEqual(['Resend', 'Revoke']);
+    const issuedRow = page.locator('#timeline tr:has(code:text-is("shipment.issued"))');
+    expect(await issuedRow.innerText()).toContain(email);
     const stored = await t.app.inject({ method: 'GET', url: `/console/shipments/${id}/edit`, headers: { cookie: session.cookie } });
     expect(stored.body).toContain('only a draft is edited here');
     expect(scriptErrors).toEqual([]);

@@ -79,6 +79,8 @@ describeOnEmbedded('shipments in the console', (backend) => {
     const timeline = await page.locator('#timeline').innerText();
     expect(timeline).toContain('shipment.created');
     expect(timeline).toContain('shipment.issued');
+    // Who caused each event: the shipment was created and issued with an API key, named by its hint.
+    expect(await page.locator('#timeline tr:has(code:text-is("shipment.created"))').innerText()).toMatch(/API key sk_test_…\w{4}/);
     expect(await page.locator('#integrity').innerText()).toContain('Intact');
     await check(page, 'shipment');
     await context.close();
