@@ -11,9 +11,18 @@
  * Medians of three rounds. Runs on the embedded PGlite, then on PostgreSQL (a scratch database)
  * when DATABASE_URL is set.
  *
- * Target: POST /v1/shipments p99 while issuing within 2× of its p99 alone.
+ * A fairer baseline beside "alone", as in issue-load.bench.ts: the same issuing of drafts sent to a
+ * neighbour, a second service in a process of its own on the same machine. On two cores the load
+ * generator, the database, the render threads and the probe contend for the CPU whichever process
+ * issues; the probe's p99 while the neighbour issues is what that costs any process, and its p99
+ * while this process issues, set against it, is what issuing adds within the process.
+ *
+ * Target: POST /v1/shipments p99 while issuing within 2× of its p99 alone (and, printed beside it,
+ * of its p99 while the neighbour issues).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,21 +45,40 @@ const body = JSON.stringify(fullShipment());
 
 type IssueResult = Result & { used: number; drafts: number };
 
-async function drafts(service: BenchService, count: number): Promise<string[]> {
+/** A service the bench loads: the one under test (in this process) or the neighbour (another). */
+type Served = Pick<BenchService, 'address' | 'key'>;
+
+async function drafts(service: Served, count: number): Promise<string[]> {
   const ids: string[] = [];
   const headers = { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' };
   const worker = async () => {
     while (ids.length < count) {
-      const res = await service.app.inject({ method: 'POST', url: '/v1/shipments', headers, payload: body });
-      if (res.statusCode !== 201) throw new Error(`draft create answered ${res.statusCode}: ${res.body}`);
-      ids.push(res.json().id as string);
+      const res = await fetch(`${service.address}/v1/shipments`, { method: 'POST', headers, body });
+      const answer = (await res.json()) as { id: string };
+      if (res.status !== 201) throw new Error(`draft create answered ${res.status}: ${JSON.stringify(answer)}`);
+      ids.push(answer.id);
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return ids;
 }
 
-async function issueDrafts(service: BenchService, ids: string[], seconds: number): Promise<IssueResult> {
+/** The neighbour: the same service in another process, on the backend this process uses now. */
+async function startNeighbour(): Promise<Served & { close: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support', 'service-process.ts'), 'create_while_issuing_neighbour'], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const served = JSON.parse(line) as Served;
+  const exited = once(child, 'exit');
+  return {
+    ...served,
+    close: async () => {
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}
+
+async function issueDrafts(service: Served, ids: string[], seconds: number): Promise<IssueResult> {
   const dir = mkdtempSync(join(tmpdir(), 'fds-bench-drafts-'));
   const idsFile = join(dir, 'ids.txt');
   writeFileSync(idsFile, ids.join('\n'));
@@ -73,35 +101,48 @@ async function measure(service: BenchService): Promise<boolean> {
     `POST /v1/shipments (draft) at ${PROBE_CONNECTIONS} connections vs POST /v1/shipments/{id}/issue at ${CONNECTIONS} — ${service.backend}, ` +
       `render threads ${threads} (queue ${queue}), ${DURATION_S} s rounds, Node ${process.version}`,
   );
+  const neighbour = await startNeighbour();
   await load(create, 2);
   await issueDrafts(service, await drafts(service, 50), 2);
+  await issueDrafts(neighbour, await drafts(neighbour, 50), 2);
   const alone: Result[] = [];
   const during: Result[] = [];
+  const nextDoor: Result[] = [];
   const issuing: IssueResult[] = [];
+  const issuingNextDoor: IssueResult[] = [];
+  /** The create probe while `issuer` issues drafts of its own at full load. */
+  const probeWhileIssuing = async (issuer: Served, probes: Result[], issues: IssueResult[]) => {
+    const ids = await drafts(issuer, DRAFTS_PER_RUN);
+    const issued = issueDrafts(issuer, ids, DURATION_S + 2 * RAMP_S + 1);
+    await sleep(RAMP_S * 1000);
+    probes.push(await load(create, DURATION_S));
+    issues.push(await issued);
+  };
   for (let i = 0; i < ROUNDS; i++) {
     alone.push(await load(create, DURATION_S));
-    const ids = await drafts(service, DRAFTS_PER_RUN);
-    const issued = issueDrafts(service, ids, DURATION_S + 2 * RAMP_S + 1);
-    await sleep(RAMP_S * 1000);
-    during.push(await load(create, DURATION_S));
-    issuing.push(await issued);
+    await probeWhileIssuing(neighbour, nextDoor, issuingNextDoor);
+    await probeWhileIssuing(service, during, issuing);
   }
+  await neighbour.close();
   const createAlone = medianRun(alone, (r) => r.p99);
   const createDuring = medianRun(during, (r) => r.p99);
+  const createNextDoor = medianRun(nextDoor, (r) => r.p99);
   const issued = medianRun(issuing, (r) => r.rps);
   console.log(row('POST /v1/shipments alone', createAlone));
+  console.log(row('POST /v1/shipments, neighbour', createNextDoor));
   console.log(row('POST /v1/shipments issuing', createDuring));
   console.log(row('POST …/issue', issued));
   console.log(
-    `runs: create p99 alone ${alone.map((r) => r.p99).join(', ')} ms; while issuing ${during.map((r) => r.p99).join(', ')} ms; ` +
+    `runs: create p99 alone ${alone.map((r) => r.p99).join(', ')} ms; while the neighbour issues ${nextDoor.map((r) => r.p99).join(', ')} ms; while issuing ${during.map((r) => r.p99).join(', ')} ms; ` +
       `issue req/s ${issuing.map((r) => r.rps.toFixed(1)).join(', ')} (drafts used ${issuing.map((r) => `${r.used}/${r.drafts}`).join(', ')})`,
   );
   console.log(`create p99 alone ${createAlone.p99} ms, while issuing ${createDuring.p99} ms; ratio ${(createDuring.p99 / Math.max(createAlone.p99, 1)).toFixed(2)}  (target ≤ 2.00)`);
+  console.log(`create p99 while the neighbour issues ${createNextDoor.p99} ms (neighbour issue req/s ${issuingNextDoor.map((r) => r.rps.toFixed(1)).join(', ')}); ratio (issuing / neighbour issuing) ${(createDuring.p99 / Math.max(createNextDoor.p99, 1)).toFixed(2)}  (≤ 2.00)`);
 
   // Requests the load generator left behind when it stopped still finish before the service closes.
   const renderer = service.runtime.services.renderer as WorkerRenderPool;
   while (renderer.pending > 0) await sleep(100);
-  return [...alone, ...during].some((r) => r.errors + r.non2xx > 0) || issuing.some((r) => r.errors + r.non2xx > 0 || r.used >= r.drafts);
+  return [...alone, ...during, ...nextDoor].some((r) => r.errors + r.non2xx > 0) || [...issuing, ...issuingNextDoor].some((r) => r.errors + r.non2xx > 0 || r.used >= r.drafts);
 }
 
 // The embedded defaults first: the bench service takes PostgreSQL (and Redis) whenever they are set.

@@ -167,7 +167,8 @@ function printFullLoad(): void {
 const renderer = service.runtime.services.renderer as WorkerRenderPool;
 while (renderer.pending > 0) await sleep(100);
 await service.close();
-await once(neighbourProcess, 'exit');
+// The neighbour may have exited already (its stdin closed rounds ago): waiting for an exit it made would never end.
+if (neighbourProcess.exitCode === null && neighbourProcess.signalCode === null) await once(neighbourProcess, 'exit');
 const loaded = [...nextDoor, ...issuing, ...drafting, ...issuingAtRate];
 const failed = [...alone, ...loaded].some((r) => r.whoami.errors + r.whoami.non2xx > 0) || loaded.some((r) => r.issuing.errors + r.issuing.non2xx > 0);
 if (failed) process.exitCode = 1;

@@ -121,8 +121,8 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
     const page = await get(`/console/shipments/${issued}`, viewer);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.body).toContain(`<h1>Shipment PO-${run}-118734</h1>`);
-    expect(page.body).toContain('<code>shipment.created</code>');
-    expect(page.body).toContain('<code>shipment.issued</code>');
+    expect(page.body).toContain('<code class="whole">shipment.created</code>');
+    expect(page.body).toContain('<code class="whole">shipment.issued</code>');
     expect(page.body).toContain('data-verdict="intact"');
     expect(page.body).toContain('Havenbedrijf Noordzee Logistics B.V.');
     expect(page.body).toContain('Steel flanges DN150, zinc plated');
@@ -173,7 +173,7 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
     expect(page.headers['content-security-policy']).toContain("img-src 'self' data:");
     expect(page.body).toContain('Two pallets with broken corners, rewrapped.');
     expect(page.body).toContain('Signer consignee (Consignee)');
-    expect(page.body).toContain('<code>signature.completed</code>');
+    expect(page.body).toContain('<code class="whole">signature.completed</code>');
     const thumbnail = await get(`/console/shipments/${id}/photos/${photo.id}`, member);
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/jpeg');

@@ -46,7 +46,7 @@ h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .table-wrap{overflow-x:auto;background:#fff;border:1px solid #dde1e6;border-radius:.4rem}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
 .table-wrap table{min-width:44rem}
-td .mono{word-break:normal;overflow-wrap:anywhere}td code{word-break:normal;overflow-wrap:break-word}
+td code,td .mono{word-break:normal;overflow-wrap:anywhere}td code.whole{overflow-wrap:normal}
 th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #eef0f3;vertical-align:top}
 th{background:#f0f2f5;font-weight:600}
 code,.mono{font-family:ui-monospace,monospace;font-size:.88em;word-break:break-all}

@@ -86,7 +86,7 @@ function changed(e: ShipmentEventView, w: Words): string {
 }
 
 function timeline(d: ShipmentDossier, w: Words, zone: string): string {
-  const rows = d.events.map((e) => [esc(String(e.seq)), timeHtml(e.created_at, zone), `<code>${esc(e.type)}</code>`, esc(actor(e, d, w)), changed(e, w)]);
+  const rows = d.events.map((e) => [esc(String(e.seq)), timeHtml(e.created_at, zone), `<code class="whole">${esc(e.type)}</code>`, esc(actor(e, d, w)), changed(e, w)]);
   return section('timeline', w.timeline, `<div id="timeline">${table([w.seq, w.time, w.event, w.actor, w.changed], rows, '—')}</div>`);
 }
 
@@ -94,7 +94,7 @@ const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).
 
 function documents(p: ShipmentPage, w: Words): string {
   const rows = p.dossier.documents.map((doc) => [
-    `<code>${esc(doc.kind)}</code>`,
+    `<code class="whole">${esc(doc.kind)}</code>`,
     esc(doc.version === null ? '' : String(doc.version)),
     `<a href="${esc(shipmentFileHref(p, `documents/${doc.id}`))}">${esc(doc.filename ?? doc.id)}</a>`,
     esc(kib(doc.size)),
