@@ -198,7 +198,7 @@ describe.each(backends())('console shipment acts on $name', (backend) => {
     const rows = part.slice(0, part.indexOf('</table>')).split('<tr>').slice(2);
     return rows.map((row) => {
       const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[1]!);
-      return [/<code>([^<]+)<\/code>/.exec(cells[2]!)![1]!, cells[3]!];
+      return [/<code[^>]*>([^<]+)<\/code>/.exec(cells[2]!)![1]!, cells[3]!];
     });
   }
 

@@ -181,7 +181,7 @@ describe.each(backends())('console tours and drivers on $name', (backend) => {
     const stop = DRIVER_PATHS.completeStop.replace(':id', tour.json().id).replace(':position', '1');
     const closed = await t.app.inject({ method: 'POST', url: stop, headers: { authorization: `Bearer ${token}` }, payload: { outcome: 'done', missing_signatures: { reason: 'signed_on_paper' } } });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect((await get(`/console/shipments/${shipment}`, viewer)).body).toContain(`<code>stop.closed_unsigned</code></td><td data-label="By">Jan Kowalski (${driverPhone}) (driver app)</td>`);
+    expect((await get(`/console/shipments/${shipment}`, viewer)).body).toContain(`<code class="whole">stop.closed_unsigned</code></td><td data-label="By">Jan Kowalski (${driverPhone}) (driver app)</td>`);
 
     const confirm = await get(`/console/drivers/${sessionId}/revoke`);
     expect(confirm.body).toContain('Jan Kowalski');
