@@ -227,6 +227,10 @@ describeOnEmbedded('driver web app', (backend) => {
     await pickup(page, 2, 'Sanne de Vries');
     // The worker controls the page and keeps the run and the PDFs.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The second pickup's completion has reached the service (its request and the run read after
+    // it are done): nothing waits when the signal goes.
+    await page.waitForLoadState('networkidle');
+    await page.locator('#queue-count').waitFor({ state: 'hidden' });
 
     await context.setOffline(true);
     await page.reload();

@@ -18,5 +18,5 @@ export async function openMigratedPglite(): Promise<DatabaseHandle> {
   const file = process.env.VITEST ? inject('migratedPglite') : undefined;
   if (!file) return openPglite('memory://');
   dump ??= new Uint8Array(readFileSync(file));
-  return openPglite('memory://', new Blob([dump]));
+  return openPglite('memory://', dump);
 }

@@ -1,5 +1,6 @@
 /**
- * PGlite, the embedded database: Postgres compiled to WASM, in-process, files under DATA_DIR.
+ * PGlite, the embedded database: Postgres compiled to WASM, files under DATA_DIR, run in a thread
+ * of its own (./pglite-wire.ts) so that its statements never hold the event loop.
  * It has one backend session, so it sits behind a node-postgres pool of size one: Kysely then
  * serialises transactions instead of interleaving them on the shared session (DESIGN pitfalls).
  */
@@ -8,23 +9,37 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../../ports/database.js';
+import { PgliteThread } from './pglite-wire.js';
 import { pgPoolUse } from './pool-use.js';
 import type { DB } from './schema.js';
 
 const PGLITE_SUPERUSER = 'postgres';
 
 /**
- * Opens (creating if needed) the PGlite database in `dataDir`, or in memory with `memory://`;
- * `from` starts it from a dump of another (PGlite's `dumpDataDir`) instead of an empty cluster.
+ * Opens (creating if needed) the PGlite database in `dataDir`, or in memory with `memory://`, in
+ * its own thread; `from` starts it from a dump of another (PGlite's `dumpDataDir`) instead of an
+ * empty cluster.
  */
-export async function openPglite(dataDir: string, from?: Blob): Promise<DatabaseHandle> {
-  return pgliteHandle(await PGlite.create(dataDir, from ? { loadDataDir: from } : {}));
+export async function openPglite(dataDir: string, from?: Uint8Array<ArrayBuffer>): Promise<DatabaseHandle> {
+  const thread = await PgliteThread.start({ dataDir, ...(from ? { from } : {}) });
+  // `pg` starts each connection with a startup packet, which PGlite answers for the one session it has.
+  const pool = new pg.Pool({ stream: () => thread.connection(), user: PGLITE_SUPERUSER, database: 'template1', ...ONE_SESSION });
+  return handle(pool, () => thread.close());
 }
 
-/** The handle over an open PGlite; closing it closes the PGlite. */
+/**
+ * The handle over a PGlite open in this thread; closing it closes the PGlite. For work that needs
+ * PGlite's own API beside SQL (dumping a migrated database for the tests), where holding the event
+ * loop does not matter.
+ */
 export function pgliteHandle(pglite: PGlite): DatabaseHandle {
-  // Never idle out the one client: the session's role (actAs) belongs to the session.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  return handle(new pg.Pool({ ...createPgConfig(pglite), ...ONE_SESSION }), () => pglite.close());
+}
+
+// Never idle out the one client: the session's role (actAs) belongs to the session.
+const ONE_SESSION = { max: 1, idleTimeoutMillis: 0 };
+
+function handle(pool: pg.Pool, closeDatabase: () => Promise<void>): DatabaseHandle {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -39,7 +54,7 @@ export function pgliteHandle(pglite: PGlite): DatabaseHandle {
     },
     close: async () => {
       await db.destroy();
-      await pglite.close();
+      await closeDatabase();
     },
   };
 }

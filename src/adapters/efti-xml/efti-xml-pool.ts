@@ -6,9 +6,9 @@
  */
 import { Piscina } from 'piscina';
 import type { EftiXmlJob, EftiXmlWriter } from '../../ports/efti-xml-writer.js';
-import { threadExecArgv } from '../pdf-renderer/worker-pool.js';
+import { threadEntry, threadExecArgv } from '../thread-entry.js';
 
-const WORKER_URL = new URL(`./efti-xml-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
+const WORKER_URL = threadEntry('efti-xml-worker', import.meta.url);
 
 export class EftiXmlPool implements EftiXmlWriter {
   readonly #threads: number;

@@ -24,15 +24,14 @@
  * - The threads start with the first job (most processes of a test run never render), get the
  *   sealing key once as PEM in their workerData, and are terminated by `close()`. After
  *   `recycleAfterJobs` jobs per thread they are replaced by fresh ones (./pool-recycling.ts).
- * - A thread loads ./render-worker.js next to this file when it runs compiled (dist/), and
- *   ./render-worker.ts through tsx's loader when it runs from sources (tsx, Vitest: Vitest's own
- *   transform does not reach into threads).
+ * - A thread loads ./render-worker as ../thread-entry.ts says (compiled or through tsx's loader).
  */
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { RenderAborted, RenderQueueFull, type PdfRenderer, type RenderedPdf, type RenderJob, type RenderOptions } from '../../ports/pdf-renderer.js';
 import { startedJob, type RenderTask, type RenderWorkerData } from './render-task.js';
 import { PoolGenerations } from './pool-recycling.js';
+import { threadEntry, threadExecArgv } from '../thread-entry.js';
 
 export interface RenderPoolOptions {
   threads: number;
@@ -54,15 +53,7 @@ export interface RenderPoolOptions {
   onError?: (error: unknown) => void;
 }
 
-const FROM_SOURCES = import.meta.url.endsWith('.ts');
-
-export const RENDER_WORKER_URL = new URL(`./render-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url);
-
-/** Node options for the threads: tsx's loader when running from sources and not already inherited (the eFTI XML pool too). */
-export function threadExecArgv(): string[] | undefined {
-  if (!FROM_SOURCES || process.execArgv.some((a) => /(^|[=/])tsx(\/|$)/.test(a))) return undefined;
-  return [...process.execArgv, '--import', 'tsx'];
-}
+export const RENDER_WORKER_URL = threadEntry('render-worker', import.meta.url);
 
 /** A job waiting for a thread: `start` hands it to piscina, `drop` rejects it unstarted. */
 interface Waiting {

@@ -1,0 +1,175 @@
+/**
+ * The embedded database in a thread of its own, reached by `pg` as if over a socket.
+ *
+ * PGlite runs PostgreSQL's backend synchronously wherever it is called. In the event loop's thread,
+ * every statement of an issue, a create or a webhook claim held the loop for as long as it ran, and
+ * requests that needed no database at all (a keyed whoami, a cached inspection) waited behind it.
+ * Here it runs in ./pglite-thread.ts, and `pg` talks to it through a stream that carries the wire
+ * protocol's bytes to the thread and the backend's answers back: `pg` then does what it does with
+ * a server (the same parser, the same errors with their SQLSTATE), and nothing else changes.
+ *
+ * Invariants:
+ * - What `pg` writes in one turn of the event loop travels as one batch (a query's Parse, Bind,
+ *   Describe, Execute and Sync: one crossing, not five). Batches run in the order they were sent.
+ * - The thread holds the process open only while a batch is out: an idle database does not keep a
+ *   script from exiting, as the in-process PGlite did not.
+ * - If the thread dies, every stream and every batch still out fails with the reason, and so does
+ *   every later one: the database is gone, as a server that went away.
+ */
+import { Duplex } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { threadBootstrap, threadEntry } from '../thread-entry.js';
+import type { FromPgliteThread, PgliteThreadData, ToPgliteThread } from './pglite-wire-messages.js';
+
+const THREAD_URL = threadEntry('pglite-thread', import.meta.url);
+
+/** The thread and the batches sent to it, answered in order. */
+export class PgliteThread {
+  readonly #worker: Worker;
+  readonly #waiting: { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }[] = [];
+  #closing: (() => void) | undefined;
+  #gone: Error | undefined;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (message: FromPgliteThread) => this.#received(message));
+    worker.on('error', (error) => this.#fail(error));
+    worker.on('exit', (code) => {
+      this.#fail(new Error(`the embedded database's thread exited (code ${code})`));
+      this.#closing?.();
+    });
+    worker.unref();
+  }
+
+  /** Starts the thread and opens the database in it: `dataDir` is a folder or `memory://`. */
+  static async start(data: PgliteThreadData): Promise<PgliteThread> {
+    const worker = new Worker(threadBootstrap(THREAD_URL), { eval: true, workerData: data });
+    const started = await new Promise<FromPgliteThread>((resolve, reject) => {
+      const failed = (error: Error) => reject(error);
+      const exited = (code: number) => reject(new Error(`the embedded database's thread exited while starting (code ${code})`));
+      worker.once('error', failed).once('exit', exited).once('message', (message: FromPgliteThread) => {
+        worker.off('error', failed).off('exit', exited);
+        resolve(message);
+      });
+    });
+    if ('failed' in started) {
+      await worker.terminate();
+      throw new Error(`the embedded database did not open: ${started.failed}`);
+    }
+    return new PgliteThread(worker);
+  }
+
+  /** Runs frontend bytes in the database; resolves with the backend's answer. */
+  exchange(bytes: Uint8Array): Promise<Uint8Array> {
+    if (this.#gone) return Promise.reject(this.#gone);
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.length === 0) this.#worker.ref();
+      this.#waiting.push({ resolve, reject });
+      this.#send({ bytes });
+    });
+  }
+
+  /** Closes the database in its thread (after every batch already sent) and ends the thread. */
+  async close(): Promise<void> {
+    if (this.#gone) return;
+    const ended = new Promise<void>((resolve) => (this.#closing = resolve));
+    this.#worker.ref();
+    this.#send({ close: true });
+    await ended;
+  }
+
+  /** A stream for one `pg` connection; the session behind it is the database's one session. */
+  connection(): PgliteWireStream {
+    return new PgliteWireStream(this);
+  }
+
+  #send(message: ToPgliteThread): void {
+    if ('bytes' in message) this.#worker.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
+    else this.#worker.postMessage(message);
+  }
+
+  #received(message: FromPgliteThread): void {
+    if ('closed' in message) {
+      this.#fail(new Error('the embedded database is closed'));
+      // Its files are written and closed: nothing the thread still holds is worth waiting for.
+      void this.#worker.terminate();
+      return;
+    }
+    const waiter = this.#waiting.shift();
+    if (this.#waiting.length === 0) this.#worker.unref();
+    if (!waiter) return;
+    if ('bytes' in message) waiter.resolve(message.bytes);
+    else if ('error' in message) waiter.reject(new Error(`the embedded database failed: ${message.error}`));
+  }
+
+  #fail(error: Error): void {
+    this.#gone ??= error;
+    for (const waiter of this.#waiting.splice(0)) waiter.reject(error);
+  }
+}
+
+/**
+ * What `pg`'s connection needs of a socket: `connect` (answered at once: the thread is already
+ * there), writes of frontend messages, `data` events of backend bytes, and an end.
+ */
+export class PgliteWireStream extends Duplex {
+  readonly #thread: PgliteThread;
+  #pending: Buffer[] = [];
+
+  constructor(thread: PgliteThread) {
+    super();
+    this.#thread = thread;
+  }
+
+  connect(): this {
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    // `pg` writes a query's messages one by one in the same turn; they leave together after it.
+    if (this.#pending.length === 0) queueMicrotask(() => this.#flush());
+    this.#pending.push(chunk);
+    callback();
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.push(null);
+    callback();
+  }
+
+  override _read(): void {
+    // Answers are pushed as they arrive; there is nothing to pull.
+  }
+
+  #flush(): void {
+    const batch = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
+    this.#pending = [];
+    // A Terminate ('X') alone ends the connection, not the database's session: it is not sent.
+    if (batch.length === 5 && batch[0] === 0x58) return;
+    // The thread takes the bytes over: copy what shares a buffer with `pg`'s other writes.
+    const own = new Uint8Array(batch);
+    this.#thread.exchange(own).then(
+      (answer) => {
+        if (answer.byteLength > 0 && !this.destroyed) this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
+      },
+      (error: Error) => this.destroy(error),
+    );
+  }
+}
