@@ -49,13 +49,18 @@ describe('the embedded database in its own thread', () => {
     expect((await sql<{ body: string }>`select body from kept where id = 1`.execute(handle.db)).rows).toEqual([{ body: 'a' }]);
   });
 
-  it('rolls back a failed transaction and commits a good one', async () => {
+  it('rolls back a failed transaction, also one whose first statement fails, and commits a good one', async () => {
     await expect(
       handle.db.transaction().execute(async (trx) => {
         await sql`insert into kept values (2, 'x')`.execute(trx);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
+    // The first statement of a transaction travels with its BEGIN: its failure is its own.
+    const failedFirst = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into kept values (1, 'again')`.execute(trx);
+    });
+    expect(isUniqueViolation(await failedFirst.catch((e: unknown) => e), 'kept_pkey')).toBe(true);
     await handle.db.transaction().execute(async (trx) => {
       await sql`insert into kept values (3, 'y')`.execute(trx);
     });

@@ -11,6 +11,8 @@
  * Invariants:
  * - What `pg` writes in one turn of the event loop travels as one batch (a query's Parse, Bind,
  *   Describe, Execute and Sync: one crossing, not five). Batches run in the order they were sent.
+ *   A transaction's BEGIN is answered at once and sent with its first statement, one crossing
+ *   fewer for the time the one session is held.
  * - The thread holds the process open only while a batch is out: an idle database does not keep a
  *   script from exiting, as the in-process PGlite did not.
  * - If the thread dies, every stream and every batch still out fails with the reason, and so does
@@ -115,6 +117,8 @@ export class PgliteThread {
 export class PgliteWireStream extends Duplex {
   readonly #thread: PgliteThread;
   #pending: Buffer[] = [];
+  /** A BEGIN answered here, to be sent with the next batch (see #flush). */
+  #beginHeld = false;
 
   constructor(thread: PgliteThread) {
     super();
@@ -159,17 +163,59 @@ export class PgliteWireStream extends Duplex {
   }
 
   #flush(): void {
-    const batch = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
+    let batch = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
     this.#pending = [];
     // A Terminate ('X') alone ends the connection, not the database's session: it is not sent.
     if (batch.length === 5 && batch[0] === 0x58) return;
+    // A transaction's BEGIN is answered here and travels with the transaction's first statement:
+    // the session is held from BEGIN to COMMIT, and each crossing in between is time it is held.
+    if (batch.equals(BEGIN)) {
+      this.#beginHeld = true;
+      process.nextTick(() => this.push(BEGIN_ANSWER));
+      return;
+    }
+    const withBegin = this.#beginHeld;
+    if (withBegin) batch = Buffer.concat([BEGIN, batch]);
+    this.#beginHeld = false;
     // The thread takes the bytes over: copy what shares a buffer with `pg`'s other writes.
     const own = new Uint8Array(batch);
     this.#thread.exchange(own).then(
       (answer) => {
-        if (answer.byteLength > 0 && !this.destroyed) this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength));
+        if (this.destroyed) return;
+        const rest = withBegin ? afterBegin(answer) : answer;
+        if (rest instanceof Error) this.destroy(rest);
+        else if (rest.byteLength > 0) this.push(Buffer.from(rest.buffer, rest.byteOffset, rest.byteLength));
       },
       (error: Error) => this.destroy(error),
     );
   }
+}
+
+/** A simple query `begin`, as Kysely opens a transaction through `pg`. */
+const BEGIN = simpleQuery('begin');
+/** What a server answers to it: CommandComplete "BEGIN", ReadyForQuery in a transaction ('T'). */
+const BEGIN_ANSWER = Buffer.concat([message('C', Buffer.from('BEGIN\0')), message('Z', Buffer.from('T'))]);
+
+function message(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.write(type, 0, 'latin1');
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+}
+
+function simpleQuery(text: string): Buffer {
+  return message('Q', Buffer.from(`${text}\0`));
+}
+
+/** The answer without that of the BEGIN sent ahead of it (up to its ReadyForQuery), or why it failed. */
+function afterBegin(answer: Uint8Array): Uint8Array | Error {
+  const view = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
+  for (let at = 0; at + 5 <= view.length; ) {
+    const type = view[at];
+    const end = at + 1 + view.readInt32BE(at + 1);
+    if (type === 0x45) return new Error('the embedded database refused to begin a transaction');
+    if (type === 0x5a) return answer.subarray(end);
+    at = end;
+  }
+  return new Error('the embedded database did not answer the beginning of a transaction');
 }
