@@ -28,7 +28,7 @@ import { clientErrorHandler, MAX_PARAM_LENGTH, routerErrorHandler } from './http
 import { boundedJsonParser } from './http/json-body.js';
 import { fastifyLimits, nodeServerLimits, registerDeclaredBodyLimit } from './http/listener-limits.js';
 import { appendRouteHook } from './http/route-hooks.js';
-import { buildValidator, markBodyCheckedByHandler, refuseUnstorableText } from './http/validation.js';
+import { buildValidator, markBodyCheckedByHandler, refuseUnstorablePath, refuseUnstorableQuery, refuseUnstorableText } from './http/validation.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { checkpointRoutes } from './modules/checkpoints/checkpoints.routes.js';
@@ -129,6 +129,8 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
       for (const method of [route.method].flat()) markBodyCheckedByHandler(method, route.url);
     } else if ([route.method].flat().some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) appendRouteHook(route, 'preValidation', refuseUnstorableText);
     if (route.config?.optionalBody) appendRouteHook(route, 'preValidation', optionalBody);
+    if (route.schema?.querystring) appendRouteHook(route, 'preValidation', refuseUnstorableQuery);
+    if (route.url.includes(':')) appendRouteHook(route, 'preHandler', refuseUnstorablePath);
   });
   // An empty JSON body is "no body" where a route takes none or may go without one (optionalBody
   // then reads it as {}), and malformed JSON where a body is required. A body nested deeper than

@@ -2,7 +2,7 @@
  * Request validation (STYLE, Schemas): bodies strictly, query and path parameters coerced from
  * strings. The rules and the findings they produce live in src/core/json-validation.ts.
  */
-import type { FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifySchemaCompiler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../core/errors.js';
 import { makeAjv } from '../core/json-validation.js';
 import { unstorableTextFindings } from '../core/storable-text.js';
@@ -53,4 +53,23 @@ export const refuseUnstorableText: preValidationAsyncHookHandler = async (reques
   if (request.body === null || typeof request.body !== 'object') return;
   const errors = unstorableTextFindings(request.body);
   if (errors.length > 0) throw new AppError('validation_failed', 'The request body contains text that cannot be stored; see errors.', { errors });
+};
+
+/**
+ * Refuses query parameters with text the database cannot store as `bad_request`, each named
+ * (`query.<name>`, `invalid_characters`): a free-text filter such as `?reference=` would otherwise
+ * reach a statement and fail it as a 500. Runs before the schema, so the finding is the character.
+ */
+export const refuseUnstorableQuery: preValidationAsyncHookHandler = async (request) => {
+  const errors = unstorableTextFindings(request.query, 'query');
+  if (errors.length > 0) throw new AppError('bad_request', 'The query parameters contain text that cannot be stored; see errors.', { errors });
+};
+
+/**
+ * Answers `not_found` for a path parameter with text the database cannot store: nothing is named
+ * so. Runs after the schema, so an identifier of the wrong shape is still `invalid_id`; what is
+ * left are names checked by their use case (a token, a key), which must not reach a statement.
+ */
+export const refuseUnstorablePath: preHandlerAsyncHookHandler = async (request) => {
+  if (unstorableTextFindings(request.params, 'path').length > 0) throw new AppError('not_found', 'Nothing is named so: the path contains U+0000 or an unpaired surrogate.');
 };

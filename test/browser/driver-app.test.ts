@@ -255,7 +255,8 @@ describeOnEmbedded('driver web app', (backend) => {
       await page.click('#done-confirm');
       await page.locator('#screen-run').waitFor();
     }
-    expect(await queued(page)).toBe('6 action(s) waiting to be sent');
+    // The count is read from the phone's store after each action is kept there.
+    await expect.poll(() => queued(page)).toBe('6 action(s) waiting to be sent');
     await page.locator('#toast', { hasText: 'Saved on this phone. It is sent when there is signal.' }).waitFor();
     await screenshot(page, 'driver-12-offline-queue');
     // Nothing reached the service yet.
@@ -317,7 +318,7 @@ describeOnEmbedded('driver web app', (backend) => {
     await drawSignature(page, '#pad');
     await page.click('#sign-submit');
     await page.locator('#stop-title').waitFor();
-    expect(await queued(page)).toBe('Czynności czekające na wysłanie: 1');
+    await expect.poll(() => queued(page)).toBe('Czynności czekające na wysłanie: 1');
 
     // Meanwhile the consignee signed on a link the office sent.
     expect((await call(tenant, 'POST', `/v1/test/shipments/${shipment.id}/simulate`, { action: 'sign', role: 'consignee' })).status).toBe(200);

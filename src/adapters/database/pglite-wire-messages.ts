@@ -1,4 +1,4 @@
-/** What the event loop's thread and the embedded database's thread (./pglite-thread.ts) send each other. */
+/** What the event loop's thread and the embedded database's thread (./pglite-thread-source.ts) send each other. */
 
 export interface PgliteThreadData {
   /** A folder, or `memory://`. */

@@ -4,7 +4,7 @@
  * PGlite runs PostgreSQL's backend synchronously wherever it is called. In the event loop's thread,
  * every statement of an issue, a create or a webhook claim held the loop for as long as it ran, and
  * requests that needed no database at all (a keyed whoami, a cached inspection) waited behind it.
- * Here it runs in ./pglite-thread.ts, and `pg` talks to it through a stream that carries the wire
+ * Here it runs in a thread of its own (./pglite-thread-source.ts), and `pg` talks to it through a stream that carries the wire
  * protocol's bytes to the thread and the backend's answers back: `pg` then does what it does with
  * a server (the same parser, the same errors with their SQLSTATE), and nothing else changes.
  *
@@ -18,12 +18,14 @@
  * - If the thread dies, every stream and every batch still out fails with the reason, and so does
  *   every later one: the database is gone, as a server that went away.
  */
+import { createRequire } from 'node:module';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { threadBootstrap, threadEntry } from '../thread-entry.js';
+import { PGLITE_THREAD_SOURCE } from './pglite-thread-source.js';
 import type { FromPgliteThread, PgliteThreadData, ToPgliteThread } from './pglite-wire-messages.js';
 
-const THREAD_URL = threadEntry('pglite-thread', import.meta.url);
+/** PGlite's CommonJS entry, which the thread requires (./pglite-thread-source.ts). */
+const PGLITE_MODULE = createRequire(import.meta.url).resolve('@electric-sql/pglite');
 
 /** The thread and the batches sent to it, answered in order. */
 export class PgliteThread {
@@ -45,7 +47,8 @@ export class PgliteThread {
 
   /** Starts the thread and opens the database in it: `dataDir` is a folder or `memory://`. */
   static async start(data: PgliteThreadData): Promise<PgliteThread> {
-    const worker = new Worker(threadBootstrap(THREAD_URL), { eval: true, workerData: data });
+    // No options of this process (its loaders, say) reach the thread: it needs none.
+    const worker = new Worker(PGLITE_THREAD_SOURCE, { eval: true, execArgv: [], workerData: { ...data, pglite: PGLITE_MODULE } });
     const started = await new Promise<FromPgliteThread>((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       const exited = (code: number) => reject(new Error(`the embedded database's thread exited while starting (code ${code})`));

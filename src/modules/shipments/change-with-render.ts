@@ -17,7 +17,7 @@
  * again from the new head, so the committed note reflects both changes. After ATTEMPTS tries it
  * answers 409 `conflict` with nothing written; the bytes stored for tries that did not commit are
  * removed. A failed render raises before anything is written (`pdf_render_failed`), so a retry of
- * the request is safe, and its idempotent answer (`alsoWrite`) commits with the change.
+ * the request is safe, and its idempotent answer (`alsoWrite`) commits with the change, in its statement.
  */
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
@@ -95,17 +95,18 @@ async function attemptChange<T>(ctx: TenantContext, shipmentId: string, now: Dat
             throw new StaleRead(`shipment ${shipmentId} moved from event ${row.event_seq} to ${locked.event_seq} during the render`);
           }
           const confirmed = (await act.confirm?.(trx, rendered)) ?? {};
-          const writes = [...prepared.writes, ...rendered.writes, ...(confirmed.writes ?? [])];
-          if (writes.length > 0) await writeAsOneStatement(trx, writes);
           const answer = confirmed.answer ?? rendered.answer;
           if (answer === undefined) throw new Error(`the change of shipment ${shipmentId} produced no answer`);
+          // The idempotent answer goes in the change's own statement: one round trip fewer while
+          // the shipment's row is locked (and, embedded, while the one session is held).
+          const writes = [...prepared.writes, ...rendered.writes, ...(confirmed.writes ?? []), ...(alsoWrite?.(trx, answer) ?? [])];
+          if (writes.length > 0) await writeAsOneStatement(trx, writes);
           return answer;
         } catch (error) {
           rolledBack = true;
           throw error;
         }
       },
-      alsoWrite,
     );
   } catch (error) {
     // Only bytes of a transaction known to roll back are removed; a failed COMMIT may have committed.

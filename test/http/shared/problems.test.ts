@@ -92,6 +92,14 @@ describe.each(backends())('problem responses on $name', (backend) => {
     expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['query.colour', 'query.limit']);
   });
 
+  it('U+0000, which the database cannot keep: bad_request in a query parameter, not_found in a name of the path, never a 500', async () => {
+    const query = expectProblem(await t.app.inject({ method: 'GET', url: '/v1/shipments?reference=CMR%00-1', headers: t.auth(tenant.testKey) }), 'bad_request');
+    expect(query.errors).toMatchObject([{ path: 'query.reference', code: 'invalid_characters' }]);
+    expectProblem(await t.app.inject({ method: 'GET', url: '/v1/inspect/abc%00def' }), 'not_found');
+    // An identifier of the wrong shape is still invalid_id, as above.
+    expectProblem(await t.app.inject({ method: 'GET', url: '/v1/shipments/shp_a%00b', headers: t.auth(tenant.testKey) }), 'invalid_id');
+  });
+
   it('not_found: an unknown route, with or without a key', async () => {
     expectProblem(await t.app.inject({ method: 'GET', url: '/v1/nothing-here' }), 'not_found');
     expectProblem(await t.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: t.auth(tenant.testKey) }), 'not_found');

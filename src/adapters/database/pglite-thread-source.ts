@@ -1,0 +1,50 @@
+/**
+ * The code of the embedded database's thread (./pglite-wire.ts), as the source the thread is
+ * started with (`new Worker(source, { eval: true })`): PGlite, required from the path in the
+ * thread's workerData, runs each batch of frontend bytes it is sent, in order, one at a time, and
+ * answers with the backend's bytes.
+ *
+ * Why source text and not a module of its own: a thread's module would be TypeScript when the
+ * service runs from its sources (tests, tsx), and only a loader registered inside the thread can
+ * load that. Each thread that registers one gets a loader thread of its own besides, and the
+ * embedded database opens one thread per database. This source needs nothing but Node and PGlite,
+ * compiled or not. What crosses between the threads is typed in ./pglite-wire-messages.ts, and
+ * test/storage/pglite-thread.test.ts runs it.
+ */
+export const PGLITE_THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.pglite);
+
+// Bytes that own their whole buffer, so they can be handed over rather than copied: the startup
+// packet's answer is a view of PGlite's receive buffer, which the next batch reuses.
+const ownBuffer = (bytes) =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+const reason = (error) => (error instanceof Error ? error.message : String(error));
+
+PGlite.create(workerData.dataDir, workerData.from ? { loadDataDir: new Blob([workerData.from]) } : {}).then(
+  (pglite) => {
+    let queue = Promise.resolve();
+    parentPort.on('message', (message) => {
+      queue = queue.then(async () => {
+        if (message.close) {
+          await pglite.close();
+          parentPort.postMessage({ closed: true });
+          parentPort.close();
+          return;
+        }
+        try {
+          const answer = ownBuffer(await pglite.execProtocolRaw(message.bytes));
+          parentPort.postMessage({ bytes: answer }, [answer.buffer]);
+        } catch (error) {
+          parentPort.postMessage({ error: reason(error) });
+        }
+      });
+    });
+    parentPort.postMessage({ ready: true });
+  },
+  (error) => {
+    parentPort.postMessage({ failed: reason(error) });
+    parentPort.close();
+  },
+);
+`;
