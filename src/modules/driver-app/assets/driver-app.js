@@ -91,6 +91,9 @@
     const sync = navigator.serviceWorker?.ready.then((r) => r.sync?.register(self.driverQueue.SYNC_TAG)).catch(() => {});
     location.hash = back;
     const result = await drain();
+    // Nothing left to send and nothing sent by this page: the worker's Background Sync took the
+    // queue's lock first and sent the action. The run shown is still the one from before it.
+    if (result && !result.applied && !result.refused && !result.stopped) await loadTours();
     await sync;
     const toast = !result || result.stopped ? { text: words.actionQueued, kind: 'queued' } : !result.refused ? { text: words.actionSaved, kind: '' } : null;
     if (toast) say('toast', toast.text, toast.kind);
