@@ -85,16 +85,13 @@
     return result;
   }
 
-  /** Every action: written to the phone first, then sent if there is signal. */
+  /** Every action: written to the phone first, then sent if there is signal; the run is read again once sent, by this page or by the worker (its Background Sync may take the lock first). */
   async function act(action, back) {
     await queue.enqueue(action);
     const sync = navigator.serviceWorker?.ready.then((r) => r.sync?.register(self.driverQueue.SYNC_TAG)).catch(() => {});
     location.hash = back;
     const result = await drain();
-    // Nothing left to send and nothing sent by this page: the worker's Background Sync took the
-    // queue's lock first and sent the action. The run shown is still the one from before it.
-    if (result && !result.applied && !result.refused && !result.stopped) await loadTours();
-    await sync;
+    await Promise.all([sync, result && !result.applied && !result.refused && !result.stopped && loadTours()]);
     const toast = !result || result.stopped ? { text: words.actionQueued, kind: 'queued' } : !result.refused ? { text: words.actionSaved, kind: '' } : null;
     if (toast) say('toast', toast.text, toast.kind);
     return toast;
