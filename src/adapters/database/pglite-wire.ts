@@ -32,6 +32,7 @@ export class PgliteThread {
   readonly #worker: Worker;
   readonly #waiting: { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }[] = [];
   #closing: (() => void) | undefined;
+  #closed: Promise<void> | undefined;
   #gone: Error | undefined;
 
   private constructor(worker: Worker) {
@@ -74,13 +75,16 @@ export class PgliteThread {
     });
   }
 
-  /** Closes the database in its thread (after every batch already sent) and ends the thread. */
-  async close(): Promise<void> {
-    if (this.#gone) return;
-    const ended = new Promise<void>((resolve) => (this.#closing = resolve));
-    this.#worker.ref();
-    this.#send({ close: true });
-    await ended;
+  /** Closes the database in its thread (after every batch already sent) and ends the thread; once. */
+  close(): Promise<void> {
+    this.#closed ??= this.#gone
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          this.#closing = resolve;
+          this.#worker.ref();
+          this.#send({ close: true });
+        });
+    return this.#closed;
   }
 
   /** A stream for one `pg` connection; the session behind it is the database's one session. */

@@ -40,6 +40,9 @@ export function pgliteHandle(pglite: PGlite): DatabaseHandle {
 const ONE_SESSION = { max: 1, idleTimeoutMillis: 0 };
 
 function handle(pool: pg.Pool, closeDatabase: () => Promise<void>): DatabaseHandle {
+  // A connection failing while idle (the database's thread gone) emits 'error' on the pool; without
+  // a listener that would end the process. The next statement fails with the reason instead.
+  pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
