@@ -103,6 +103,37 @@ export async function writeAsOneStatement(db: Database, writes: readonly Write[]
     await db.executeQuery(compiled[0]!);
     return;
   }
+  const { ctes, parameters } = asCtes(compiled);
+  await db.executeQuery(CompiledQuery.raw(`with ${ctes} select 1`, parameters));
+}
+
+/** Thrown by `writeAsOneStatementIf` when its guard changed no row: nothing of the statement was written. */
+export class GuardMissed extends Error {
+  override name = 'GuardMissed';
+}
+
+/**
+ * `writeAsOneStatement` on a condition: `guard` is an UPDATE … RETURNING whose WHERE states what
+ * must still hold (a shipment's chain head as read before a render). The statement's main query
+ * reads the guard's rows, so the guard runs first and takes its row lock before the other writes
+ * run (PostgreSQL runs a data-modifying CTE the main query reads while it reads it, the others after
+ * it); no row makes `expect_found` (migration 0046) abort the statement, so nothing is written, and
+ * this throws GuardMissed. On PostgreSQL a concurrent change of the guarded row makes the guard wait
+ * for it and then test the row as that change left it (READ COMMITTED's re-check of an UPDATE).
+ */
+export async function writeAsOneStatementIf(db: Database, guard: Write, writes: readonly Write[]): Promise<void> {
+  const { ctes, parameters } = asCtes([guard, ...foldWrites(writes)].map((w) => w.compile()));
+  try {
+    await db.executeQuery(CompiledQuery.raw(`with ${ctes} select expect_found((select count(*) from w0), 'guard')`, parameters));
+  } catch (error) {
+    const e = error as { code?: unknown; message?: unknown } | undefined;
+    if (e?.code === '40001' && typeof e.message === 'string' && e.message.startsWith('expected row not found')) throw new GuardMissed('the guard changed no row', { cause: error });
+    throw error;
+  }
+}
+
+/** Compiled queries as the CTEs w0, w1, … of one statement, their parameters renumbered in order. */
+function asCtes(compiled: readonly CompiledQuery[]): { ctes: string; parameters: unknown[] } {
   const parameters: unknown[] = [];
   const parts = compiled.map((query, i) => {
     const offset = parameters.length;
@@ -110,7 +141,16 @@ export async function writeAsOneStatement(db: Database, writes: readonly Write[]
     // Kysely numbers parameters $1..$n per query and inlines no values, so every $n is a parameter.
     return `w${i} as (${query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
   });
-  await db.executeQuery(CompiledQuery.raw(`with ${parts.join(', ')} select 1`, parameters));
+  return { ctes: parts.join(', '), parameters };
+}
+
+/**
+ * True when `error` is PostgreSQL's (or PGlite's) ERROR answer to a statement run on its own: the
+ * statement did not commit. A lost connection (no severity) or a FATAL one may have followed a commit.
+ */
+export function isRolledBackStatement(error: unknown): boolean {
+  const e = error as { code?: unknown; severity?: unknown } | undefined;
+  return typeof e?.code === 'string' && e.severity === 'ERROR';
 }
 
 /** True for a unique-key violation (SQLSTATE 23505) on `constraint`, from `pg` or PGlite. */

@@ -8,10 +8,12 @@
  *    from that head;
  * 2. render and seal the PDF in the render pool and put its bytes in the object store, with no
  *    transaction open and no pooled connection held;
- * 3. commit in a short transaction that locks the shipment row and finds its head unchanged: every
- *    change of a shipment (status, signature, remark, note version, document) appends an event,
- *    so an unchanged head means the rules checked and the PDF rendered still hold. What the head
- *    does not cover (a sign link revoked meanwhile) the act re-checks there (`confirm`).
+ * 3. commit only if its head is unchanged: every change of a shipment (status, signature, remark,
+ *    note version, document) appends an event, so an unchanged head means the rules checked and
+ *    the PDF rendered still hold. An act with events and nothing else to re-check commits in one
+ *    statement whose shipment UPDATE is conditional on the head (`commitInOneStatement`). One that
+ *    re-checks what the head does not cover (a sign link revoked meanwhile: `confirm`), or that
+ *    chains no event, commits in a short transaction that locks the row and compares its head.
  *
  * A head that moved means another change committed during the render: the act reads and renders
  * again from the new head, so the committed note reflects both changes. After ATTEMPTS tries it
@@ -21,7 +23,7 @@
  */
 import { AppError } from '../../core/errors.js';
 import type { TenantContext } from '../../core/context.js';
-import { withTransaction, writeAsOneStatement, type AlsoWrite, type Database, type Write } from '../../ports/database.js';
+import { GuardMissed, isRolledBackStatement, withTransaction, writeAsOneStatement, writeAsOneStatementIf, type AlsoWrite, type Database, type Write } from '../../ports/database.js';
 import type { StoredShipmentEvent } from '../events/events.repository.js';
 import type { ShipmentEventSpec } from '../events/record-shipment-events.js';
 import { findShipment } from './get-shipment.js';
@@ -82,8 +84,9 @@ export async function changeWithRender<T>(ctx: TenantContext, shipmentId: string
 async function attemptChange<T>(ctx: TenantContext, shipmentId: string, now: Date, plan: (shipment: ShipmentRow) => Promise<RenderedChange<T>>, alsoWrite?: AlsoWrite<T>): Promise<T> {
   const row = await findShipment(ctx.db, ctx, shipmentId);
   const act = await plan(row);
-  const prepared: PreparedShipmentChange = act.events.length > 0 ? prepareShipmentChange(ctx.db, ctx, row, act.changes, act.events, now) : { changed: row, events: [], writes: [] };
-  const rendered = await act.render(prepared.changed, prepared.events);
+  const prepared = act.events.length > 0 ? prepareShipmentChange(ctx.db, ctx, row, act.changes, act.events, now) : undefined;
+  const rendered = await act.render(prepared?.changed ?? row, prepared?.events ?? []);
+  if (prepared && act.confirm === undefined) return commitInOneStatement(ctx, row, prepared, rendered, alsoWrite);
   let rolledBack = false;
   try {
     return await withTransaction(
@@ -99,7 +102,7 @@ async function attemptChange<T>(ctx: TenantContext, shipmentId: string, now: Dat
           if (answer === undefined) throw new Error(`the change of shipment ${shipmentId} produced no answer`);
           // The idempotent answer goes in the change's own statement: one round trip fewer while
           // the shipment's row is locked (and, embedded, while the one session is held).
-          const writes = [...prepared.writes, ...rendered.writes, ...(confirmed.writes ?? []), ...(alsoWrite?.(trx, answer) ?? [])];
+          const writes = [...(prepared?.writes ?? []), ...rendered.writes, ...(confirmed.writes ?? []), ...(alsoWrite?.(trx, answer) ?? [])];
           if (writes.length > 0) await writeAsOneStatement(trx, writes);
           return answer;
         } catch (error) {
@@ -110,7 +113,32 @@ async function attemptChange<T>(ctx: TenantContext, shipmentId: string, now: Dat
     );
   } catch (error) {
     // Only bytes of a transaction known to roll back are removed; a failed COMMIT may have committed.
-    if (rolledBack) await Promise.all((rendered.stored ?? []).map((key) => ctx.objects.delete(key).catch(() => undefined)));
+    if (rolledBack) await removeStored(ctx, rendered);
     throw error;
   }
+}
+
+/**
+ * The commit of an act with nothing to re-check beyond the head (no `confirm`) and events to chain:
+ * one statement, no transaction, whose first part updates the shipment only while its head is the
+ * one read (`writeAsOneStatementIf`). A head that moved writes nothing and reads and renders again.
+ * On the embedded database this holds its one session for one statement instead of four (BEGIN,
+ * the locking read, the writes, COMMIT), so creates and reads wait less behind issuing.
+ */
+async function commitInOneStatement<T>(ctx: TenantContext, row: ShipmentRow, prepared: PreparedShipmentChange, rendered: Rendered<T>, alsoWrite?: AlsoWrite<T>): Promise<T> {
+  const answer = rendered.answer;
+  if (answer === undefined) throw new Error(`the change of shipment ${row.id} produced no answer`);
+  try {
+    await writeAsOneStatementIf(ctx.db, prepared.guarded.guard, [...prepared.guarded.writes, ...rendered.writes, ...(alsoWrite?.(ctx.db, answer) ?? [])]);
+    return answer;
+  } catch (error) {
+    // A statement the database refused did not commit; a lost connection may have followed a commit.
+    if (error instanceof GuardMissed || isRolledBackStatement(error)) await removeStored(ctx, rendered);
+    if (error instanceof GuardMissed) throw new StaleRead(`shipment ${row.id} moved from event ${row.event_seq} during the render`);
+    throw error;
+  }
+}
+
+function removeStored(ctx: TenantContext, rendered: Rendered<unknown>): Promise<unknown> {
+  return Promise.all((rendered.stored ?? []).map((key) => ctx.objects.delete(key).catch(() => undefined)));
 }

@@ -26,7 +26,13 @@ export type AlsoWrites = readonly Write[] | ((changed: ShipmentRow, events: read
 export interface PreparedShipmentChange {
   changed: ShipmentRow;
   events: StoredShipmentEvent[];
+  /** Everything the change writes, the shipment's row first. */
   writes: Write[];
+  /**
+   * The same writes for `writeAsOneStatementIf`: the shipment's UPDATE made conditional on the head
+   * the events were chained from (it changes no row when the head moved), and the others.
+   */
+  guarded: { guard: Write; writes: Write[] };
 }
 
 /**
@@ -42,10 +48,12 @@ export function prepareShipmentChange(db: Database, ctx: TenantContext, row: Shi
   if (gate) all.gate_status = gate.gate_status;
   // Delivered or cancelled, nobody disposes of the goods any more: used sign links forget the recipients kept for it.
   const ended = changes.status !== undefined && FINAL_STATUSES.has(changes.status) && !FINAL_STATUSES.has(row.status) ? [forgetUsedRecipientsWrite(db, ctx, row.id)] : [];
+  const rest = [...shipmentEventsWrites(db, target, chained.events), ...(gate?.writes ?? []), ...ended];
   return {
     changed: { ...row, ...all },
     events: chained.events,
-    writes: [updateShipmentWrite(db, ctx, row.id, all), ...shipmentEventsWrites(db, target, chained.events), ...(gate?.writes ?? []), ...ended],
+    writes: [updateShipmentWrite(db, ctx, row.id, all), ...rest],
+    guarded: { guard: updateShipmentWrite(db, ctx, row.id, all, { event_seq: row.event_seq, head_hash: row.head_hash }), writes: rest },
   };
 }
 

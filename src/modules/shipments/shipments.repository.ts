@@ -60,12 +60,14 @@ export async function selectShipment(db: Database, t: Tenant, id: string, option
 
 export type ShipmentChanges = Partial<Omit<ShipmentRow, 'id' | 'organization_id' | 'mode' | 'created_at'>>;
 
-export function updateShipmentWrite(db: Database, t: Tenant, id: string, changes: ShipmentChanges): Write {
+/** The UPDATE of a shipment's row; with `head`, only while its chain head is that one (then RETURNING its id, for a guard). */
+export function updateShipmentWrite(db: Database, t: Tenant, id: string, changes: ShipmentChanges, head?: Pick<ShipmentRow, 'event_seq' | 'head_hash'>): Write {
   const { data, warnings, ...rest } = changes;
   const values: Updateable<ShipmentsTable> = { ...rest };
   if (data !== undefined) values.data = JSON.stringify(data);
   if (warnings !== undefined) values.warnings = JSON.stringify(warnings);
-  return db.updateTable('shipments').set(values).where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
+  const update = db.updateTable('shipments').set(values).where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode);
+  return head ? update.where('event_seq', '=', head.event_seq).where('head_hash', '=', head.head_hash).returning('id') : update;
 }
 
 export interface ShipmentFilter {
