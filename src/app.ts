@@ -70,6 +70,7 @@ import { consoleWebhookPageRoutes } from './modules/console/console-webhook-page
 import { consoleShipmentPageRoutes } from './modules/console/console-shipment-pages.routes.js';
 import { consoleTourPageRoutes } from './modules/console/console-tour-pages.routes.js';
 import { consoleShipmentActRoutes } from './modules/console/console-shipment-acts.routes.js';
+import { consolePageErrors } from './modules/console/console-page-errors.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { delegationRoutes } from './modules/federated/delegations.routes.js';
 import { testClockRoutes } from './modules/test-clocks/test-clocks.routes.js';
@@ -212,13 +213,17 @@ export async function buildApp(runtime: AppRuntime, options: BuildAppOptions = {
   await app.register(async (scope) => contactRoutes(scope, runtime));
   await app.register(async (scope) => consoleAuthRoutes(scope, runtime));
   await app.register(async (scope) => twoFactorRoutes(scope, runtime));
-  await app.register(async (scope) => consolePageRoutes(scope, runtime));
-  await app.register(async (scope) => consolePreferencesRoutes(scope, runtime));
-  await app.register(async (scope) => consoleLogPageRoutes(scope, runtime));
-  await app.register(async (scope) => consoleWebhookPageRoutes(scope, runtime));
-  await app.register(async (scope) => consoleShipmentPageRoutes(scope, runtime));
-  await app.register(async (scope) => consoleTourPageRoutes(scope, runtime));
-  await app.register(async (scope) => consoleShipmentActRoutes(scope, runtime));
+  // The console's pages: a page that cannot be shown is a page too (400, 404), in the member's frame.
+  await app.register(async (pages) => {
+    consolePageErrors(pages, runtime);
+    await pages.register(async (scope) => consolePageRoutes(scope, runtime));
+    await pages.register(async (scope) => consolePreferencesRoutes(scope, runtime));
+    await pages.register(async (scope) => consoleLogPageRoutes(scope, runtime));
+    await pages.register(async (scope) => consoleWebhookPageRoutes(scope, runtime));
+    await pages.register(async (scope) => consoleShipmentPageRoutes(scope, runtime));
+    await pages.register(async (scope) => consoleTourPageRoutes(scope, runtime));
+    await pages.register(async (scope) => consoleShipmentActRoutes(scope, runtime));
+  });
   await app.register(async (scope) => memberRoutes(scope, runtime));
   await app.register(async (scope) => testClockRoutes(scope, runtime));
   await app.register(async (scope) => requirementRoutes(scope, runtime));

@@ -90,9 +90,14 @@ describe.each(backends())('console filters and titles in the member’s zone and
     expect(timesIn((await get('/console/shipments?from=2026-01-17')).body)).toEqual([]);
   });
 
-  it('answers a day that does not exist with bad_request', async () => {
+  it('answers a day that does not exist with a page in the member’s frame and language (400), naming the field and leading back', async () => {
     const res = await get('/console/logs?from=2026-02-30T08%3A00');
     expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<h1>Dieser Link kann nicht angezeigt werden</h1>');
+    expect(res.body).toContain('<li><code>from</code> = “2026-02-30T08:00”</li>');
+    expect(res.body).toContain('href="/console/logs?lang=de"');
+    expect(res.body).toContain('aria-current="page">Anfrageprotokoll</a>');
   });
 
   it('titles a logged error in the member’s language', async () => {

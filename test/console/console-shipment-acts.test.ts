@@ -140,6 +140,37 @@ describe.each(backends())('console shipment acts on $name', (backend) => {
     });
   });
 
+  describe('times', () => {
+    it("are typed and shown on the wall clock of the member's zone, which the form names; saving unchanged times changes nothing", async () => {
+      const email = `planner-${randomUUID()}@transport.example`;
+      const planner = await consoleSessionHeaders(t, email);
+      const kept = await t.app.inject({ method: 'PUT', url: '/v1/auth/preferences', headers: { cookie: planner.cookie, origin: planner.origin }, payload: { language: null, time_zone: 'Europe/Amsterdam' } });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect((await get('/console/shipments/new', planner)).body).toContain('(Europe/Amsterdam)');
+      const created = await post('/console/shipments', { ...filledForm(), 'delivery.window.from': '2027-07-01T17:30' }, planner);
+      expect(created.statusCode, created.body).toBe(303);
+      const id = /shp_[0-9A-Z]{26}/.exec(created.headers.location as string)![0];
+      type Stop = { window: { from: string } };
+      const windows = async () => {
+        const { data } = await t.runtime.services.db.selectFrom('shipments').select('data').where('id', '=', id).executeTakeFirstOrThrow();
+        const { pickup, delivery } = data as { pickup: Stop; delivery: Stop };
+        return [pickup.window.from, delivery.window.from];
+      };
+      // 08:00 in Amsterdam in December is 07:00 UTC; 17:30 in July is 15:30 UTC.
+      expect(await windows()).toEqual(['2026-12-01T08:00:00+01:00', '2027-07-01T17:30:00+02:00']);
+      expect((await windows()).map((w) => new Date(w).toISOString())).toEqual(['2026-12-01T07:00:00.000Z', '2027-07-01T15:30:00.000Z']);
+
+      const edit = await get(`/console/shipments/${id}/edit`, planner);
+      expect(edit.body).toContain('value="2026-12-01T08:00"');
+      expect(edit.body).toContain('value="2027-07-01T17:30"');
+      const saved = await post(`/console/shipments/${id}/edit`, { ...filledForm(), 'delivery.window.from': '2027-07-01T17:30', reference: 'CONSOLE-TZ' }, planner);
+      expect(saved.statusCode, saved.body).toBe(303);
+      expect(await windows()).toEqual(['2026-12-01T08:00:00+01:00', '2027-07-01T17:30:00+02:00']);
+      // A member who chose no zone types in UTC, and the form says so.
+      expect((await get('/console/shipments/new')).body).toContain('(UTC)');
+    });
+  });
+
   // Issuing renders and seals the consignment note: room for a busy machine.
   describe('issue and cancel', { timeout: 90_000 }, () => {
     it('asks first, then issues; the second issue comes back as a notice on the page the member came from', async () => {

@@ -86,7 +86,13 @@ describe.each(backends())('console shipment pages on $name', (backend) => {
     expect(await found(`q=${run}&from=${today}&to=${today}`)).toContain(`DRAFT-${run}`);
     expect(await found(`q=${run}&from=${tomorrow}`)).toContain('Nothing here yet.');
     expect(await found(`q=${run}&to=${yesterday}`)).toContain('Nothing here yet.');
-    expect((await get('/console/shipments?status=lost')).statusCode).toBe(400);
+    // A link with a status the list does not know: the console's page, not the API's JSON.
+    const lost = await get('/console/shipments?status=lost');
+    expect(lost.statusCode).toBe(400);
+    expect(lost.headers['content-type']).toMatch(/^text\/html/);
+    expect(lost.body).toContain('<h1>This link cannot be shown</h1>');
+    expect(lost.body).toContain('<li><code>status</code> = “lost”</li>');
+    expect(lost.body).toContain('href="/console/shipments?lang=en"');
   });
 
   it('pages newest first with its cursor and keeps the search on the next page', async () => {

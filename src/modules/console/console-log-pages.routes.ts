@@ -12,6 +12,7 @@ import { consoleTenantContext } from '../../http/tenant-context.js';
 import { ListAuditLogQuerySchema } from '../audit-log/audit-log.schema.js';
 import { checkAuditIntegrity } from '../audit-log/check-audit-integrity.js';
 import { listAuditLog } from '../audit-log/list-audit-log.js';
+import { eventActorNames } from './event-actor-names.js';
 import { ListEventsQuerySchema } from '../events/events.schema.js';
 import { getEvent } from '../events/get-event.js';
 import { listEvents } from '../events/list-events.js';
@@ -103,6 +104,7 @@ export async function consoleLogPageRoutes(app: FastifyInstance, runtime: AppRun
     const p = await readPage(runtime, request);
     const filters = filtersOf(request.query);
     const [page, integrity] = await Promise.all([listAuditLog(p.ctx, listQueryOf(filters, request.query.cursor, p.zone)), checkAuditIntegrity(p.ctx)]);
-    return sendConsolePage(reply, renderAuditLogPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor), integrity }));
+    const actors = await eventActorNames(p.ctx, page.data);
+    return sendConsolePage(reply, renderAuditLogPage({ language: p.language, view: p.view, mode: p.mode, filters, page, onLaterPage: Boolean(request.query.cursor), integrity, actors }));
   });
 }

@@ -68,7 +68,7 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
     const lines = goodsLinesOf(body);
     const findings = placeFindings(shipmentFormFields(lines), validateShipment(input, apiLanguage(p.language)));
     const values = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : v]));
-    const html = renderShipmentFormPage({ language: p.language, view: p.view, mode: p.mode, goodsLines: lines, values, findings, notice: { text: notice ?? FORM_WORDS[p.language].notValid, error: true }, ...(shipment ? { shipment } : {}) });
+    const html = renderShipmentFormPage({ language: p.language, view: p.view, mode: p.mode, zone: p.zone, goodsLines: lines, values, findings, notice: { text: notice ?? FORM_WORDS[p.language].notValid, error: true }, ...(shipment ? { shipment } : {}) });
     return sendConsolePage(reply, html, 422, CONSOLE_SCRIPT_CSP);
   }
 
@@ -79,12 +79,12 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
 
     scope.get('/console/shipments/new', { ...manage, schema: { hide: true, querystring: PageQuerySchema } }, async (request, reply) => {
       const p = await readPage(request);
-      return sendConsolePage(reply, renderShipmentFormPage({ language: p.language, view: p.view, mode: p.mode, goodsLines: 1, values: {} }), 200, CONSOLE_SCRIPT_CSP);
+      return sendConsolePage(reply, renderShipmentFormPage({ language: p.language, view: p.view, mode: p.mode, zone: p.zone, goodsLines: 1, values: {} }), 200, CONSOLE_SCRIPT_CSP);
     });
 
     scope.post<{ Body: FormBody }>('/console/shipments', manage, async (request, reply) => {
       const p = await readPage(request);
-      const input = formInput(request.body);
+      const input = formInput(request.body, {}, p.zone);
       if (!validateShipment(input, apiLanguage(p.language)).valid) return formAgain(reply, p, request.body, input);
       const created = await createShipmentAct(p.ctx, input, apiLanguage(p.language));
       return seeOther(reply, pageHref(shipmentPath(created.id), p, { done: 'created' }));
@@ -95,7 +95,7 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
       const p = await readPage(request);
       const id = formValue(request.body, 'shipment_id');
       const base = id && /^shp_[0-9A-HJKMNP-TV-Z]{26}$/.test(id) ? (await findShipment(p.ctx.db, p.ctx, id)).data : {};
-      const input = formInput(request.body, base);
+      const input = formInput(request.body, base, p.zone);
       const result = validateShipment(input, apiLanguage(p.language));
       const placed = placeFindings(shipmentFormFields(goodsLinesOf(request.body)), result);
       return reply.header('cache-control', 'no-store').send({ valid: result.valid, fields: placed.byField, general: placed.general });
@@ -112,7 +112,7 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
       const actBar = shipmentActBar({ shipmentId: row.id, status: row.status, signRequests, invoiced, role: p.session.role, language: p.language, mode: p.mode, returnTo, onEditPage: true });
       const notice = shipmentActNotice(p.language, request.query);
       const html = renderShipmentFormPage({
-        language: p.language, view: p.view, mode: p.mode, goodsLines: goods, values: formValuesOf(row.data), editable: draft, actBar,
+        language: p.language, view: p.view, mode: p.mode, goodsLines: goods, values: formValuesOf(row.data, p.zone), zone: p.zone, editable: draft, actBar,
         shipment: { id: row.id, reference: row.reference, status: row.status },
         ...(draft ? { findings: placeFindings(shipmentFormFields(goods), validateShipment(row.data, apiLanguage(p.language))) } : {}),
         ...(notice ? { notice } : {}),
@@ -123,7 +123,7 @@ export async function consoleShipmentActRoutes(app: FastifyInstance, runtime: Ap
     scope.post<ById>('/console/shipments/:id/edit', byId('shipments:manage'), async (request, reply) => {
       const p = await readPage(request);
       const row = await findShipment(p.ctx.db, p.ctx, request.params.id);
-      const input = formInput(request.body, row.data);
+      const input = formInput(request.body, row.data, p.zone);
       const shipment = { id: row.id, reference: row.reference, status: row.status };
       if (!validateShipment(input, apiLanguage(p.language)).valid) return formAgain(reply, p, request.body, input, shipment);
       try {

@@ -9,7 +9,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
-import { isAppError } from '../../core/errors.js';
 import { consoleTenantContext } from '../../http/tenant-context.js';
 import { pagePictureHeaders } from '../../http/html-page.js';
 import { contentDisposition } from '../documents/documents.routes.js';
@@ -28,7 +27,7 @@ import { apiLanguage } from './console-words.js';
 import { shipmentActBar, shipmentActNotice, shipmentPath } from './shipment-act-bar.js';
 import { readShipmentDossier } from './shipment-dossier.js';
 import { renderShipmentsPage, CONSOLE_SHIPMENTS_PATH } from './shipment-list-page.js';
-import { renderEftiPage, renderNotFoundPage } from './shipment-extra-pages.js';
+import { renderEftiPage } from './shipment-extra-pages.js';
 import { SHIPMENT_LIVE_SCRIPT, SHIPMENT_LIVE_SCRIPT_PATH, shipmentPageTag } from './shipment-live.js';
 import { renderShipmentPage } from './shipment-page.js';
 
@@ -71,12 +70,6 @@ function sendFile(reply: FastifyReply, contentType: string, disposition: string,
 
 export async function consoleShipmentPageRoutes(app: FastifyInstance, runtime: AppRuntime): Promise<void> {
   app.addHook('preValidation', dropEmptyQueryValues);
-  // A shipment (or file) of another organisation or mode, or none at all: the console's 404 page, in the member's frame.
-  app.setErrorHandler(async (error, request, reply) => {
-    if (!isAppError(error) || error.code !== 'not_found' || !request.consoleSession) throw error;
-    const page = await consolePageContext(runtime, request);
-    return sendConsolePage(reply, renderNotFoundPage(page.language, page.view), 404);
-  });
   const read = consolePageRoute('console:read');
 
   app.get<{ Querystring: ListQuery }>(CONSOLE_SHIPMENTS_PATH, { ...read, schema: { hide: true, querystring: ListQuery } }, async (request, reply) => {

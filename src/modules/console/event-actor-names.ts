@@ -1,6 +1,6 @@
 /**
- * What a person recognises behind the ids of a shipment's event actors, looked up when the
- * timeline is shown (the chain keeps ids only, so an erasure never has to reach it): an API key's
+ * What a person recognises behind the ids of the actors of a shipment's events or of the audit log,
+ * looked up when the page is shown (the records keep ids only, so an erasure never has to reach them): an API key's
  * hint as the API keys page shows it, a member's e-mail address as the members page shows it, a
  * driver session's driver as the drivers page shows them. An id that names nothing any more (a
  * member who left, a session purged) is missing here; the timeline then says what kind it was.
@@ -10,7 +10,6 @@ import { isAppError } from '../../core/errors.js';
 import { apiKeyHints } from '../api-keys/list-api-keys.js';
 import { getDriverSession } from '../driver/manage-driver-sessions.js';
 import { listAllMembers } from '../members/list-members.js';
-import type { ShipmentEventView } from '../shipments/list-shipment-events.js';
 import { driverSessionLine, driverWho } from './driver-session-line.js';
 
 export interface EventActorNames {
@@ -22,8 +21,11 @@ export interface EventActorNames {
   drivers: Map<string, string>;
 }
 
-/** The ids of one actor type among the events, each once. */
-const idsOf = (events: readonly ShipmentEventView[], type: string) => [...new Set(events.flatMap((e) => (e.actor?.type === type && e.actor.id ? [e.actor.id] : [])))];
+/** What carries an actor: a shipment's event, a row of the audit log. */
+type WithActor = { actor?: { type?: unknown; id?: unknown } | null };
+
+/** The ids of one actor type among the records, each once. */
+const idsOf = (records: readonly WithActor[], type: string) => [...new Set(records.flatMap((e) => (e.actor?.type === type && typeof e.actor.id === 'string' && e.actor.id ? [e.actor.id] : [])))];
 
 /** A session this organisation can no longer see (its grant gone) is left unnamed. */
 async function driverName(ctx: TenantContext, id: string): Promise<[string, string] | undefined> {
@@ -35,7 +37,7 @@ async function driverName(ctx: TenantContext, id: string): Promise<[string, stri
   }
 }
 
-export async function eventActorNames(ctx: TenantContext, events: readonly ShipmentEventView[]): Promise<EventActorNames> {
+export async function eventActorNames(ctx: TenantContext, events: readonly WithActor[]): Promise<EventActorNames> {
   const users = idsOf(events, 'user');
   const [apiKeys, members, drivers] = await Promise.all([
     apiKeyHints(ctx, ctx.organizationId, idsOf(events, 'api_key')),

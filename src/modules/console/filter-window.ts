@@ -5,6 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../core/errors.js';
+import { finding } from '../../core/findings.js';
 import { filterBound } from '../../core/wall-clock-input.js';
 
 /** A `datetime-local` field's value (minutes, or seconds) or a `date` field's day. */
@@ -21,7 +22,7 @@ export function createdWindow(filters: { from?: string | undefined; to?: string 
     const text = filters[name];
     if (text === undefined) return undefined;
     const at = filterBound(text, zone, name);
-    if (!at) throw new AppError('bad_request', `${name} names no day or time: ${text}.`);
+    if (!at) throw new AppError('bad_request', `${name} names no day or time: ${text}.`, { errors: [finding(`query.${name}`, 'invalid')] });
     return at.toISOString();
   };
   const from = bound('from');

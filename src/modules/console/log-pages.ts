@@ -8,6 +8,7 @@ import type { ConsoleSessionView } from '../console-auth/console-auth.schema.js'
 import type { EventView } from '../events/events.schema.js';
 import type { AuditEventView } from '../audit-log/audit-log.schema.js';
 import { AUDIT_ACTIONS } from '../audit-log/audit-actions.js';
+import type { EventActorNames } from './event-actor-names.js';
 import { renderConsoleFrame } from './console-layout.js';
 import { codeBlock, esc, facts, filterForm, hrefWith, modeSwitch, pager, selectField, table, textField, timeHtml, wallClockField, zoneOf } from './console-page-parts.js';
 import { CONSOLE_FRAME_WORDS, type ConsoleLanguage } from './console-words.js';
@@ -182,10 +183,19 @@ export function renderEventPage(language: ConsoleLanguage, view: ConsoleSessionV
 
 export interface AuditPage extends ListPage<AuditEventView> {
   integrity: { valid: boolean; checked: number; first_broken?: string; checked_at: string };
+  /** Who the rows' actors are, as a member recognises them (event-actor-names.ts). */
+  actors: EventActorNames;
 }
 
 function actorText(actor: Record<string, unknown>): string {
   return [actor.type, actor.id, actor.role, actor.note].filter((v) => typeof v === 'string').join(' ');
+}
+
+/** The actor as a member recognises them (a member's e-mail, a key's hint), above the recorded type and id that the filter takes. */
+function actorHtml(actor: Record<string, unknown>, names: EventActorNames): string {
+  const id = typeof actor.id === 'string' ? actor.id : '';
+  const name = actor.type === 'user' ? names.members.get(id) : actor.type === 'api_key' ? names.apiKeys.get(id) : undefined;
+  return name ? `${esc(name)}<br><span class="mono muted">${esc(actorText(actor))}</span>` : `<span class="mono">${esc(actorText(actor))}</span>`;
 }
 
 export function renderAuditLogPage(p: AuditPage): string {
@@ -203,7 +213,7 @@ export function renderAuditLogPage(p: AuditPage): string {
   const body = listBody(p, '/console/audit-log', fields, [w.time, w.action, w.actor, w.target, w.changes], (a) => [
     timeHtml(a.created_at, zoneOf(p.view)),
     `<code>${esc(a.action)}</code>`,
-    `<span class="mono">${esc(actorText(a.actor))}</span>${a.ip ? `<br><span class="muted">${esc(a.ip)}</span>` : ''}`,
+    `${actorHtml(a.actor, p.actors)}${a.ip ? `<br><span class="muted">${esc(a.ip)}</span>` : ''}`,
     `<span class="mono">${esc(a.target.type)} ${esc(a.target.id)}</span>`,
     Object.keys(a.changes).length > 0 ? `<code>${esc(JSON.stringify(a.changes))}</code>` : '',
   ]);

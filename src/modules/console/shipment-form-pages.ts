@@ -22,6 +22,8 @@ export interface ShipmentFormPage {
   language: ConsoleLanguage;
   view: ConsoleSessionView;
   mode: Mode;
+  /** The member's time zone: the form's times are typed and shown on its wall clock. */
+  zone: string;
   /** Absent: the new-shipment form. */
   shipment?: { id: string; reference: string | null; status: string };
   goodsLines: number;
@@ -52,7 +54,7 @@ function fieldHtml(f: FormField, page: ShipmentFormPage): string {
   const messages = [...(found?.errors ?? []), ...(found?.warnings ?? [])];
   const cls = found && found.errors.length === 0 && found.warnings.length > 0 ? 'finding warn' : 'finding';
   const label = w.labels[f.label as keyof typeof w.labels] ?? f.label;
-  const hint = f.kind === 'datetime' ? ` <span class="muted">(UTC)</span>` : f.kind === 'country' ? ` <span class="muted">(NL, DE…)</span>` : '';
+  const hint = f.kind === 'datetime' ? ` <span class="muted">(${esc(page.zone)})</span>` : f.kind === 'country' ? ` <span class="muted">(NL, DE…)</span>` : '';
   return `<div class="field"><label for="${id}">${esc(label)}${hint}</label>${input(f, page.values[f.name] ?? '', `${id}-finding`, (found?.errors.length ?? 0) > 0, w)}<p class="${cls}" id="${id}-finding" data-finding-for="${esc(f.name)}">${esc(messages.join(' '))}</p></div>`;
 }
 

@@ -7,6 +7,8 @@
  * shipments need; the fields it does not show are kept as they are by an edit.
  */
 import { isPlainObject } from '../../core/merge-patch.js';
+import { offsetText, utcOffsetMinutes } from '../../core/local-time.js';
+import { instantAtWallClock } from '../../core/wall-clock-input.js';
 import type { Finding } from '../../core/findings.js';
 import { PACKAGE_TYPES } from '../shipments/shipment-input.schema.js';
 
@@ -102,14 +104,32 @@ function getAt(source: unknown, path: Segment[]): unknown {
 }
 
 /** What a typed value stands for in the input; a value that is not what the field takes stays as typed. */
-function inputValue(field: FormField, typed: string): unknown {
+function inputValue(field: FormField, typed: string, zone: string): unknown {
   const text = typed.trim();
   if (field.kind === 'integer' && /^\d{1,9}$/.test(text)) return Number(text);
   if (field.kind === 'number' && /^\d+([.,]\d+)?$/.test(text)) return Number(text.replace(',', '.'));
   if (field.kind === 'country') return text.toUpperCase();
-  // A datetime-local input sends minutes without a zone: the form says its times are UTC.
-  if (field.kind === 'datetime' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)) return `${text}:00Z`;
+  if (field.kind === 'datetime' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)) return typedTime(text, zone) ?? text;
   return text;
+}
+
+/**
+ * A datetime-local input sends minutes without a zone: they are read on the wall clock of the
+ * member's zone (the form names it beside each time), and kept with that zone's offset at the time,
+ * so the shipment says 08:00+01:00 where a dispatcher in Warsaw typed 08:00 (UTC: Z). A time the
+ * zone skips moves forward as wall-clock-input.ts says; a day that does not exist stays as typed,
+ * for the validator to name.
+ */
+function typedTime(text: string, zone: string): string | undefined {
+  const at = instantAtWallClock(text, zone);
+  if (!at) return undefined;
+  const offset = utcOffsetMinutes(at, zone);
+  const wall = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  return `${wall}${zone === 'UTC' ? 'Z' : offsetText(offset)}`;
+}
+
+function sameInstant(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && !Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b);
 }
 
 /** Drops empty objects and arrays, and empty entries of arrays, left where fields were emptied. */
@@ -126,13 +146,16 @@ function pruned(value: unknown): unknown {
 }
 
 /** The shipment input a filled form stands for, on top of `base` (an edit: the stored input). */
-export function formInput(body: FormBody, base: Record<string, unknown> = {}): Record<string, unknown> {
+export function formInput(body: FormBody, base: Record<string, unknown>, zone: string): Record<string, unknown> {
   const document = structuredClone(base);
   const fields = shipmentFormFields(goodsLinesOf(body));
   for (const f of fields) {
     const raw = body[f.name];
     const typed = Array.isArray(raw) ? raw[0] : raw;
-    setAt(document, segments(f.name), typed === undefined || typed.trim() === '' ? undefined : inputValue(f, typed));
+    const path = segments(f.name);
+    const value = typed === undefined || typed.trim() === '' ? undefined : inputValue(f, typed, zone);
+    // A stored time the form shows unchanged stays as stored (its own offset): saving changes nothing.
+    setAt(document, path, f.kind === 'datetime' && sameInstant(getAt(base, path), value) ? getAt(base, path) : value);
   }
   // Only what the form holds is tidied: the rest of a stored input stays exactly as it was.
   for (const key of new Set(fields.map((f) => segments(f.name)[0] as string))) {
@@ -143,8 +166,8 @@ export function formInput(body: FormBody, base: Record<string, unknown> = {}): R
   return document;
 }
 
-/** The form's values of a stored input (times shown to the minute, in UTC). */
-export function formValuesOf(data: Record<string, unknown>): Record<string, string> {
+/** The form's values of a stored input (times shown to the minute, on the wall clock of `zone`). */
+export function formValuesOf(data: Record<string, unknown>, zone: string): Record<string, string> {
   const goods = Array.isArray(data.goods) ? data.goods.length : 1;
   const values: Record<string, string> = {};
   for (const f of shipmentFormFields(goods)) {
@@ -152,7 +175,7 @@ export function formValuesOf(data: Record<string, unknown>): Record<string, stri
     if (value === undefined || value === null) continue;
     const text = String(value);
     const time = f.kind === 'datetime' ? Date.parse(text) : Number.NaN;
-    values[f.name] = Number.isNaN(time) ? text : new Date(time).toISOString().slice(0, 16);
+    values[f.name] = Number.isNaN(time) ? text : new Date(time + utcOffsetMinutes(new Date(time), zone) * 60_000).toISOString().slice(0, 16);
   }
   return values;
 }
