@@ -16,7 +16,7 @@ import { purgeConsoleAuthJob } from '../../src/modules/console-auth/purge-consol
 import { backends } from '../support/backends.js';
 import { followSignInLink } from '../support/console-session.js';
 import { expectProblem } from '../support/problems.js';
-import { mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { decodedSubject, mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 const BASE = 'https://console.fds.example';
@@ -77,6 +77,22 @@ describe.each(backends())('console sign-in on $name', (backend) => {
   const cookie = (secret: string) => ({ cookie: `fds_session=${secret}` });
   const getSession = (secret: string) => t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: cookie(secret) });
   const post = (url: string, secret: string, headers: Record<string, string> = { origin: BASE }) => t.app.inject({ method: 'POST', url, headers: { ...cookie(secret), ...headers } });
+
+  it.each([
+    ['de', 'Ihr Anmeldelink', 'Melden Sie sich an der Konsole von https://console.fds.example an:'],
+    ['fr', 'Votre lien de connexion', 'Connectez-vous à la console de https://console.fds.example :'],
+    ['pl', 'Twój link do logowania', 'Zaloguj się do konsoli https://console.fds.example:'],
+  ])('mails the link asked from the %s sign-in page in that language, and the link opens its page in it', async (language, subject, intro) => {
+    const email = freshEmail();
+    const asked = await t.app.inject({ method: 'POST', url: '/console/sign-in', headers: { 'x-forwarded-for': freshIp(), 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email, lang: language }).toString() });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const mail = smtp.received.find((m) => m.to.includes(email))!;
+    const text = mailText(mail.raw);
+    expect(decodedSubject(mail.raw)).toBe(subject);
+    expect(text).toContain(intro);
+    expect(text).not.toContain('Sign in to the console');
+    expect(/\/console\/magic\/[A-Za-z0-9_-]+\?lang=([a-z]+)/.exec(text)?.[1]).toBe(language);
+  });
 
   it('e-mails a link through SMTP that, followed, sets an HttpOnly, Secure, SameSite=Lax session cookie whose hash only is stored', async () => {
     const email = freshEmail();

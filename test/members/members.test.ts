@@ -15,7 +15,7 @@ import { SETTINGS_PAGE_PATH } from '../../src/modules/members/render-settings-pa
 import { backends } from '../support/backends.js';
 import { consoleSessionHeaders, followSignInLink, memberSessionHeaders } from '../support/console-session.js';
 import { expectProblem } from '../support/problems.js';
-import { mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { decodedSubject, mailText, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 const BASE = 'https://console.fds.example';
@@ -282,6 +282,12 @@ describe.each(backends())('members and invitations on $name', (backend) => {
     expect(mailText(smtp.received.find((m) => m.to.includes(dutch))!.raw)).toContain('De link werkt');
     const admin = await memberSessionHeaders(t, o.organizationId, o.userId, 'admin');
     expect((await call('PATCH', MEMBER_PATHS.organization, admin, { default_language: 'de' })).json().default_language).toBe('de');
+    // And then in German.
+    const german = freshEmail();
+    expect((await invite(o.h, german)).statusCode).toBe(201);
+    const mail = smtp.received.find((m) => m.to.includes(german))!;
+    expect(decodedSubject(mail.raw)).toBe('Einladung zu Transport Jansen BV');
+    expect(mailText(mail.raw)).toContain('Der Link funktioniert einmal, innerhalb von');
   });
 
   it('refuses a viewer every console write (403 forbidden), the JSON routes and the page forms alike', async () => {

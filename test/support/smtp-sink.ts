@@ -45,7 +45,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return { url: `smtp://127.0.0.1:${port}`, received, refuse, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** A received mail as a reader sees its text: quoted-printable soft line breaks joined, CRLF as LF. */
+/** A received mail as a reader sees its text: quoted-printable soft line breaks joined and escapes (`=C4=99`) decoded as UTF-8, CRLF as LF. */
 export function mailText(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/\r\n/g, '\n');
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/\r\n/g, '\n')
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+}
+
+/** A mail's Subject as a reader sees it: RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded. */
+export function decodedSubject(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  return header
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    );
 }

@@ -6,33 +6,21 @@
  * as its hash; a mail server that refuses makes the request fail (the caller may ask again).
  */
 import type { Services } from '../../core/context.js';
-import type { OutgoingMessage } from '../../ports/notifier.js';
 import type { ConsoleLanguage } from '../console/console-words.js';
 import { MAGIC_LINK_PATH, MAGIC_LINK_TTL_MS, newSecret, normalizedEmail, secretHash } from './console-auth-policy.js';
 import { insertMagicLink } from './console-auth.repository.js';
-
-export function magicLinkMail(to: string, link: string, publicBaseUrl: string): OutgoingMessage {
-  const text = [
-    `Sign in to the console of ${publicBaseUrl}:`,
-    '',
-    link,
-    '',
-    `The link works once, within ${MAGIC_LINK_TTL_MS / 60000} minutes.`,
-    'If you did not ask to sign in, ignore this e-mail: nothing happens without the link.',
-  ].join('\n');
-  return { channel: 'email', to, subject: 'Your sign-in link', text };
-}
+import { magicLinkMail } from './magic-link-mail.js';
 
 /**
  * Stores and mails a link for `email`. With `language` (the console's sign-in form sends its page's),
- * the link carries it as `?lang=`: its page speaks that language, and a first sign-in names the new
- * organisation in it.
+ * the mail speaks it and the link carries it as `?lang=`: its page speaks that language, and a first
+ * sign-in names the new organisation in it.
  */
 export async function requestMagicLink(services: Pick<Services, 'db' | 'clock' | 'notifier' | 'publicBaseUrl'>, input: { email: string; language?: ConsoleLanguage }): Promise<{ email: string; expires_in: number }> {
   const email = normalizedEmail(input.email);
   const now = services.clock.now();
   const token = newSecret();
   await insertMagicLink(services.db, { token_hash: secretHash(token), email, created_at: now, expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MS), used_at: null });
-  await services.notifier.send(magicLinkMail(email, `${services.publicBaseUrl}${MAGIC_LINK_PATH}/${token}${input.language ? `?lang=${input.language}` : ''}`, services.publicBaseUrl));
+  await services.notifier.send(magicLinkMail(email, `${services.publicBaseUrl}${MAGIC_LINK_PATH}/${token}${input.language ? `?lang=${input.language}` : ''}`, services.publicBaseUrl, input.language));
   return { email, expires_in: MAGIC_LINK_TTL_MS / 1000 };
 }

@@ -11,7 +11,6 @@ import type { TenantContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
-import type { OutgoingMessage } from '../../ports/notifier.js';
 import { recordTenantAct } from '../audit-log/record-audit-event.js';
 import { newSecret, normalizedEmail, secretHash } from '../console-auth/console-auth-policy.js';
 import { requirePermission } from '../console-auth/member-permissions.js';
@@ -20,36 +19,9 @@ import { findOrganization } from '../organizations/organizations.repository.js';
 import { invitationView } from './list-members.js';
 import type { MemberActor } from './member-actor.js';
 import { INVITATION_PATH, INVITATION_TTL_MS } from './members-policy.js';
+import { invitationMail } from './invitation-mail.js';
 import { insertInvitation, isMemberByEmail, revokeOpenInvitationOf } from './members.repository.js';
 import type { CreateInvitation, Invitation } from './members.schema.js';
-
-/** The mail in the organisation's default language where we have its words (English and Dutch), else English. */
-export function invitationMail(to: string, link: string, who: { inviter: string; organization: string; role: string }, language: string): OutgoingMessage {
-  const days = INVITATION_TTL_MS / 86_400_000;
-  const nl = language === 'nl';
-  const text = (
-    nl
-      ? [
-          `${who.inviter} nodigt u uit voor de organisatie "${who.organization}" als ${who.role} in de console voor vrachtdocumenten.`,
-          '',
-          'Volg deze link om de uitnodiging aan te nemen en u aan te melden:',
-          link,
-          '',
-          `De link werkt één keer, binnen ${days} dagen.`,
-          'Kent u de afzender niet, negeer dan deze e-mail: zonder de link gebeurt er niets.',
-        ]
-      : [
-          `${who.inviter} invites you to the organisation "${who.organization}" as ${who.role} in the freight document console.`,
-          '',
-          'Follow this link to accept and sign in:',
-          link,
-          '',
-          `The link works once, within ${days} days.`,
-          'If you do not know the sender, ignore this e-mail: nothing happens without the link.',
-        ]
-  ).join('\n');
-  return { channel: 'email', to, subject: nl ? `Uitnodiging voor ${who.organization}` : `Invitation to ${who.organization}`, text };
-}
 
 export async function inviteMember(ctx: TenantContext, actor: MemberActor & { email: string }, input: CreateInvitation): Promise<Invitation> {
   requirePermission(actor.role, 'members:manage');
