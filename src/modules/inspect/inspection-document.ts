@@ -46,7 +46,15 @@ export interface InspectionOptions {
 const MAX_VERSIONS = 500;
 const NOT_PRINTED = new Set(['driver', 'principal']);
 
+/**
+ * On a document: what its content is kept under (the shipment's state, the current note and when
+ * the rows beside it were read), for a renderer that keeps what it makes of it. A symbol, so the
+ * JSON answer never shows it. What varies per request (the signed download links) is not in it.
+ */
+export const CONTENT_KEY = Symbol('inspection content key');
+
 export interface InspectionDocument extends Record<string, unknown> {
+  [CONTENT_KEY]?: string;
   shipment: { id: string; status: string; mode: string; reference: string | null; transport_type: string; issued_at: string | null; delivered_at: string | null; cancelled_at: string | null };
   note: { document_id: string | null; version: number | null; language: string | null; data: Record<string, unknown> };
   versions: { document_id: string; version: number; sha256: string; created_at: string; cause: { event_id: string; event_type: string }; url: string; url_expires_at: string }[];
@@ -122,9 +130,13 @@ async function readSource(ctx: TenantContext, shipmentId: string): Promise<Inspe
  * the tenant's erasures and the current note as recorded, read no later than the row), kept or read
  * now. Kept values are shared by every request that reads them: none may change one.
  */
-async function inspectionSource(ctx: TenantContext, shipment: ShipmentRow, state: InspectionState): Promise<InspectionSource> {
+function sourceKey(shipment: ShipmentRow, state: InspectionState): string {
   const { note } = state;
-  const key = `${shipmentStateKey(shipment, shipment.head_hash, state.erasures)}:${note ? `${note.id}:${note.version}:${note.sha256}` : 'none'}`;
+  return `${shipmentStateKey(shipment, shipment.head_hash, state.erasures)}:${note ? `${note.id}:${note.version}:${note.sha256}` : 'none'}`;
+}
+
+async function inspectionSource(ctx: TenantContext, shipment: ShipmentRow, state: InspectionState): Promise<InspectionSource> {
+  const key = sourceKey(shipment, state);
   const kept = sources.get(key);
   const source = kept && (await kept.catch(() => undefined));
   if (source && ctx.clock.now().getTime() - source.readAt < SOURCE_MAX_AGE_MS) return source;
@@ -153,12 +165,13 @@ export async function inspectionDocument(services: Services, shipment: ShipmentR
   const ctx: TenantContext = { ...services, organizationId: shipment.organization_id, mode: shipment.mode, requestId: 'inspection' };
   // Read before the kept rows and the integrity checks (inspection-integrity.ts).
   const known = state ?? (await readState(ctx, shipment.id));
-  const { notes, signatures, remarks, photos, followUps } = await inspectionSource(ctx, shipment, known);
+  const { notes, signatures, remarks, photos, followUps, readAt } = await inspectionSource(ctx, shipment, known);
   const current = known.note;
   const integrity = await inspectionIntegrity(ctx, shipment, current, known.erasures);
   const expires = Math.floor(ctx.clock.now().getTime() / 1000) + DEFAULT_LINK_SECONDS;
   const datasetId = shipment.dataset_id;
   return {
+    [CONTENT_KEY]: `${sourceKey(shipment, known)}:${readAt}`,
     shipment: {
       id: shipment.id,
       status: shipment.status,

@@ -18,7 +18,8 @@ import { noteZones, signatureZone, type NoteZones } from '../documents/consignme
 import { esc } from '../sign-app/html.js';
 import { noteView } from '../sign-app/note-view.js';
 import { fill, SIGN_APP_WORDS } from '../sign-app/sign-app-words.js';
-import type { InspectionDocument } from './inspection-document.js';
+import { CONTENT_KEY, type InspectionDocument } from './inspection-document.js';
+import { LruCache } from '../../core/lru-cache.js';
 import { formatNumber, formatTime, formatWeight } from './inspection-format.js';
 import { INSPECTION_WORDS, languageName } from './inspection-languages.js';
 import { INSPECTION_LANGUAGES, type InspectionLanguage } from './inspection-request.js';
@@ -189,7 +190,7 @@ function versions(doc: InspectionDocument, language: InspectionLanguage, w: Insp
   if (!current) return '';
   // The current version is what counts at the roadside; earlier ones are folded to keep the page short.
   const folded = earlier.length > 0 ? `<details class="earlier"><summary>${esc(fill(w.earlierVersions, { count: formatNumber(language, earlier.length) }))}</summary><ul class="list">${earlier.map((v) => item(v, false)).join('')}</ul></details>` : '';
-  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: when(doc, language, current.url_expires_at) }))}</p></section>`;
+  return `<section class="card versions" aria-labelledby="versions-title"><h2 id="versions-title">${esc(w.versions)}</h2><ul class="list" id="versions">${item(current, true)}</ul>${folded}<p class="muted">${esc(fill(w.linksValid, { time: VALID_UNTIL_MARK }))}</p></section>`;
 }
 
 /** The eFTI identifier's three parts, named for a reader (the JSON's field names stay in the JSON). */
@@ -225,7 +226,32 @@ function contentOf(doc: InspectionDocument, language: NoteLanguage, pageUrl: str
   );
 }
 
+/** Where a version's signed link goes in a kept page, and the time its links stay valid (both change with every request). */
+const linkMark = (i: number) => `__FDS_VERSION_LINK_${i}__`;
+const VALID_UNTIL_MARK = '__FDS_LINKS_VALID_UNTIL__';
+const MARKS = /__FDS_VERSION_LINK_(\d+)__|__FDS_LINKS_VALID_UNTIL__/g;
+
+/**
+ * Pages kept per content key, language, link and verdict, with marks where the signed links go:
+ * a page read at the roadside is asked again and again for the same state, and building it (the
+ * note's whole content, every time on its place's clock) costs more than its database reads.
+ * About 50 KB each.
+ */
+const keptPages = new LruCache<string>(64);
+
 export function renderInspectionPage(doc: InspectionDocument, language: InspectionLanguage, pageUrl: string): string {
+  const contentKey = doc[CONTENT_KEY];
+  const key = contentKey && `${contentKey}|${language}|${pageUrl}|${doc.integrity.verdict}|${doc.integrity.checked_at}`;
+  let page = key ? keptPages.get(key) : undefined;
+  if (page === undefined) {
+    page = pageWithMarks({ ...doc, versions: doc.versions.map((v, i) => ({ ...v, url: linkMark(i) })) }, language, pageUrl);
+    if (key) keptPages.set(key, page);
+  }
+  const current = doc.versions.at(-1);
+  return page.replace(MARKS, (_mark, i?: string) => (i !== undefined ? esc(doc.versions[Number(i)]!.url) : esc(current ? when(doc, language, current.url_expires_at) : '')));
+}
+
+function pageWithMarks(doc: InspectionDocument, language: InspectionLanguage, pageUrl: string): string {
   const w = INSPECTION_WORDS[language];
   const printed = printedLanguage(doc);
   const note = contentOf(doc, printed, pageUrl);

@@ -56,6 +56,31 @@ describe.each(backends())('GET /inspect/{token} on $name', (backend) => {
       expect((await t.app.inject({ method: 'GET', url: href.replace(/^https?:\/\/[^/]+/, '') })).statusCode).toBe(200);
     });
 
+    it('a page asked again for the same state is the same page with fresh download links; a signature shows at once', async () => {
+      const own = await t.newTenant();
+      const issued = await api.issued(own);
+      const en = { headers: { 'accept-language': 'en' } };
+      const linkOf = (html: string) => /id="versions">.*?href="([^"]+)"/s.exec(html)![1]!.replace(/&amp;/g, '&').replace(/&#38;/g, '&');
+      const validUntil = (html: string) => /<p class="muted">([^<]*)<\/p><\/section>/.exec(html)?.[1];
+      const first = (await api.page(issued.token, en)).body;
+      t.clock.advance(120_000);
+      const again = (await api.page(issued.token, en)).body;
+      // Kept for its state: only the signed link and its validity moved with the clock.
+      expect(linkOf(again)).not.toBe(linkOf(first));
+      expect(validUntil(again)).not.toBe(validUntil(first));
+      const withoutLinks = (html: string) => html.replace(/(id="versions">.*?href=")[^"]+/s, '$1').replace(validUntil(html)!, '');
+      expect(withoutLinks(again)).toBe(withoutLinks(first));
+      expect((await t.app.inject({ method: 'GET', url: linkOf(again).replace(/^https?:\/\/[^/]+/, '') })).statusCode).toBe(200);
+      // Another language of the same state is its own page.
+      expect(htmlLang((await api.page(issued.token, { headers: { 'accept-language': 'de' } })).body)).toBe('de');
+      const signed = await t.app.inject({ method: 'POST', url: `/v1/shipments/${issued.shipment.id}/signatures`, headers: t.auth(own.testKey), payload: { role: 'consignor', signer_name: 'Marieke Kade-Signer' } });
+      expect(signed.statusCode, signed.body).toBe(201);
+      expect(first).not.toContain('Marieke Kade-Signer');
+      const after = (await api.page(issued.token, en)).body;
+      expect(after).toContain('Marieke Kade-Signer');
+      expect(after).toContain('Version 2');
+    });
+
     it.each([
       ['de-DE,de;q=0.9,en;q=0.5', 'de', 'Straßenkontrolle', 'Ausgestellt'],
       ['fr-BE', 'fr', 'Contrôle routier', 'Émise'],
