@@ -122,7 +122,21 @@ describeOnEmbedded('driver web app', (backend) => {
     await action(page, 'sign_carrier');
     await expect.poll(() => page.inputValue('#signer-name')).toBe('Piotr Nowak');
     await drawSignature(page, '#pad');
-    if (screens) await screenshot(page, `${screens}-sign-carrier`);
+    if (screens) {
+      // The run read again while the form is open (an earlier action sent, the page back from the
+      // browser's memory): the name and the drawing stay, the form is not opened afresh.
+      const reread = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/driver/tours');
+      await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+      await reread;
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(await page.inputValue('#signer-name')).toBe('Piotr Nowak');
+      const inked = await page.evaluate(() => {
+        const pad = document.querySelector<HTMLCanvasElement>('#pad')!;
+        return pad.getContext('2d')!.getImageData(0, 0, pad.width, pad.height).data.some((value, i) => i % 4 === 3 && value > 0);
+      });
+      expect(inked).toBe(true);
+      await screenshot(page, `${screens}-sign-carrier`);
+    }
     await page.click('#sign-submit');
     await page.locator('#stop [data-action="handoff_consignor"]').waitFor();
     await page.locator('#toast', { hasText: 'Saved.' }).waitFor();

@@ -9,7 +9,7 @@
 
   const data = JSON.parse(document.getElementById('driver-data').textContent);
   const { words, language: lang } = data;
-  const { h, fill, overlay, runView, stopView, placeName, placeOf, nextPlace, missingOf, reasonOptions, doneBody, problemText, shrink, position, signScreen } = self.driverViews;
+  const { h, fill, overlay, runView, stopView, placeName, nextPlace, missingOf, reasonOptions, doneBody, problemText, shrink, position, signScreen, refusedView } = self.driverViews;
   const $ = (id) => document.getElementById(id);
   const SCREENS = ['screen-sign-in', 'screen-run', 'screen-stop', 'screen-sign', 'screen-handoff', 'screen-remark', 'screen-done', 'screen-skip'];
   const state = { tours: null, fromPhone: false, fetchedAt: null, phone: null, pending: [], refused: [], kept: new Set(), photos: [], signing: null };
@@ -56,16 +56,13 @@
     const count = $('queue-count');
     count.hidden = state.pending.length === 0;
     count.textContent = fill(words.queued, { count: state.pending.length });
-    const list = $('refused-list');
-    list.replaceChildren(...state.refused.map((action) => h('li', { 'data-code': action.code ?? '' },
-      h('p', null, fill(words.refusedItem, { action: fill(words.actions[action.kind], { place: action.place }), time: time(action.captured_at, placeOf(state.tours, action.tour_id, action.position)), reason: message(action) })),
-      h('button', { type: 'button', class: 'secondary', onclick: () => queue.acknowledge(action.key) }, words.acknowledge))));
+    $('refused-list').replaceChildren(...refusedView(state.refused, state.tours, words, lang, (action) => queue.acknowledge(action.key)));
     $('refused').hidden = state.refused.length === 0;
     if (!state.pending.length && $('toast').classList.contains('queued')) say('toast', '');
     // Sent (by this page or by the worker's Background Sync): the run is read again from the service.
     if (state.tours && state.pending.length < before && navigator.onLine) return void loadTours();
-    // The run and the stop show what waits; a form being filled in is left alone.
-    if (state.tours && !location.hash.split('/')[4]) route();
+    // The run and the stop show what waits.
+    if (state.tours) route(true);
   }
 
   function connection() {
@@ -121,7 +118,7 @@
     for (const url of urls) state.kept.add(new URL(url, location.href).pathname);
     if (!result.fromPhone) worker()?.postMessage({ type: 'keep', urls });
     $('run-source').textContent = result.fromPhone ? words.savedOffline : fill(words.lastUpdated, { time: time(new Date().toISOString(), nextPlace(state.tours)) });
-    route();
+    route(true);
     return true;
   }
 
@@ -133,7 +130,8 @@
     return { tour, stop: tour?.stops.find((s) => s.position === Number(position)) };
   }
 
-  function route() {
+  /** Shows what the address names; `refresh` when new data came (the run read again, the queue sent), not the driver. */
+  function route(refresh = false) {
     const [, screen, tourId, position, step] = location.hash.split('/');
     if (screen === 'sign-in' || !state.tours) return show('screen-sign-in');
     const { tour, stop } = find(tourId, position);
@@ -147,6 +145,11 @@
       return show('screen-stop', true);
     }
     const context = { tour, stop, back: `#/stop/${tourId}/${position}` };
+    // A step already open keeps what the driver typed or drew, and a handoff under way is not asked
+    // for again: only the stop it acts on is brought up to date (its note version, its signatures).
+    const kept = refresh && state.openStep === location.hash && [state.signing, state.remark, state.closing].filter((o) => o?.back === context.back);
+    if (kept) return void kept.forEach((o) => Object.assign(o, { tour, stop }));
+    state.openStep = location.hash;
     const steps = { sign_carrier: openSign, sign_takeover: openSign, handoff_consignor: openHandoff, handoff_consignee: openHandoff, remark: openRemark, complete: openDone, skip: openSkip, sign_consignor: openSign, sign_consignee: openSign };
     (steps[step] ?? (() => show('screen-stop')))(context, step);
   }

@@ -240,5 +240,12 @@
     return { role, own: role === 'carrier' || role === 'successive_carrier', title, intro };
   }
 
-  self.driverViews = { h, fill, kindLabel, overlay, runView, stopView, placeName, placeOf, nextPlace, time, missingOf, reasonOptions, doneBody, problemText, shrink, position, signScreen };
+  /** The actions the service refused, each with when it was made, why it was refused, and the button that says the driver has read it. */
+  function refusedView(refused, tours, words, lang, acknowledge) {
+    return refused.map((action) => h('li', { 'data-code': action.code ?? '' },
+      h('p', null, fill(words.refusedItem, { action: fill(words.actions[action.kind], { place: action.place }), time: time(action.captured_at, lang, placeOf(tours, action.tour_id, action.position)), reason: problemText(action, null, words) })),
+      h('button', { type: 'button', class: 'secondary', onclick: () => acknowledge(action) }, words.acknowledge)));
+  }
+
+  self.driverViews = { h, fill, kindLabel, overlay, runView, stopView, placeName, placeOf, nextPlace, time, missingOf, reasonOptions, doneBody, problemText, shrink, position, signScreen, refusedView };
 })();
