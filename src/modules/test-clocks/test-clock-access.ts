@@ -12,6 +12,7 @@ import type { AppRuntime } from '../../app-runtime.js';
 import type { Principal } from '../api-keys/authenticate-api-key.js';
 import type { Database } from '../../ports/database.js';
 import { AppError } from '../../core/errors.js';
+import { LruCache } from '../../core/lru-cache.js';
 import { testClockToAttach } from './attach-test-clock.js';
 import { selectAttachedClockTime } from './test-clocks.repository.js';
 import { appendRouteHook } from '../../http/route-hooks.js';
@@ -50,18 +51,23 @@ function takesTestClockParameter(route: RouteOptions): boolean {
 }
 
 export function registerTestClockContext(app: FastifyInstance, runtime: AppRuntime): void {
+  // The sandbox resources known to follow no clock: a clock is attached only when the resource is
+  // made and a deleted clock never returns, so the answer holds for good, and a sandbox request on
+  // such a resource (most of them: every issue, signature and read of a test integration) costs
+  // no query for its clock.
+  const withoutClock = new LruCache<true>(20_000);
   app.addHook('onRoute', (route: RouteOptions) => {
     const table = resourceOf(route.url);
     const attaches = takesTestClockParameter(route);
-    if (table || attaches) appendRouteHook(route, 'preHandler', testClockOf(runtime, table, attaches));
+    if (table || attaches) appendRouteHook(route, 'preHandler', testClockOf(runtime, table, attaches, withoutClock));
   });
 }
 
-function testClockOf(runtime: AppRuntime, table: AttachableTable | undefined, attaches: boolean) {
+function testClockOf(runtime: AppRuntime, table: AttachableTable | undefined, attaches: boolean, withoutClock: LruCache<true>) {
   const db = runtime.services.db;
   return async (request: FastifyRequest): Promise<void> => {
     const query = attaches ? (request.query as { test_clock?: string }) : {};
-    const clock = await requestTestClock(db, request.principal, table, request.params as { id?: string }, query.test_clock);
+    const clock = await requestTestClock(db, request.principal, table, request.params as { id?: string }, query.test_clock, withoutClock);
     if (clock) request.testClock = clock;
   };
 }
@@ -76,6 +82,7 @@ export async function requestTestClock(
   table: AttachableTable | undefined,
   params: { id?: string },
   named: string | undefined,
+  withoutClock = new LruCache<true>(1),
 ): Promise<RequestTestClock | undefined> {
   if (!principal || principal.mode !== 'test') {
     if (named !== undefined) throw new AppError('test_mode_only', 'Test clocks exist only in the sandbox; `test_clock` needs a sk_test_ key.');
@@ -83,5 +90,9 @@ export async function requestTestClock(
   }
   if (named !== undefined) return testClockToAttach(db, principal.organizationId, named);
   if (!table || params.id === undefined) return undefined;
-  return selectAttachedClockTime(db, table, principal.organizationId, params.id);
+  const key = `${table}:${principal.organizationId}:${params.id}`;
+  if (withoutClock.get(key)) return undefined;
+  const clock = await selectAttachedClockTime(db, table, principal.organizationId, params.id);
+  if (clock === null) withoutClock.set(key, true);
+  return clock ?? undefined;
 }

@@ -40,22 +40,26 @@ export async function deleteTestClock(db: Database, organizationId: string, id: 
   return result.numUpdatedRows > 0n;
 }
 
-/** The clock a resource is attached to, if it is attached to one not deleted. */
+/**
+ * The clock a resource is attached to, if it is attached to one not deleted; `null` when the
+ * resource follows no clock (which stays so: a clock is attached only at creation, and a deleted
+ * one is never restored), `undefined` when there is no such resource.
+ */
 export async function selectAttachedClockTime(
   db: Database,
   table: 'shipments' | 'signature_requests' | 'webhook_endpoints',
   organizationId: string,
   resourceId: string,
-): Promise<{ id: string; frozenTime: Date } | undefined> {
+): Promise<{ id: string; frozenTime: Date } | null | undefined> {
   const row = await db
     // One shape for the three tables (each has id, organization_id, mode, test_clock_id).
     .selectFrom(`${table} as r` as 'shipments as r')
-    .innerJoin('test_clocks as c', 'c.id', 'r.test_clock_id')
+    .leftJoin('test_clocks as c', (join) => join.onRef('c.id', '=', 'r.test_clock_id').on('c.deleted_at', 'is', null))
     .select(['c.id', 'c.frozen_time'])
     .where('r.id', '=', resourceId)
     .where('r.organization_id', '=', organizationId)
     .where('r.mode', '=', 'test')
-    .where('c.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && { id: row.id, frozenTime: row.frozen_time };
+  if (!row) return undefined;
+  return row.id !== null && row.frozen_time !== null ? { id: row.id, frozenTime: row.frozen_time } : null;
 }
