@@ -31,6 +31,10 @@ async function dumpMigratedPglite(file: string): Promise<void> {
   try {
     // As PGlite's superuser, which also makes the service role; each app's start then acts as it.
     await migrateDatabase({}, handle);
+    // Written out before the dump: a database loaded from a dump taken with its changes still only in
+    // the write-ahead log replays them as it starts, which made each test app's database take a
+    // third longer to open (about 0.3 s of CPU per app).
+    await pglite.exec('checkpoint');
     const dump = await pglite.dumpDataDir('none');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
@@ -51,6 +55,8 @@ function migratedDumpKey(): string {
   const databaseCode = join(projectRoot(), 'src', 'adapters', 'database');
   for (const f of readdirSync(databaseCode).filter((n) => n.endsWith('.ts')).sort()) hash.update(f).update(readFileSync(join(databaseCode, f)));
   hash.update(readFileSync(join(projectRoot(), 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  // And how the dump is taken (this file).
+  hash.update(readFileSync(new URL(import.meta.url)));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -90,10 +90,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Compiles the service into dist/ as `npm run build` does. */
+/**
+ * Compiles the service into dist/ as `npm run build` does, without its type check: `npm test` has
+ * type-checked the same sources before the suite (`npm run checks`), and with isolated modules the
+ * check changes no byte of the output, while it is two thirds of the build's time.
+ */
 export function buildDist(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { cwd: root });
+    const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { cwd: root });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

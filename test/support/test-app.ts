@@ -91,6 +91,10 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     BOTCHECK_COST: '10',
     // Checkpoints on demand only: a scheduled run would seal (and deliver to webhooks) every test file's tenants at once.
     CHECKPOINT_INTERVAL_MINUTES: '0',
+    // One render thread per test app: each thread of a test app loads the renderer through tsx's
+    // loader and parses the fonts (over a CPU-second), and a file's few renders seldom overlap. The
+    // tests of the pool itself (test/http/documents/render-*.test.ts) set the threads they test.
+    RENDER_THREADS: '1',
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());

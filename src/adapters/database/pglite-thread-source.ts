@@ -21,7 +21,7 @@ const ownBuffer = (bytes) =>
   bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 const reason = (error) => (error instanceof Error ? error.message : String(error));
 
-PGlite.create(workerData.dataDir, workerData.from ? { loadDataDir: new Blob([workerData.from]) } : {}).then(
+PGlite.create(workerData.dataDir, { wasmModule: workerData.wasmModule, ...(workerData.from ? { loadDataDir: new Blob([workerData.from]) } : {}) }).then(
   (pglite) => {
     let queue = Promise.resolve();
     parentPort.on('message', (message) => {

@@ -18,7 +18,9 @@
  * - If the thread dies, every stream and every batch still out fails with the reason, and so does
  *   every later one: the database is gone, as a server that went away.
  */
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { PGLITE_THREAD_SOURCE } from './pglite-thread-source.js';
@@ -26,6 +28,14 @@ import type { FromPgliteThread, PgliteThreadData, ToPgliteThread } from './pglit
 
 /** PGlite's CommonJS entry, which the thread requires (./pglite-thread-source.ts). */
 const PGLITE_MODULE = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+
+/**
+ * PostgreSQL compiled to WebAssembly (9 MB), compiled once per process and handed to each
+ * database's thread, which would otherwise compile it again: a process that opens many embedded
+ * databases (the test suite: one per test app) saves that work for every one after the first.
+ */
+let compiled: Promise<WebAssembly.Module> | undefined;
+const pgliteWasm = () => (compiled ??= readFile(join(dirname(PGLITE_MODULE), 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)));
 
 /** The thread and the batches sent to it, answered in order. */
 export class PgliteThread {
@@ -49,7 +59,7 @@ export class PgliteThread {
   /** Starts the thread and opens the database in it: `dataDir` is a folder or `memory://`. */
   static async start(data: PgliteThreadData): Promise<PgliteThread> {
     // No options of this process (its loaders, say) reach the thread: it needs none.
-    const worker = new Worker(PGLITE_THREAD_SOURCE, { eval: true, execArgv: [], workerData: { ...data, pglite: PGLITE_MODULE } });
+    const worker = new Worker(PGLITE_THREAD_SOURCE, { eval: true, execArgv: [], workerData: { ...data, pglite: PGLITE_MODULE, wasmModule: await pgliteWasm() } });
     const started = await new Promise<FromPgliteThread>((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       const exited = (code: number) => reject(new Error(`the embedded database's thread exited while starting (code ${code})`));
