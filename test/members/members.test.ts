@@ -281,13 +281,15 @@ describe.each(backends())('members and invitations on $name', (backend) => {
     expect(smtp.received.find((m) => m.to.includes(dutch))!.raw).toMatch(/^Subject: Uitnodiging voor Transport Jansen BV/m);
     expect(mailText(smtp.received.find((m) => m.to.includes(dutch))!.raw)).toContain('De link werkt');
     const admin = await memberSessionHeaders(t, o.organizationId, o.userId, 'admin');
-    expect((await call('PATCH', MEMBER_PATHS.organization, admin, { default_language: 'de' })).json().default_language).toBe('de');
-    // And then in German.
-    const german = freshEmail();
-    expect((await invite(o.h, german)).statusCode).toBe(201);
-    const mail = smtp.received.find((m) => m.to.includes(german))!;
-    expect(decodedSubject(mail.raw)).toBe('Einladung zu Transport Jansen BV');
-    expect(mailText(mail.raw)).toContain('Der Link funktioniert einmal, innerhalb von');
+    // And then in German, and in Polish as the console speaks it.
+    for (const [language, subject, text] of [['de', 'Einladung zu Transport Jansen BV', 'Der Link funktioniert einmal, innerhalb von'], ['pl', 'Zaproszenie do Transport Jansen BV', 'Link działa jeden raz, przez']] as const) {
+      expect((await call('PATCH', MEMBER_PATHS.organization, admin, { default_language: language })).json().default_language).toBe(language);
+      const to = freshEmail();
+      expect((await invite(o.h, to)).statusCode).toBe(201);
+      const mail = smtp.received.find((m) => m.to.includes(to))!;
+      expect(decodedSubject(mail.raw)).toBe(subject);
+      expect(mailText(mail.raw)).toContain(text);
+    }
   });
 
   it('refuses a viewer every console write (403 forbidden), the JSON routes and the page forms alike', async () => {

@@ -5392,7 +5392,7 @@ export interface components {
              * @description The language the console and the organisation's mails default to.
              * @enum {string}
              */
-            default_language: "en" | "nl" | "de" | "fr";
+            default_language: "en" | "nl" | "de" | "fr" | "pl";
             id: string;
             /** @description Whether the organisation is cleared for live mode (not a setting: the service clears it). */
             live_enabled: boolean;
@@ -6976,10 +6976,10 @@ export interface components {
         /** @description The settings to change; fields left out stay as they are. */
         UpdateOrganization: {
             /**
-             * @description `en`, `nl`, `de` or `fr`.
+             * @description `en`, `nl`, `de`, `fr` or `pl`.
              * @enum {string}
              */
-            default_language?: "en" | "nl" | "de" | "fr";
+            default_language?: "en" | "nl" | "de" | "fr" | "pl";
             /** @description The organisation's name, 1-200 characters, not blank, on one line (it is the subject of invitation mails). */
             name?: string;
             /** @description Require a second factor of every member. */

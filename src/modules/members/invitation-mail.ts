@@ -1,9 +1,9 @@
 /**
- * The invitation mail, in the organisation's default language (English, Dutch, German or French;
- * any other language, English). The role is named as the console names it to members.
+ * The invitation mail, in the organisation's default language (English, Dutch, German, French or
+ * Polish; any other language, English). The role is named as the console names it to members.
  */
 import type { OutgoingMessage } from '../../ports/notifier.js';
-import type { Language } from '../../core/language.js';
+import type { ORGANIZATION_LANGUAGES } from './members.schema.js';
 import { INVITATION_TTL_MS } from './members-policy.js';
 
 interface Who {
@@ -20,7 +20,7 @@ interface MailWords {
   ignore: string;
 }
 
-const WORDS: Record<Language, MailWords> = {
+const WORDS: Record<(typeof ORGANIZATION_LANGUAGES)[number], MailWords> = {
   en: {
     subject: (o) => `Invitation to ${o}`,
     invites: (w) => `${w.inviter} invites you to the organisation "${w.organization}" as ${w.role} in the freight document console.`,
@@ -49,10 +49,17 @@ const WORDS: Record<Language, MailWords> = {
     once: (d) => `Le lien fonctionne une fois, dans les ${d} jours.`,
     ignore: 'Si vous ne connaissez pas l’expéditeur, ignorez cet e-mail : rien ne se passe sans le lien.',
   },
+  pl: {
+    subject: (o) => `Zaproszenie do ${o}`,
+    invites: (w) => `${w.inviter} zaprasza Cię do organizacji „${w.organization}” w roli: ${w.role} w konsoli dokumentów przewozowych.`,
+    follow: 'Otwórz ten link, aby przyjąć zaproszenie i się zalogować:',
+    once: (d) => `Link działa jeden raz, przez ${d} dni.`,
+    ignore: 'Jeśli nie znasz nadawcy, zignoruj tę wiadomość: bez linku nic się nie stanie.',
+  },
 };
 
 export function invitationMail(to: string, link: string, who: Who, language: string): OutgoingMessage {
-  const w = WORDS[(language in WORDS ? language : 'en') as Language];
+  const w = WORDS[(language in WORDS ? language : 'en') as keyof typeof WORDS];
   const text = [w.invites(who), '', w.follow, link, '', w.once(INVITATION_TTL_MS / 86_400_000), w.ignore].join('\n');
   return { channel: 'email', to, subject: w.subject(who.organization), text };
 }

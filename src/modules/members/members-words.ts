@@ -37,7 +37,7 @@ export interface MembersWords {
 }
 
 /** The organisation's languages (those of its mails too) by their own names. */
-export const LANGUAGE_NAMES: Record<'en' | 'nl' | 'de' | 'fr', string> = CONSOLE_LANGUAGE_NAMES;
+export const LANGUAGE_NAMES: Record<'en' | 'nl' | 'de' | 'fr' | 'pl', string> = CONSOLE_LANGUAGE_NAMES;
 
 export const MEMBERS_WORDS: Record<ConsoleLanguage, MembersWords> = {
   en: {

@@ -5,7 +5,7 @@ import { IdString, StringEnum } from '../../core/schema-types.js';
 import { CreateMagicLinkSchema, ROLES } from '../console-auth/console-auth.schema.js';
 
 const RoleOf = (description: string) => StringEnum(ROLES, { description });
-export const ORGANIZATION_LANGUAGES = ['en', 'nl', 'de', 'fr'] as const;
+export const ORGANIZATION_LANGUAGES = ['en', 'nl', 'de', 'fr', 'pl'] as const;
 /** Not blank, no control characters (no line breaks): the name goes into mail subjects. */
 export const ORGANIZATION_NAME = '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$';
 
@@ -81,7 +81,7 @@ export type OrganizationSettings = Static<typeof OrganizationSettingsSchema>;
 export const UpdateOrganizationSchema = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: ORGANIZATION_NAME, description: 'The organisation\'s name, 1-200 characters, not blank, on one line (it is the subject of invitation mails).' })),
-    default_language: Type.Optional(StringEnum(ORGANIZATION_LANGUAGES, { description: '`en`, `nl`, `de` or `fr`.' })),
+    default_language: Type.Optional(StringEnum(ORGANIZATION_LANGUAGES, { description: '`en`, `nl`, `de`, `fr` or `pl`.' })),
     require_two_factor: Type.Optional(Type.Boolean({ description: 'Require a second factor of every member.' })),
   },
   { $id: 'UpdateOrganization', additionalProperties: false, description: 'The settings to change; fields left out stay as they are.' },

@@ -7,7 +7,7 @@ export interface Organization {
   live_enabled: boolean;
   created_at: string;
   /** Migration 0027: the console's default language, and whether members must use a second factor. */
-  default_language: 'en' | 'nl' | 'de' | 'fr';
+  default_language: 'en' | 'nl' | 'de' | 'fr' | 'pl';
   require_two_factor: boolean;
 }
 

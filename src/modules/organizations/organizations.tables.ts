@@ -10,7 +10,7 @@ export interface OrganizationsTable {
   live_enabled: boolean;
   created_at: Timestamp;
   /** The console's and the organisation's mails' default language (migration 0027). */
-  default_language: Defaulted<'en' | 'nl' | 'de' | 'fr'>;
+  default_language: Defaulted<'en' | 'nl' | 'de' | 'fr' | 'pl'>;
   /** Every member must have passed a second factor before the console lets them act (migration 0027). */
   require_two_factor: Defaulted<boolean>;
 }
