@@ -1,6 +1,6 @@
 /**
  * Issuing a shipment in the service as a process, both ways it runs: from the TypeScript sources
- * under tsx (`npm start`, `npm run cli`, benches) and compiled from dist/ (`npm run build`). The note is rendered in
+ * under tsx (`npm start`, `npm run cli`, benches) and compiled by tsc as `npm run build` compiles it to dist/ (here into a folder of its own). The note is rendered in
  * a worker thread, which must find and load its entry module either way; SIGTERM then drains and
  * ends the process with its threads.
  */

@@ -7,6 +7,12 @@ import { projectRoot } from '../../src/core/project-root.js';
 
 const root = projectRoot();
 const TSX = ['--import', 'tsx'];
+/**
+ * Where the test of `npm run build` compiles to: a folder of its own, not dist/, which `npm start`
+ * (and its test, perhaps in the other worker at the same moment) compiles into file by file. Inside
+ * the project, so that the compiled code finds node_modules and package.json as dist/ does.
+ */
+const BUILD_DIR = join(root, 'node_modules', '.cache', 'freight-document-service', 'tsc-build');
 
 export interface RunningServer {
   child: ChildProcess;
@@ -18,14 +24,14 @@ export interface RunningServer {
 }
 
 /**
- * The service from its TypeScript sources under tsx; with `fromDist` compiled, from dist/ (build
+ * The service from its TypeScript sources under tsx; with `fromDist` compiled by `tsc` (buildDist
  * first); with `npmStart` as package.json's `start` script runs it (scripts/start.mjs, compiling
  * into dist/src what changed), the command a newcomer types.
  */
 export function startServer(env: Record<string, string>, options: { fromDist?: boolean; npmStart?: boolean } = {}): RunningServer {
   const base = { ...cleanEnv(), ...env };
   const start = options.npmStart ? npmStart(base) : undefined;
-  const entry = start ? start.args : options.fromDist ? [join(root, 'dist/src/main.js')] : [...TSX, join(root, 'src/main.ts')];
+  const entry = start ? start.args : options.fromDist ? [join(BUILD_DIR, 'src/main.js')] : [...TSX, join(root, 'src/main.ts')];
   const child = spawn(process.execPath, entry, { cwd: root, env: { ...base, ...start?.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -91,13 +97,13 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Compiles the service into dist/ as `npm run build` does, without its type check: `npm test` has
+ * Compiles the service as `npm run build` does (into BUILD_DIR, not dist/), without its type check: `npm test` has
  * type-checked the same sources before the suite (`npm run checks`), and with isolated modules the
  * check changes no byte of the output, while it is two thirds of the build's time.
  */
 export function buildDist(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { cwd: root });
+    const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--noCheck', '--outDir', BUILD_DIR], { cwd: root });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
