@@ -47,7 +47,8 @@ export function preparingClient(max: number): typeof pg.Client {
       if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return (super.query as (...a: unknown[]) => never)(...args);
       let name = this.#names.get(text);
       if (name === undefined) {
-        name = `fds_${++this.#next}`;
+        // Named after its command: tracing names a prepared statement's span by its name (`pg.query:WITH_12`).
+        name = `${/^\s*([a-z]+)/i.exec(text)?.[1]?.toUpperCase() ?? 'SQL'}_${++this.#next}`;
         if (this.#names.size >= max) this.#evictOldest();
       } else {
         this.#names.delete(text);
@@ -67,7 +68,7 @@ export function preparingClient(max: number): typeof pg.Client {
       for (const stale of release) {
         // Queued before the statement that evicted it. Inside an aborted transaction it fails and is
         // tried again with the next eviction; a name the session never parsed (its Parse failed) is done.
-        (super.query(`deallocate ${stale}`) as Promise<unknown>).catch((error: unknown) => {
+        (super.query(`deallocate "${stale}"`) as Promise<unknown>).catch((error: unknown) => {
           if ((error as { code?: string }).code !== UNKNOWN_STATEMENT) this.#unreleased.push(stale);
         });
       }
