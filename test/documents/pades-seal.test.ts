@@ -35,11 +35,21 @@ function pdfsig(bytes: Uint8Array, name: string): string {
 }
 
 /** The /ByteRange numbers and the CMS in /Contents of a sealed file. */
+/** The length of the DER element at the start of `der`, header included. */
+function derLength(der: Buffer): number {
+  const first = der[1]!;
+  if (first < 0x80) return 2 + first;
+  const octets = first & 0x7f;
+  return 2 + octets + der.subarray(2, 2 + octets).reduce((length, byte) => length * 256 + byte, 0);
+}
+
 function signatureParts(bytes: Uint8Array): { ranges: number[]; cms: Buffer } {
   const text = Buffer.from(bytes).toString('latin1');
   const ranges = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text)!.slice(1).map(Number);
-  const hex = text.slice(ranges[1]! + 1, ranges[2]! - 1).replace(/(00)+$/, '');
-  return { ranges, cms: Buffer.from(hex, 'hex') };
+  const contents = Buffer.from(text.slice(ranges[1]! + 1, ranges[2]! - 1), 'hex');
+  // The CMS is DER and /Contents is zero-padded after it: its own length says where it ends (a
+  // signature may end in zero bytes, so trimming the zeros could cut it).
+  return { ranges, cms: contents.subarray(0, derLength(contents)) };
 }
 
 describe('sealed consignment notes', () => {
