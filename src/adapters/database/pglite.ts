@@ -11,9 +11,12 @@ import pg from 'pg';
 import type { DatabaseHandle } from '../../ports/database.js';
 import { PgliteThread } from './pglite-wire.js';
 import { pgPoolUse } from './pool-use.js';
+import { preparingClient } from './prepared-statements-client.js';
 import type { DB } from './schema.js';
 
 const PGLITE_SUPERUSER = 'postgres';
+/** Statements kept prepared in the one session; a text used less often than 256 others is prepared again when it returns. */
+const PREPARED_STATEMENTS = 256;
 
 /**
  * Opens (creating if needed) the PGlite database in `dataDir`, or in memory with `memory://`, in
@@ -23,7 +26,8 @@ const PGLITE_SUPERUSER = 'postgres';
 export async function openPglite(dataDir: string, from?: Uint8Array<ArrayBuffer>): Promise<DatabaseHandle> {
   const thread = await PgliteThread.start({ dataDir, ...(from ? { from } : {}) });
   // `pg` starts each connection with a startup packet, which PGlite answers for the one session it has.
-  const pool = new pg.Pool({ stream: () => thread.connection(), user: PGLITE_SUPERUSER, database: 'template1', ...ONE_SESSION });
+  // What every request waits for is that session: statements are prepared (./prepared-statements-client.ts).
+  const pool = new pg.Pool({ Client: preparingClient(PREPARED_STATEMENTS), stream: () => thread.connection(), user: PGLITE_SUPERUSER, database: 'template1', ...ONE_SESSION });
   return handle(pool, () => thread.close());
 }
 

@@ -3,11 +3,16 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../../ports/database.js';
 import { pgPoolUse } from './pool-use.js';
+import { preparingClient } from './prepared-statements-client.js';
 import type { DB } from './schema.js';
 
 /** Opens a pool on `url`; connection failures surface on first use, as `service_unavailable`. */
+/** Statements kept prepared per connection (./prepared-statements-client.ts): more than the texts a process sends often. */
+const PREPARED_STATEMENTS = 128;
+
 export function openPostgres(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({
+    Client: preparingClient(PREPARED_STATEMENTS),
     connectionString: url,
     max: options.poolSize ?? 10,
     // A dead server must fail a request quickly rather than hang it (DESIGN: 503 service_unavailable).
