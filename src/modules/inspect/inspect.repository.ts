@@ -10,6 +10,8 @@ import type { DocumentRow } from '../documents/documents.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import type { InspectionViewsTable } from './inspect.tables.js';
 import { keysetWindow } from '../../ports/database-keyset.js';
+import { compiledOnce } from '../../ports/compiled-once.js';
+import { foldableInsert } from '../../ports/foldable-insert.js';
 
 interface Tenant {
   organizationId: string;
@@ -18,8 +20,9 @@ interface Tenant {
 
 export type InspectionViewRow = Selectable<InspectionViewsTable>;
 
+/** Folds with the other views of its statement into one INSERT (inspection-views.ts groups them). */
 export function insertInspectionViewWrite(db: Database, row: InspectionViewRow): Write {
-  return db.insertInto('inspection_views').values({ ...row, details: JSON.stringify(row.details) });
+  return foldableInsert(db, 'inspection_views', [{ ...row, details: JSON.stringify(row.details) }]);
 }
 
 export async function selectInspectionViews(db: Database, t: Tenant, shipmentId: string, page: { after?: string; order: SortOrder; limit: number }): Promise<InspectionViewRow[]> {
@@ -51,10 +54,11 @@ export interface InspectionTarget extends InspectionState {
 
 /**
  * The shipment behind an inspection link, in any organisation and mode (the token, 192 random bits
- * and unique, is the only key to it), with its tenant's erasures and its current note: one query.
+ * and unique, is the only key to it), with its tenant's erasures and its current note: one query,
+ * built once (ports/compiled-once.ts): it runs on every inspection request.
  */
-export async function selectInspectionTarget(db: Database, token: string): Promise<InspectionTarget | undefined> {
-  const row = await db
+const inspectionTargetQuery = compiledOnce(['token'], (db, slots) =>
+  db
     .selectFrom('shipments')
     .leftJoinLateral(
       (eb) =>
@@ -90,8 +94,11 @@ export async function selectInspectionTarget(db: Database, token: string): Promi
         .whereRef('privacy_erasures.mode', '=', 'shipments.mode')
         .as('erasures'),
     )
-    .where('shipments.inspection_token', '=', token)
-    .executeTakeFirst();
+    .where('shipments.inspection_token', '=', slots.token),
+);
+
+export async function selectInspectionTarget(db: Database, token: string): Promise<InspectionTarget | undefined> {
+  const [row] = await inspectionTargetQuery(db, { token });
   if (!row) return undefined;
   const { erasures, note_id, note_version, note_sha256, note_object_key, note_language, note_created_at, note_cause_event_id, note_cause_event_type, ...shipment } = row;
   const note =

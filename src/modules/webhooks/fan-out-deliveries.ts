@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Mode } from '../../core/mode.js';
-import type { Database, Write } from '../../ports/database.js';
+import type { Database, FoldableWrite } from '../../ports/database.js';
 import { MAX_ATTEMPTS } from './delivery-policy.js';
 import { envelopeBody, subscriptionsMatching } from './event-envelope.js';
 
@@ -21,7 +21,24 @@ export interface FanOutEvent {
   data: Record<string, unknown>;
 }
 
-export function deliveryFanOutWrite(db: Database, tenant: { organizationId: string; mode: Mode }, events: readonly FanOutEvent[]): Write {
+interface FanOutWrite extends FoldableWrite {
+  readonly events: readonly FanOutEvent[];
+}
+
+/**
+ * Folds with the other fan-outs of its tenant in one statement into one (database.ts `foldWrites`):
+ * the events of many inspections grouped into one statement are matched against the endpoints once.
+ */
+export function deliveryFanOutWrite(db: Database, tenant: { organizationId: string; mode: Mode }, events: readonly FanOutEvent[]): FanOutWrite {
+  return {
+    events,
+    foldKey: `fan-out|${tenant.organizationId}|${tenant.mode}`,
+    compile: () => fanOutQuery(db, tenant, events).compile(db),
+    fold: (other) => deliveryFanOutWrite(db, tenant, [...events, ...(other as FanOutWrite).events]),
+  };
+}
+
+function fanOutQuery(db: Database, tenant: { organizationId: string; mode: Mode }, events: readonly FanOutEvent[]) {
   const rows = events.map((e) => ({
     event_id: e.id,
     type: e.type,
@@ -29,7 +46,7 @@ export function deliveryFanOutWrite(db: Database, tenant: { organizationId: stri
     created_at: e.created_at.toISOString(),
     matches: subscriptionsMatching(e.type),
   }));
-  const query = sql`
+  return sql`
     insert into webhook_deliveries
       (id, organization_id, mode, endpoint_id, event_id, event_type, body, origin, status, max_attempts, next_attempt_at, created_at, updated_at)
     select 'wd_' || substr(ev.event_id, 5, 10) || upper(substr(encode(sha256(convert_to(ev.event_id || '/' || e.id, 'UTF8')), 'hex'), 1, 16)),
@@ -42,5 +59,4 @@ export function deliveryFanOutWrite(db: Database, tenant: { organizationId: stri
     join webhook_endpoints e
       on e.organization_id = ${tenant.organizationId} and e.mode = ${tenant.mode} and e.active and e.deleted_at is null
       and e.events ?| ev.matches`;
-  return { compile: () => query.compile(db) };
 }

@@ -121,6 +121,25 @@ describe.each(backends())('GET /v1/inspect/{token} on $name', (backend) => {
       expect(deliveries.map((d) => d.event_type)).toEqual(['shipment.inspected']);
     });
 
+    it('views of two organisations read at once, written together, each get their own events and deliveries', async () => {
+      const tenants = [await t.newTenant(), await t.newTenant()];
+      const tokens: string[] = [];
+      for (const tenant of tenants) {
+        const endpoint = await t.app.inject({ method: 'POST', url: '/v1/webhook-endpoints', headers: t.auth(tenant.testKey), payload: { url: 'https://hooks.example.com/in', events: ['shipment.inspected'] } });
+        expect(endpoint.statusCode, endpoint.body).toBe(201);
+        tokens.push((await api.issued(tenant)).token);
+      }
+      // Concurrent views share statements (their rows folded into one INSERT per table, one fan-out per organisation).
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => api.json(tokens[i % 2]!)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      for (const tenant of tenants) {
+        const events = await t.runtime.services.db.selectFrom('events').select(['id', 'shipment_id']).where('organization_id', '=', tenant.organizationId).where('type', '=', 'shipment.inspected').execute();
+        expect(events).toHaveLength(10);
+        const deliveries = await t.runtime.services.db.selectFrom('webhook_deliveries').select(['event_id']).where('organization_id', '=', tenant.organizationId).execute();
+        expect(deliveries.map((d) => d.event_id).sort()).toEqual(events.map((e) => e.id).sort());
+      }
+    });
+
     it('a PDF changed in the store reads as broken; so does one whose recorded hash was made to match but whose seal no longer verifies', async () => {
       const tenant = await t.newTenant();
       const { shipment, token } = await api.issued(tenant);
