@@ -3,7 +3,7 @@
  * Polish; any other language, English). The role is named as the console names it to members.
  */
 import type { OutgoingMessage } from '../../ports/notifier.js';
-import type { ORGANIZATION_LANGUAGES } from './members.schema.js';
+import type { OrganizationLanguage } from '../organizations/organization-languages.js';
 import { INVITATION_TTL_MS } from './members-policy.js';
 
 interface Who {
@@ -20,7 +20,7 @@ interface MailWords {
   ignore: string;
 }
 
-const WORDS: Record<(typeof ORGANIZATION_LANGUAGES)[number], MailWords> = {
+const WORDS: Record<OrganizationLanguage, MailWords> = {
   en: {
     subject: (o) => `Invitation to ${o}`,
     invites: (w) => `${w.inviter} invites you to the organisation "${w.organization}" as ${w.role} in the freight document console.`,

@@ -1,5 +1,6 @@
 /** The words of the members and settings pages, in the console's languages. */
 import { CONSOLE_LANGUAGE_NAMES, type ConsoleLanguage } from '../console/console-words.js';
+import type { OrganizationLanguage } from '../organizations/organization-languages.js';
 
 export type MemberNotice = 'invited' | 'cancelled' | 'role_changed' | 'removed' | 'saved';
 
@@ -37,7 +38,7 @@ export interface MembersWords {
 }
 
 /** The organisation's languages (those of its mails too) by their own names. */
-export const LANGUAGE_NAMES: Record<'en' | 'nl' | 'de' | 'fr' | 'pl', string> = CONSOLE_LANGUAGE_NAMES;
+export const LANGUAGE_NAMES: Record<OrganizationLanguage, string> = CONSOLE_LANGUAGE_NAMES;
 
 export const MEMBERS_WORDS: Record<ConsoleLanguage, MembersWords> = {
   en: {

@@ -3,9 +3,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { pageQueryProperties } from '../../core/pagination.schema.js';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 import { CreateMagicLinkSchema, ROLES } from '../console-auth/console-auth.schema.js';
+import { ORGANIZATION_LANGUAGES } from '../organizations/organization-languages.js';
 
 const RoleOf = (description: string) => StringEnum(ROLES, { description });
-export const ORGANIZATION_LANGUAGES = ['en', 'nl', 'de', 'fr', 'pl'] as const;
 /** Not blank, no control characters (no line breaks): the name goes into mail subjects. */
 export const ORGANIZATION_NAME = '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$';
 

@@ -1,5 +1,6 @@
 /** Queries on `organizations`. Organisations are not tenant rows themselves: they are the tenants. */
 import type { Database } from '../../ports/database.js';
+import type { OrganizationLanguage } from './organization-languages.js';
 
 export interface Organization {
   id: string;
@@ -7,7 +8,7 @@ export interface Organization {
   live_enabled: boolean;
   created_at: string;
   /** Migration 0027: the console's default language, and whether members must use a second factor. */
-  default_language: 'en' | 'nl' | 'de' | 'fr' | 'pl';
+  default_language: OrganizationLanguage;
   require_two_factor: boolean;
 }
 

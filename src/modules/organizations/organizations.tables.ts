@@ -3,6 +3,7 @@
  * queries them. src/adapters/database/schema.ts combines every module's into `DB`.
  */
 import type { Defaulted, Timestamp } from '../../ports/database-columns.js';
+import type { OrganizationLanguage } from './organization-languages.js';
 
 export interface OrganizationsTable {
   id: string;
@@ -10,7 +11,7 @@ export interface OrganizationsTable {
   live_enabled: boolean;
   created_at: Timestamp;
   /** The console's and the organisation's mails' default language (migration 0027). */
-  default_language: Defaulted<'en' | 'nl' | 'de' | 'fr' | 'pl'>;
+  default_language: Defaulted<OrganizationLanguage>;
   /** Every member must have passed a second factor before the console lets them act (migration 0027). */
   require_two_factor: Defaulted<boolean>;
 }

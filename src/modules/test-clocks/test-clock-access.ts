@@ -82,7 +82,8 @@ export async function requestTestClock(
   table: AttachableTable | undefined,
   params: { id?: string },
   named: string | undefined,
-  withoutClock = new LruCache<true>(1),
+  /** Resources known to follow no clock (the app keeps one per process); none remembered when not given. */
+  withoutClock?: LruCache<true>,
 ): Promise<RequestTestClock | undefined> {
   if (!principal || principal.mode !== 'test') {
     if (named !== undefined) throw new AppError('test_mode_only', 'Test clocks exist only in the sandbox; `test_clock` needs a sk_test_ key.');
@@ -91,8 +92,8 @@ export async function requestTestClock(
   if (named !== undefined) return testClockToAttach(db, principal.organizationId, named);
   if (!table || params.id === undefined) return undefined;
   const key = `${table}:${principal.organizationId}:${params.id}`;
-  if (withoutClock.get(key)) return undefined;
+  if (withoutClock?.get(key)) return undefined;
   const clock = await selectAttachedClockTime(db, table, principal.organizationId, params.id);
-  if (clock === null) withoutClock.set(key, true);
+  if (clock === null) withoutClock?.set(key, true);
   return clock ?? undefined;
 }
