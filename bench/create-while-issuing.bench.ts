@@ -8,7 +8,7 @@
  * In alternating rounds, a POST /v1/shipments probe (drafts, BENCH_PROBE_CONNECTIONS connections,
  * its own process) runs alone, then while POST /v1/shipments/{id}/issue runs at full load
  * (BENCH_CONNECTIONS, each request issuing the next of drafts made beforehand, its own process).
- * Medians of three rounds. Runs on the embedded PGlite, then on PostgreSQL (a scratch database)
+ * Medians of three rounds (BENCH_ROUNDS). Runs on the embedded PGlite, then on PostgreSQL (a scratch database)
  * when DATABASE_URL is set.
  *
  * A fairer baseline beside "alone", as in issue-load.bench.ts: the same issuing of drafts sent to a
@@ -36,7 +36,8 @@ import { CONNECTIONS, DURATION_S, load, row, type Result } from './support/load.
 const PROBE_CONNECTIONS = Number(process.env.BENCH_PROBE_CONNECTIONS ?? 2);
 /** Issuing runs this long before the probe starts, and on after it ends: the probe sees full load only. */
 const RAMP_S = 2;
-const ROUNDS = 3;
+/** Rounds of the three probes; the p99s of single rounds range widely on two cores, so more rounds (BENCH_ROUNDS) steady the medians. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Drafts made per issuing run: more than any run on this machine issues (it reports how many it used). */
 const DRAFTS_PER_RUN = Number(process.env.BENCH_DRAFTS ?? 2500);
 
