@@ -3,7 +3,7 @@
  * Polish; any other language, English). The role is named as the console names it to members.
  */
 import type { OutgoingMessage } from '../../ports/notifier.js';
-import type { OrganizationLanguage } from '../organizations/organization-languages.js';
+import type { OrganizationLanguage } from '../organizations/organizations.tables.js';
 import { INVITATION_TTL_MS } from './members-policy.js';
 
 interface Who {

@@ -18,7 +18,7 @@ import { updateOrganization } from '../organizations/update-organization.js';
 import { changeMemberRole } from './change-member-role.js';
 import { inviteMember } from './invite-member.js';
 import { listAllMembers } from './list-members.js';
-import { ORGANIZATION_LANGUAGES } from '../organizations/organization-languages.js';
+import { ORGANIZATION_LANGUAGES } from '../organizations/organizations.tables.js';
 import { ORGANIZATION_NAME } from './members.schema.js';
 import { MEMBERS_WORDS, type MemberNotice } from './members-words.js';
 import { removeMember } from './remove-member.js';

@@ -1,6 +1,6 @@
 /** The words of the members and settings pages, in the console's languages. */
 import { CONSOLE_LANGUAGE_NAMES, type ConsoleLanguage } from '../console/console-words.js';
-import type { OrganizationLanguage } from '../organizations/organization-languages.js';
+import type { OrganizationLanguage } from '../organizations/organizations.tables.js';
 
 export type MemberNotice = 'invited' | 'cancelled' | 'role_changed' | 'removed' | 'saved';
 

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { pageQueryProperties } from '../../core/pagination.schema.js';
 import { IdString, StringEnum } from '../../core/schema-types.js';
 import { CreateMagicLinkSchema, ROLES } from '../console-auth/console-auth.schema.js';
-import { ORGANIZATION_LANGUAGES } from '../organizations/organization-languages.js';
+import { ORGANIZATION_LANGUAGES } from '../organizations/organizations.tables.js';
 
 const RoleOf = (description: string) => StringEnum(ROLES, { description });
 /** Not blank, no control characters (no line breaks): the name goes into mail subjects. */

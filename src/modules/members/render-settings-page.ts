@@ -8,7 +8,7 @@ import { renderConsoleFrame } from '../console/console-layout.js';
 import type { ConsoleLanguage } from '../console/console-words.js';
 import type { Organization } from '../organizations/organizations.repository.js';
 import { esc } from '../sign-app/html.js';
-import { ORGANIZATION_LANGUAGES } from '../organizations/organization-languages.js';
+import { ORGANIZATION_LANGUAGES } from '../organizations/organizations.tables.js';
 import { LANGUAGE_NAMES, MEMBERS_WORDS } from './members-words.js';
 
 export const SETTINGS_PAGE_PATH = '/console/settings';

@@ -1,6 +1,6 @@
 /** Queries on `organizations`. Organisations are not tenant rows themselves: they are the tenants. */
 import type { Database } from '../../ports/database.js';
-import type { OrganizationLanguage } from './organization-languages.js';
+import type { OrganizationLanguage } from './organizations.tables.js';
 
 export interface Organization {
   id: string;

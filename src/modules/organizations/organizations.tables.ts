@@ -3,7 +3,10 @@
  * queries them. src/adapters/database/schema.ts combines every module's into `DB`.
  */
 import type { Defaulted, Timestamp } from '../../ports/database-columns.js';
-import type { OrganizationLanguage } from './organization-languages.js';
+
+/** The languages an organisation may choose as the default of its console and its mails (the column's check, migrations 0027 and 0047). */
+export const ORGANIZATION_LANGUAGES = ['en', 'nl', 'de', 'fr', 'pl'] as const;
+export type OrganizationLanguage = (typeof ORGANIZATION_LANGUAGES)[number];
 
 export interface OrganizationsTable {
   id: string;
