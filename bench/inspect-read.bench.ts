@@ -4,7 +4,8 @@
  * is issued and signed by consignor and carrier (three sealed PDF versions), and read unchanged, as
  * inspectors along a route read it. Every request comes from its own client address (the link
  * allows 60 a minute per address), and so do the reads, so both pay the same load generator.
- * Runs on PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set, else on the embedded defaults.
+ * Runs on PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set, else on the embedded
+ * defaults; `npm run bench` runs it on both (bench/run-all.ts).
  *
  * Target: the inspection answers at least half the read's requests per second.
  */

@@ -6,7 +6,7 @@
  * runs at full load (BENCH_CONNECTIONS, fresh Idempotency-Key each, its own process); the event-loop
  * delay of this process (which serves the API) is sampled every millisecond meanwhile. Medians of
  * three rounds each. Runs on PostgreSQL when DATABASE_URL is set (a scratch database), else on
- * the embedded defaults.
+ * the embedded defaults; `npm run bench` runs it on both (bench/run-all.ts).
  *
  * A fairer baseline beside "alone": the same issuing load sent to a neighbour, a second service in
  * a process of its own on the same machine. On two cores, the load generator, PostgreSQL, the render
