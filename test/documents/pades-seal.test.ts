@@ -34,7 +34,6 @@ function pdfsig(bytes: Uint8Array, name: string): string {
   return `${run.stdout}${run.stderr}`;
 }
 
-/** The /ByteRange numbers and the CMS in /Contents of a sealed file. */
 /** The length of the DER element at the start of `der`, header included. */
 function derLength(der: Buffer): number {
   const first = der[1]!;
@@ -43,6 +42,7 @@ function derLength(der: Buffer): number {
   return 2 + octets + der.subarray(2, 2 + octets).reduce((length, byte) => length * 256 + byte, 0);
 }
 
+/** The /ByteRange numbers and the CMS in /Contents of a sealed file. */
 function signatureParts(bytes: Uint8Array): { ranges: number[]; cms: Buffer } {
   const text = Buffer.from(bytes).toString('latin1');
   const ranges = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text)!.slice(1).map(Number);

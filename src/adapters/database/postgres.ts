@@ -6,10 +6,10 @@ import { pgPoolUse } from './pool-use.js';
 import { preparingClient } from './prepared-statements-client.js';
 import type { DB } from './schema.js';
 
-/** Opens a pool on `url`; connection failures surface on first use, as `service_unavailable`. */
 /** Statements kept prepared per connection (./prepared-statements-client.ts): more than the texts a process sends often. */
 const PREPARED_STATEMENTS = 128;
 
+/** Opens a pool on `url`; connection failures surface on first use, as `service_unavailable`. */
 export function openPostgres(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({
     Client: preparingClient(PREPARED_STATEMENTS),
