@@ -18,7 +18,10 @@
  * creates. The issuing rate R is measured first (the full-load rounds above); then, alternating,
  * the probe runs while drafts are created at R (POST /v1/shipments, no render) and while notes are
  * issued at R. Both send the same requests per second and the same body through the same load
- * generator; what differs is the render, its sealing, the stored PDF and the issue's events.
+ * generator, spread evenly over each second (./support/paced-load.ts: autocannon's own rate limit
+ * sends a second's requests together at its top, and a burst that short hid most of the drafts'
+ * cost from the probe's p99 while the issues' longer one did not); what differs is the render, its
+ * sealing, the stored PDF and the issue's events.
  *
  * Targets: event-loop delay p99 under 20 ms while issuing at full load; whoami p99 while issuing at
  * R within 2× of its p99 while creating drafts at R; whoami p99 during issuing within 2× of its p99

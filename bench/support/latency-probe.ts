@@ -5,8 +5,9 @@
  * milliseconds to 0.01 ms (autocannon rounds latencies to whole milliseconds, too coarse for a
  * route that answers in one). Options as JSON in argv[2]: url, headers, connections, seconds.
  */
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { sendRequest } from './paced-load.js';
 
 interface ProbeOptions {
   url: string;
@@ -21,23 +22,15 @@ const latencies: number[] = [];
 let non2xx = 0;
 let errors = 0;
 
-function once(): Promise<void> {
+async function once(): Promise<void> {
   const started = performance.now();
-  return new Promise((resolve) => {
-    const req = request(options.url, { agent, headers: options.headers }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        latencies.push(performance.now() - started);
-        if ((res.statusCode ?? 0) >= 300) non2xx++;
-        resolve();
-      });
-    });
-    req.on('error', () => {
-      errors++;
-      resolve();
-    });
-    req.end();
-  });
+  const answer = await sendRequest(agent, options.url, 'GET', options.headers);
+  if (answer === 'error') {
+    errors++;
+    return;
+  }
+  latencies.push(performance.now() - started);
+  if (answer >= 300) non2xx++;
 }
 
 const until = performance.now() + options.seconds * 1000;

@@ -26,7 +26,7 @@ export interface Target {
   uniqueClientAddress?: boolean;
   /** Connections of this load; BENCH_CONNECTIONS when not given. */
   connections?: number;
-  /** Requests per second over all connections (autocannon's overallRate); as fast as answered when not given. */
+  /** Requests per second over all connections, spread evenly (./paced-load.ts); as fast as answered when not given. */
   rate?: number;
 }
 
@@ -35,17 +35,17 @@ const AUTOCANNON_CLI = join(import.meta.dirname, '..', '..', 'node_modules', 'au
 /**
  * Loads the target from a child process. Fixed requests go through autocannon's own CLI (it drives
  * about twice the rate of its programmatic API here, which matters at whoami's 50k/s); requests that
- * need a fresh Idempotency-Key or client address each go through ./load-process.ts.
+ * need a fresh Idempotency-Key or client address each, and loads at a fixed rate, go through
+ * ./load-process.ts.
  */
 export async function load(target: Target, seconds: number): Promise<Result> {
   const options = { method: 'GET' as const, headers: {}, connections: CONNECTIONS, ...target, seconds };
-  if (options.uniqueIdempotencyKey || options.uniqueClientAddress) {
+  if (options.uniqueIdempotencyKey || options.uniqueClientAddress || options.rate) {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-process.ts'), JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 });
     return JSON.parse(stdout) as Result;
   }
   const headers = Object.entries(options.headers as Record<string, string>).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const rate = options.rate ? ['-R', String(options.rate)] : [];
-  const args = [AUTOCANNON_CLI, '-j', '-c', String(options.connections), '-d', String(seconds), ...rate, '-m', options.method, ...headers, ...(options.body ? ['-b', options.body] : []), options.url];
+  const args = [AUTOCANNON_CLI, '-j', '-c', String(options.connections), '-d', String(seconds), '-m', options.method, ...headers, ...(options.body ? ['-b', options.body] : []), options.url];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
   const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
