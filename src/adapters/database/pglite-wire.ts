@@ -21,7 +21,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Duplex } from 'node:stream';
+import { Duplex, type Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { PGLITE_THREAD_SOURCE } from './pglite-thread-source.js';
 import type { FromPgliteThread, PgliteThreadData, ToPgliteThread } from './pglite-wire-messages.js';
@@ -95,6 +95,14 @@ export class PgliteThread {
           this.#send({ close: true });
         });
     return this.#closed;
+  }
+
+  /**
+   * A heap snapshot of the thread (V8's JSON, streamed; the thread collects its garbage first), for
+   * diagnosis: what the database's JavaScript keeps, apart from the WebAssembly memory.
+   */
+  heapSnapshot(): Promise<Readable> {
+    return this.#worker.getHeapSnapshot();
   }
 
   /** A stream for one `pg` connection; the session behind it is the database's one session. */
