@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { CLI_SOURCE } from '../../src/cli/cli-source.js';
 import { canonicalJson } from '../../src/core/canonical-json.js';
+import { newId } from '../../src/core/ids.js';
+import { textArray } from '../../src/ports/database-arrays.js';
 import { createApiKey } from '../../src/modules/api-keys/create-api-key.js';
 import { createCheckpointsJob } from '../../src/modules/checkpoints/create-checkpoints.job.js';
 import { CHECKPOINT_PATHS } from '../../src/modules/checkpoints/checkpoints.routes.js';
@@ -202,6 +204,32 @@ describe.each(backends())('signed checkpoints on $name', (backend) => {
     const live = (await t.app.inject({ method: 'GET', url: CHECKPOINT_PATHS.collection, headers: t.auth(tenant.liveKey) })).json().data as Checkpoint[];
     expect(live).toHaveLength(1);
     expect(live[0]).toMatchObject({ mode: 'live', audit_log: { seq: 1 }, shipments: [] });
+  });
+
+  it('seals more shipments at once than PostgreSQL takes parameters in one statement, and the next checkpoint finds nothing left', { timeout: 120_000 }, async () => {
+    const tenant = await t.newTenant();
+    const source = await shipmentsApi(t, tenant).created(minimalShipment());
+    // 30,000 copies of one shipment, each an unsealed chain head: three parameters a row would be 90,000.
+    const now = new Date();
+    const ids = Array.from({ length: 30_000 }, () => newId('shipment', now));
+    await sql`
+      insert into shipments
+      select copy.* from shipments s, unnest(${textArray(ids)}::text[]) as n(id),
+        lateral jsonb_populate_record(null::shipments, to_jsonb(s) || jsonb_build_object('id', n.id, 'dataset_id', gen_random_uuid(), 'inspection_token', null)) as copy
+      where s.id = ${source.id}`.execute(t.runtime.services.db);
+
+    const made = await call(tenant, 'POST', CHECKPOINT_PATHS.collection);
+    expect(made.statusCode, made.body.slice(0, 500)).toBe(201);
+    const checkpoint = made.json() as Checkpoint;
+    expect(checkpoint.shipments).toHaveLength(30_001);
+    expect(verifiesOffline(checkpoint, (await publicKey(tenant)).public_key)).toBe(true);
+    const sealed = await sql<{ n: string | number }>`select count(*) as n from chain_checkpoint_shipments where checkpoint_id = ${checkpoint.id}`.execute(t.runtime.services.db);
+    expect(Number(sealed.rows[0]!.n)).toBe(30_001);
+
+    // Every head is sealed: the next call answers with the same checkpoint instead of failing for good.
+    const again = await call(tenant, 'POST', CHECKPOINT_PATHS.collection);
+    expect(again.statusCode, again.body.slice(0, 500)).toBe(200);
+    expect((again.json() as Checkpoint).id).toBe(checkpoint.id);
   });
 
   it('delivers audit.checkpoint_created with the checkpoint, which verifies with the published key and is accepted back', async () => {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import type { SortOrder } from '../../core/pagination.js';
 import type { Database } from '../../ports/database.js';
+import { intArray, textArray } from '../../ports/database-arrays.js';
 import { keysetWindow } from '../../ports/database-keyset.js';
 import type { ChainHeadRecord, Checkpoint } from './checkpoint-signature.js';
 
@@ -20,10 +21,12 @@ export async function insertCheckpoint(trx: Database, t: Tenant, checkpoint: Che
     .values({ id: checkpoint.id, organization_id: t.organizationId, mode: t.mode, created_at: createdAt, audit_seq: checkpoint.audit_log.seq, checkpoint: JSON.stringify(checkpoint) })
     .execute();
   if (checkpoint.shipments.length === 0) return;
-  await trx
-    .insertInto('chain_checkpoint_shipments')
-    .values(checkpoint.shipments.map((s) => ({ checkpoint_id: checkpoint.id, shipment_id: s.shipment_id, seq: s.seq })))
-    .execute();
+  // Two array parameters, not three per row: a checkpoint names every shipment that moved since the
+  // last one, and past 21,845 of them a multi-row VALUES would exceed PostgreSQL's 65,535 parameters.
+  await sql`
+    insert into chain_checkpoint_shipments (checkpoint_id, shipment_id, seq)
+    select ${checkpoint.id}, s.shipment_id, s.seq
+    from unnest(${textArray(checkpoint.shipments.map((s) => s.shipment_id))}::text[], ${intArray(checkpoint.shipments.map((s) => s.seq))}::bigint[]) as s(shipment_id, seq)`.execute(trx);
 }
 
 export async function selectLatestCheckpoint(db: Database, t: Tenant): Promise<Checkpoint | undefined> {
