@@ -7,6 +7,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Mode } from '../../core/mode.js';
 import type { Database } from '../../ports/database.js';
+import { textArray } from '../../ports/database-arrays.js';
 import type { RetainedResourceColumn, SubjectKindColumn } from './privacy.tables.js';
 import { RETAINED_DOCUMENT_KINDS } from './retention-policy.js';
 
@@ -21,7 +22,11 @@ function holds(column: string, terms: readonly string[], json: boolean): Express
   return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
-const ids = (list: readonly string[]) => (list.length ? list : ['']);
+/**
+ * `= any(array)`: one parameter however many ids. A subject can appear in more shipments (and
+ * their events in more still) than PostgreSQL's 65,535 parameters would allow as an IN list.
+ */
+const anyOf = (list: readonly string[]) => sql<string>`any(${textArray(list)}::text[])`;
 
 export type ShipmentPersonalRow = { id: string; data: Record<string, unknown>; cancellation_reason: string | null };
 
@@ -32,7 +37,7 @@ export async function selectShipmentsMentioning(db: Database, t: Tenant, terms: 
     .select(['id', 'data', 'cancellation_reason'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where((eb) => eb.or([holds('data', terms, true), eb('id', 'in', ids(extraIds))]))
+    .where((eb) => eb.or([holds('data', terms, true), eb('id', '=', anyOf(extraIds))]))
     .orderBy('id');
   if (forUpdate) q = q.forUpdate();
   return q.execute();
@@ -44,7 +49,7 @@ export function selectRequestsByHash(db: Database, t: Tenant, hashes: readonly s
     .select(['id', 'shipment_id', 'status', 'recipient_hint', 'recipient_sealed'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('recipient_hash', 'in', ids(hashes))
+    .where('recipient_hash', '=', anyOf(hashes))
     .orderBy('id')
     .execute();
 }
@@ -52,7 +57,7 @@ export function selectRequestsByHash(db: Database, t: Tenant, hashes: readonly s
 const TOUR_COLUMNS = ['id', 'name', 'driver', 'driver_phone', 'cancellation_reason', 'stops'] as const;
 
 export function selectToursOfPhones(db: Database, t: Tenant, phones: readonly string[]) {
-  return db.selectFrom('tours').select(TOUR_COLUMNS).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).where('driver_phone', 'in', ids(phones)).orderBy('id').execute();
+  return db.selectFrom('tours').select(TOUR_COLUMNS).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).where('driver_phone', '=', anyOf(phones)).orderBy('id').execute();
 }
 
 /** Tours with a stop of one of the shipments. */
@@ -62,7 +67,7 @@ export function selectToursWithStopsOf(db: Database, t: Tenant, shipmentIds: rea
     .select(TOUR_COLUMNS)
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where(sql<SqlBool>`exists (select 1 from jsonb_array_elements(stops) as s(stop) where s.stop->>'shipment_id' in (${sql.join(ids(shipmentIds))}))`)
+    .where(sql<SqlBool>`exists (select 1 from jsonb_array_elements(stops) as s(stop) where s.stop->>'shipment_id' = ${anyOf(shipmentIds)})`)
     .orderBy('id')
     .execute();
 }
@@ -84,7 +89,7 @@ export function selectSignaturesOf(db: Database, t: Tenant, shipmentIds: readonl
     .select(['id', 'shipment_id', 'signer_name', 'signature_request_id', 'ip', 'user_agent', 'location', 'place', 'image_object_key', 'trust_signature', 'signed_at'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('shipment_id', 'in', ids(shipmentIds))
+    .where('shipment_id', '=', anyOf(shipmentIds))
     .orderBy('id')
     .execute();
 }
@@ -95,7 +100,7 @@ export function selectRemarksOf(db: Database, t: Tenant, shipmentIds: readonly s
     .select(['id', 'shipment_id', 'text', 'signature_request_id'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('shipment_id', 'in', ids(shipmentIds))
+    .where('shipment_id', '=', anyOf(shipmentIds))
     .orderBy('id')
     .execute();
 }
@@ -107,7 +112,7 @@ export function selectDisposalInstructionsOf(db: Database, t: Tenant, shipmentId
     .select(['id', 'shipment_id', 'instructing_party', 'delivery', 'consignee', 'text', 'signature_request_id', 'ip', 'user_agent'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('shipment_id', 'in', ids(shipmentIds))
+    .where('shipment_id', '=', anyOf(shipmentIds))
     .orderBy('id')
     .execute();
 }
@@ -142,7 +147,7 @@ export function selectChainEventsOf(db: Database, t: Tenant, shipmentIds: readon
     .select(['shipment_id', 'seq', 'event_id', 'data'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('shipment_id', 'in', ids(shipmentIds))
+    .where('shipment_id', '=', anyOf(shipmentIds))
     .orderBy('shipment_id')
     .orderBy('seq')
     .execute();
@@ -155,7 +160,7 @@ export function selectFeedEventsOf(db: Database, t: Tenant, shipmentIds: readonl
     .select(['id', 'shipment_id', 'data'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where((eb) => eb.or([eb('shipment_id', 'in', ids(shipmentIds)), eb(sql<string>`data->>'tour_id'`, 'in', ids(tourIds))]))
+    .where((eb) => eb.or([eb('shipment_id', '=', anyOf(shipmentIds)), eb(sql<string>`data->>'tour_id'`, '=', anyOf(tourIds))]))
     .orderBy('id')
     .execute();
 }
@@ -166,7 +171,7 @@ export function selectDeliveriesOf(db: Database, t: Tenant, eventIds: readonly s
     .select(['id', 'event_id', 'body'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('event_id', 'in', ids(eventIds))
+    .where('event_id', '=', anyOf(eventIds))
     .orderBy('id')
     .execute();
 }
@@ -177,7 +182,7 @@ export function selectIdentificationsOf(db: Database, t: Tenant, requestIds: rea
     .select(['id', 'signer_name_hash', 'certificate', 'activation_sealed'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('signature_request_id', 'in', ids(requestIds))
+    .where('signature_request_id', '=', anyOf(requestIds))
     .orderBy('id')
     .execute();
 }
@@ -188,7 +193,7 @@ export function selectNotificationsByHash(db: Database, t: Tenant, hashes: reado
     .select(['id', 'recipient_hint', 'error'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('recipient_hash', 'in', ids(hashes))
+    .where('recipient_hash', '=', anyOf(hashes))
     .orderBy('id')
     .execute();
 }
@@ -236,7 +241,7 @@ export function selectInvitationsTo(db: Database, organizationId: string, emails
     .selectFrom('invitations')
     .select(['id', 'email', 'accepted_at', 'revoked_at'])
     .where('organization_id', '=', organizationId)
-    .where(sql<string>`lower(email)`, 'in', ids(emails))
+    .where(sql<string>`lower(email)`, '=', anyOf(emails))
     .orderBy('id')
     .execute();
 }
@@ -247,7 +252,7 @@ export function selectSealedDocumentsOf(db: Database, t: Tenant, shipmentIds: re
     .select(['id', 'shipment_id', 'kind', 'created_at'])
     .where('organization_id', '=', t.organizationId)
     .where('mode', '=', t.mode)
-    .where('shipment_id', 'in', ids(shipmentIds))
+    .where('shipment_id', '=', anyOf(shipmentIds))
     .where('kind', 'in', [...RETAINED_DOCUMENT_KINDS])
     .where('deleted_at', 'is', null)
     .orderBy('id')
@@ -266,11 +271,14 @@ export interface RetainedRow {
 export async function insertErasure(db: Database, t: Tenant, row: { id: string; subject_kind: SubjectKindColumn; report: Record<string, unknown>; created_at: Date }, retained: readonly RetainedRow[]): Promise<void> {
   await db.insertInto('privacy_erasures').values({ ...row, organization_id: t.organizationId, mode: t.mode, report: JSON.stringify(row.report) }).execute();
   if (retained.length === 0) return;
-  await db
-    .insertInto('privacy_retained_items')
-    .values(retained.map((r) => ({ ...r, organization_id: t.organizationId, mode: t.mode, erasure_id: row.id, purged_at: null })))
-    .onConflict((oc) => oc.columns(['resource', 'resource_id']).doNothing())
-    .execute();
+  // One array per column: a subject's retained items can outnumber what a multi-row VALUES may bind.
+  const column = (pick: (r: RetainedRow) => string) => textArray(retained.map(pick));
+  await sql`
+    insert into privacy_retained_items (organization_id, mode, erasure_id, purged_at, resource, resource_id, shipment_id, legal_basis, erase_after)
+    select ${t.organizationId}, ${t.mode}, ${row.id}, null, r.resource, r.resource_id, r.shipment_id, r.legal_basis, r.erase_after
+    from unnest(${column((r) => r.resource)}::text[], ${column((r) => r.resource_id)}::text[], ${column((r) => r.shipment_id)}::text[],
+      ${column((r) => r.legal_basis)}::text[], ${column((r) => r.erase_after.toISOString())}::timestamptz[]) as r(resource, resource_id, shipment_id, legal_basis, erase_after)
+    on conflict (resource, resource_id) do nothing`.execute(db);
 }
 
 export function selectErasure(db: Database, t: Tenant, id: string) {
