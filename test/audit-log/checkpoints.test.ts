@@ -232,6 +232,20 @@ describe.each(backends())('signed checkpoints on $name', (backend) => {
     expect((again.json() as Checkpoint).id).toBe(checkpoint.id);
   });
 
+  it('checkpoints made at the same moment (on demand and scheduled) form one chain: none forks, every head sealed once', async () => {
+    const tenant = await t.newTenant();
+    const shipments = shipmentsApi(t, tenant);
+    const made = await Promise.all(Array.from({ length: 6 }, () => shipments.created(minimalShipment())));
+    const answers = await Promise.all([...Array.from({ length: 4 }, () => call(tenant, 'POST', CHECKPOINT_PATHS.collection)), createCheckpointsJob.handle(t.runtime.services, {})]);
+    for (const res of answers) if (res) expect([200, 201], res.body).toContain(res.statusCode);
+    expect(answers.filter((res) => res?.statusCode === 201).length).toBeGreaterThanOrEqual(1);
+
+    const list = (await call(tenant, 'GET', `${CHECKPOINT_PATHS.collection}?order=asc`)).json().data as Checkpoint[];
+    expect(list.map((c) => c.previous_id)).toEqual([null, ...list.slice(0, -1).map((c) => c.id)]);
+    expect(list.flatMap((c) => c.shipments.map((s) => s.shipment_id)).sort()).toEqual(made.map((s) => s.id).sort());
+    expect((await auditIntegrity(tenant)).checkpoints).toEqual({ checked: list.length, failed: [] });
+  });
+
   it('delivers audit.checkpoint_created with the checkpoint, which verifies with the published key and is accepted back', async () => {
     const tenant = await t.newTenant();
     await webhooksApi(t, tenant).endpoint({ url: receiver.url, events: ['audit.checkpoint_created'] });

@@ -34,6 +34,20 @@ export async function selectLatestCheckpoint(db: Database, t: Tenant): Promise<C
   return row?.checkpoint;
 }
 
+/** The id of the tenant's latest checkpoint other than `other` (one being written), or null: what a new checkpoint's previous_id must be. */
+export async function selectLatestCheckpointId(db: Database, t: Tenant, f: { other: string }): Promise<string | null> {
+  const row = await db
+    .selectFrom('chain_checkpoints')
+    .select('id')
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('id', '<>', f.other)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function selectCheckpoint(db: Database, t: Tenant, id: string): Promise<Checkpoint | undefined> {
   const row = await db.selectFrom('chain_checkpoints').select('checkpoint').where('id', '=', id).where('organization_id', '=', t.organizationId).where('mode', '=', t.mode).executeTakeFirst();
   return row?.checkpoint;

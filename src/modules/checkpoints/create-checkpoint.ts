@@ -4,18 +4,23 @@
  * the service's seal key, stored append-only and delivered as the webhook event
  * `audit.checkpoint_created` in the same transaction.
  *
- * The transaction locks the audit chain's head row, as an audit append does: two checkpoints of
- * one tenant (the schedule and an on-demand call) never interleave, and the second sees the first
- * and finds nothing new.
+ * The heads are read and signed before the transaction: a checkpoint can name tens of thousands of
+ * shipments, megabytes to sign, and its transaction holds the audit chain's head row, which every
+ * audit append of the tenant waits for. The transaction writes, then takes that lock and checks
+ * that no other checkpoint came first (the schedule and an on-demand call). If one did, it rolls
+ * back and the heads are read again: the other may have sealed some of them, and this one must follow it.
+ * Heads that moved meanwhile are not lost: they are past what this checkpoint seals, and the
+ * next one takes them.
  */
 import { realClockOf } from '../../core/clock.js';
 import type { Services } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { withTransaction, writeAsOneStatement } from '../../ports/database.js';
-import { lockChainHead } from '../audit-log/audit-log.repository.js';
+import { GENESIS_HASH } from '../audit-log/audit-chain.js';
+import { lockChainHead, selectChainHead } from '../audit-log/audit-log.repository.js';
 import { checkpointEventWrites } from '../events/record-checkpoint-events.js';
 import { checkpointSigner, type Checkpoint } from './checkpoint-signature.js';
-import { insertCheckpoint, selectChangedShipmentHeads, selectLatestCheckpoint, type Tenant } from './checkpoints.repository.js';
+import { insertCheckpoint, selectChangedShipmentHeads, selectLatestCheckpoint, selectLatestCheckpointId, type Tenant } from './checkpoints.repository.js';
 
 export interface CheckpointOutcome {
   checkpoint: Checkpoint;
@@ -23,13 +28,20 @@ export interface CheckpointOutcome {
   created: boolean;
 }
 
+/** Rolls back the writes of a checkpoint another one overtook. */
+class CameSecond extends Error {}
+
+/** Rounds lost to another checkpoint of the same tenant before giving up (each loser finds less to seal). */
+const ROUNDS = 5;
+
 /** Records a checkpoint of `t` if any of its chains moved since the last one (or it has none yet). */
 export async function createCheckpoint(services: Pick<Services, 'db' | 'clock' | 'sealingKey'>, t: Tenant): Promise<CheckpointOutcome> {
   const signer = await checkpointSigner(services.sealingKey);
-  return withTransaction(services.db, async (trx) => {
-    const head = await lockChainHead(trx, t);
-    const latest = await selectLatestCheckpoint(trx, t);
-    const shipments = await selectChangedShipmentHeads(trx, t);
+  for (let round = 1; ; round++) {
+    // The latest checkpoint first: what is read after it is at least as new as what it sealed.
+    const latest = await selectLatestCheckpoint(services.db, t);
+    const head = (await selectChainHead(services.db, t)) ?? { seq: 0, hash: GENESIS_HASH };
+    const shipments = await selectChangedShipmentHeads(services.db, t);
     if (latest && shipments.length === 0 && head.seq <= latest.audit_log.seq) return { checkpoint: latest, created: false };
     // Real time even under a sandbox test clock: checkpoints follow the audit log's order.
     const now = realClockOf(services.clock).now();
@@ -42,8 +54,18 @@ export async function createCheckpoint(services: Pick<Services, 'db' | 'clock' |
       audit_log: { seq: head.seq, hash: head.hash },
       shipments,
     });
-    await insertCheckpoint(trx, t, checkpoint, now);
-    await writeAsOneStatement(trx, checkpointEventWrites(trx, t, checkpoint, now));
-    return { checkpoint, created: true };
-  });
+    // Written first, locked last: the head row is held only from the check to the commit.
+    const stored = await withTransaction(services.db, async (trx) => {
+      await insertCheckpoint(trx, t, checkpoint, now);
+      await writeAsOneStatement(trx, checkpointEventWrites(trx, t, checkpoint, now));
+      await lockChainHead(trx, t);
+      if ((await selectLatestCheckpointId(trx, t, { other: checkpoint.id })) === (latest?.id ?? null)) return true;
+      throw new CameSecond();
+    }).catch((error: unknown) => {
+      if (error instanceof CameSecond) return false;
+      throw error;
+    });
+    if (stored) return { checkpoint, created: true };
+    if (round >= ROUNDS) throw new Error(`checkpoint of ${t.organizationId}/${t.mode}: another checkpoint came first ${ROUNDS} times`);
+  }
 }
