@@ -16,6 +16,7 @@ import { textArray } from '../../src/ports/database-arrays.js';
 import { createApiKey } from '../../src/modules/api-keys/create-api-key.js';
 import { createCheckpointsJob } from '../../src/modules/checkpoints/create-checkpoints.job.js';
 import { CHECKPOINT_PATHS } from '../../src/modules/checkpoints/checkpoints.routes.js';
+import { MAX_CHECKPOINT_SHIPMENTS } from '../../src/modules/checkpoints/create-checkpoint.js';
 import type { Checkpoint } from '../../src/modules/checkpoints/checkpoint-signature.js';
 import { backends } from '../support/backends.js';
 import { deleteStoredCheckpoints, rewriteAuditRow, rewriteShipmentEvent } from '../support/chain-rewrite.js';
@@ -206,12 +207,12 @@ describe.each(backends())('signed checkpoints on $name', (backend) => {
     expect(live[0]).toMatchObject({ mode: 'live', audit_log: { seq: 1 }, shipments: [] });
   });
 
-  it('seals more shipments at once than PostgreSQL takes parameters in one statement, and the next checkpoint finds nothing left', { timeout: 120_000 }, async () => {
+  it(`seals any number of moved shipments in checkpoints of at most ${MAX_CHECKPOINT_SHIPMENTS} heads, chained, and the next call finds nothing left`, { timeout: 120_000 }, async () => {
     const tenant = await t.newTenant();
     const source = await shipmentsApi(t, tenant).created(minimalShipment());
-    // 30,000 copies of one shipment, each an unsealed chain head: three parameters a row would be 90,000.
+    // 2,500 copies of one shipment, each an unsealed chain head: 2,501 heads to seal.
     const now = new Date();
-    const ids = Array.from({ length: 30_000 }, () => newId('shipment', now));
+    const ids = Array.from({ length: 2_500 }, () => newId('shipment', now));
     await sql`
       insert into shipments
       select copy.* from shipments s, unnest(${textArray(ids)}::text[]) as n(id),
@@ -220,16 +221,20 @@ describe.each(backends())('signed checkpoints on $name', (backend) => {
 
     const made = await call(tenant, 'POST', CHECKPOINT_PATHS.collection);
     expect(made.statusCode, made.body.slice(0, 500)).toBe(201);
-    const checkpoint = made.json() as Checkpoint;
-    expect(checkpoint.shipments).toHaveLength(30_001);
-    expect(verifiesOffline(checkpoint, (await publicKey(tenant)).public_key)).toBe(true);
-    const sealed = await sql<{ n: string | number }>`select count(*) as n from chain_checkpoint_shipments where checkpoint_id = ${checkpoint.id}`.execute(t.runtime.services.db);
-    expect(Number(sealed.rows[0]!.n)).toBe(30_001);
+    const list = (await call(tenant, 'GET', `${CHECKPOINT_PATHS.collection}?order=asc`)).json().data as Checkpoint[];
+    // Three checkpoints of 1,000, 1,000 and 501 heads, in id order; the last one is the answer.
+    expect(list.map((c) => c.shipments.length)).toEqual([MAX_CHECKPOINT_SHIPMENTS, MAX_CHECKPOINT_SHIPMENTS, 501]);
+    expect(made.json()).toEqual(list.at(-1));
+    expect(list.map((c) => c.previous_id)).toEqual([null, ...list.slice(0, -1).map((c) => c.id)]);
+    const sealed = list.flatMap((c) => c.shipments.map((s) => s.shipment_id));
+    expect(sealed).toEqual([source.id, ...ids].sort());
+    const key = (await publicKey(tenant)).public_key;
+    for (const checkpoint of list) expect(verifiesOffline(checkpoint, key), checkpoint.id).toBe(true);
 
-    // Every head is sealed: the next call answers with the same checkpoint instead of failing for good.
+    // Every head is sealed: the next call answers with the latest checkpoint.
     const again = await call(tenant, 'POST', CHECKPOINT_PATHS.collection);
     expect(again.statusCode, again.body.slice(0, 500)).toBe(200);
-    expect((again.json() as Checkpoint).id).toBe(checkpoint.id);
+    expect((again.json() as Checkpoint).id).toBe(list.at(-1)!.id);
   });
 
   it('checkpoints made at the same moment (on demand and scheduled) form one chain: none forks, every head sealed once', async () => {

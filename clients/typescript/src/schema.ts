@@ -79,7 +79,7 @@ export interface paths {
         put?: never;
         /**
          * Seal the heads of the audit chain and of the changed shipment chains now
-         * @description Makes a checkpoint of this organisation and mode now, as the schedule does every CHECKPOINT_INTERVAL_MINUTES: the head of the audit chain and of each shipment chain that changed since the last checkpoint, signed with the service's seal key, and sends it as `audit.checkpoint_created`. Answers 201 with the new checkpoint, or 200 with the latest one when no chain moved since it. No body.
+         * @description Makes a checkpoint of this organisation and mode now, as the schedule does every CHECKPOINT_INTERVAL_MINUTES: the head of the audit chain and of each shipment chain that changed since the last checkpoint, signed with the service's seal key, and sends it as `audit.checkpoint_created`. A checkpoint seals at most 1000 shipment heads: when more moved, several are made at once, each naming the one before. Answers 201 with the new checkpoint (the last one, when several were made), or 200 with the latest one when no chain moved since it. No body.
          */
         post: operations["createCheckpoint"];
         delete?: never;

@@ -72,13 +72,14 @@ export async function selectCheckpointsOfShipment(db: Database, t: Tenant, shipm
   return rows.map((r) => r.checkpoint);
 }
 
-/** The heads of the tenant's shipment chains that moved past the last seq a checkpoint sealed. */
-export async function selectChangedShipmentHeads(db: Database, t: Tenant): Promise<(ChainHeadRecord & { shipment_id: string })[]> {
+/** The heads of the tenant's shipment chains that moved past the last seq a checkpoint sealed: the first `limit` by id, after `after`. */
+export async function selectChangedShipmentHeads(db: Database, t: Tenant, f: { after?: string; limit: number }): Promise<(ChainHeadRecord & { shipment_id: string })[]> {
   const result = await sql<{ id: string; event_seq: string | number; head_hash: string }>`
     select s.id, s.event_seq, s.head_hash from shipments s
-    where s.organization_id = ${t.organizationId} and s.mode = ${t.mode} and s.event_seq > 0
+    where s.organization_id = ${t.organizationId} and s.mode = ${t.mode} and s.event_seq > 0 ${f.after === undefined ? sql`` : sql`and s.id > ${f.after}`}
       and s.event_seq > coalesce((select max(c.seq) from chain_checkpoint_shipments c where c.shipment_id = s.id), 0)
-    order by s.id`.execute(db);
+    order by s.id
+    limit ${f.limit}`.execute(db);
   return result.rows.map((r) => ({ shipment_id: r.id, seq: Number(r.event_seq), hash: r.head_hash }));
 }
 

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRuntime } from '../../app-runtime.js';
 import { tenantContext } from '../../http/tenant-context.js';
 import { AUDIT_LOG_ACCESS } from '../audit-log/audit-log.routes.js';
-import { createCheckpoint } from './create-checkpoint.js';
+import { createCheckpoint, MAX_CHECKPOINT_SHIPMENTS } from './create-checkpoint.js';
 import { getCheckpoint } from './get-checkpoint.js';
 import { getCheckpointKey } from './get-checkpoint-key.js';
 import { listCheckpoints } from './list-checkpoints.js';
@@ -31,7 +31,8 @@ export async function checkpointRoutes(app: FastifyInstance, runtime: AppRuntime
         summary: 'Seal the heads of the audit chain and of the changed shipment chains now',
         description:
           "Makes a checkpoint of this organisation and mode now, as the schedule does every CHECKPOINT_INTERVAL_MINUTES: the head of the audit chain and of each shipment chain that changed since the last checkpoint, signed with the service's seal key, and sends it as `audit.checkpoint_created`. " +
-          'Answers 201 with the new checkpoint, or 200 with the latest one when no chain moved since it. No body.',
+          `A checkpoint seals at most ${MAX_CHECKPOINT_SHIPMENTS} shipment heads: when more moved, several are made at once, each naming the one before. ` +
+          'Answers 201 with the new checkpoint (the last one, when several were made), or 200 with the latest one when no chain moved since it. No body.',
         response: { 201: checkpoint('The checkpoint made.'), 200: checkpoint('Nothing changed since this, the latest checkpoint.') },
       },
     },

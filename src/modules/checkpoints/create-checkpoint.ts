@@ -34,14 +34,41 @@ class CameSecond extends Error {}
 /** Rounds lost to another checkpoint of the same tenant before giving up (each loser finds less to seal). */
 const ROUNDS = 5;
 
-/** Records a checkpoint of `t` if any of its chains moved since the last one (or it has none yet). */
-export async function createCheckpoint(services: Pick<Services, 'db' | 'clock' | 'sealingKey'>, t: Tenant): Promise<CheckpointOutcome> {
+/**
+ * Shipment heads one checkpoint seals at most. More that moved go into the checkpoints made right
+ * after it, each naming the one before: a checkpoint, its webhook (about 130 bytes a head) and its
+ * transaction stay bounded however busy the organisation was.
+ */
+export const MAX_CHECKPOINT_SHIPMENTS = 1_000;
+
+type CheckpointServices = Pick<Services, 'db' | 'clock' | 'sealingKey'>;
+
+/**
+ * Records checkpoints of `t` until every chain that moved since the last one is sealed (one, unless
+ * more than MAX_CHECKPOINT_SHIPMENTS shipments moved): the last one made, or the latest checkpoint
+ * when nothing moved (or a first one when it has none yet).
+ */
+export async function createCheckpoint(services: CheckpointServices, t: Tenant): Promise<CheckpointOutcome> {
+  let made: CheckpointOutcome | undefined;
+  // Each next checkpoint takes the shipments after the last one sealed (by id): no rescan of the sealed.
+  let after: string | undefined;
+  for (;;) {
+    const outcome = await sealOnce(services, t, after);
+    if (!outcome.created) return made ?? outcome;
+    made = outcome;
+    if (outcome.checkpoint.shipments.length < MAX_CHECKPOINT_SHIPMENTS) return made;
+    after = outcome.checkpoint.shipments.at(-1)!.shipment_id;
+  }
+}
+
+/** One checkpoint of up to MAX_CHECKPOINT_SHIPMENTS moved shipments (of ids after `after`), if anything moved. */
+async function sealOnce(services: CheckpointServices, t: Tenant, after: string | undefined): Promise<CheckpointOutcome> {
   const signer = await checkpointSigner(services.sealingKey);
   for (let round = 1; ; round++) {
     // The latest checkpoint first: what is read after it is at least as new as what it sealed.
     const latest = await selectLatestCheckpoint(services.db, t);
     const head = (await selectChainHead(services.db, t)) ?? { seq: 0, hash: GENESIS_HASH };
-    const shipments = await selectChangedShipmentHeads(services.db, t);
+    const shipments = await selectChangedShipmentHeads(services.db, t, { after, limit: MAX_CHECKPOINT_SHIPMENTS });
     if (latest && shipments.length === 0 && head.seq <= latest.audit_log.seq) return { checkpoint: latest, created: false };
     // Real time even under a sandbox test clock: checkpoints follow the audit log's order.
     const now = realClockOf(services.clock).now();
