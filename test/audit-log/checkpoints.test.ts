@@ -16,7 +16,8 @@ import { textArray } from '../../src/ports/database-arrays.js';
 import { createApiKey } from '../../src/modules/api-keys/create-api-key.js';
 import { createCheckpointsJob } from '../../src/modules/checkpoints/create-checkpoints.job.js';
 import { CHECKPOINT_PATHS } from '../../src/modules/checkpoints/checkpoints.routes.js';
-import { MAX_CHECKPOINT_SHIPMENTS } from '../../src/modules/checkpoints/create-checkpoint.js';
+import { CHECKPOINT_PAGE } from '../../src/modules/checkpoints/check-chain-checkpoints.js';
+import { createCheckpoint, MAX_CHECKPOINT_SHIPMENTS } from '../../src/modules/checkpoints/create-checkpoint.js';
 import type { Checkpoint } from '../../src/modules/checkpoints/checkpoint-signature.js';
 import { backends } from '../support/backends.js';
 import { deleteStoredCheckpoints, rewriteAuditRow, rewriteShipmentEvent } from '../support/chain-rewrite.js';
@@ -235,6 +236,16 @@ describe.each(backends())('signed checkpoints on $name', (backend) => {
     const again = await call(tenant, 'POST', CHECKPOINT_PATHS.collection);
     expect(again.statusCode, again.body.slice(0, 500)).toBe(200);
     expect((again.json() as Checkpoint).id).toBe(list.at(-1)!.id);
+  });
+
+  it('checks every stored checkpoint, however many, reading them a page at a time', { timeout: 60_000 }, async () => {
+    const tenant = await t.newTenant();
+    const shipments = shipmentsApi(t, tenant);
+    for (let i = 0; i <= CHECKPOINT_PAGE; i++) {
+      await shipments.created(minimalShipment());
+      await createCheckpoint(t.runtime.services, { organizationId: tenant.organizationId, mode: 'test' });
+    }
+    expect((await auditIntegrity(tenant)).checkpoints).toEqual({ checked: CHECKPOINT_PAGE + 1, failed: [] });
   });
 
   it('checkpoints made at the same moment (on demand and scheduled) form one chain: none forks, every head sealed once', async () => {

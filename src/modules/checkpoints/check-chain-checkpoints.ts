@@ -7,7 +7,7 @@
 import type { TenantContext } from '../../core/context.js';
 import { selectShipmentEvents } from '../events/events.repository.js';
 import { recomputedHashes, type ChainedEvent } from '../events/hash-chain.js';
-import { checkCheckpoints, signedByCurrentKey, type CheckpointReport, type RecomputedChain } from './check-checkpoints.js';
+import { CheckpointChecker, signedByCurrentKey, type CheckpointReport, type RecomputedChain } from './check-checkpoints.js';
 import { checkpointSigner, type Checkpoint } from './checkpoint-signature.js';
 import { selectCheckpoints, selectCheckpointsOfShipment } from './checkpoints.repository.js';
 
@@ -23,9 +23,11 @@ export function recomputedShipmentChain(events: readonly ChainedEvent[]): Recomp
   return { floor: 0, head: events.at(-1)?.seq ?? 0, hashes: recomputedHashes(events) };
 }
 
+/** Stored checkpoints read at a time: a year of hourly ones is thousands, each up to 1,000 heads. */
+export const CHECKPOINT_PAGE = 100;
+
 export async function checkChainCheckpoints(ctx: TenantContext, chains: CheckedChains, held: readonly Checkpoint[] = []): Promise<CheckpointReport> {
   const verifier = await checkpointSigner(ctx.sealingKey);
-  const stored = chains.shipment ? await selectCheckpointsOfShipment(ctx.db, ctx, chains.shipment.id) : await selectCheckpoints(ctx.db, ctx, { order: 'asc' });
   const shipments = new Map<string, RecomputedChain>();
   if (chains.shipment) shipments.set(chains.shipment.id, chains.shipment.chain);
   for (const checkpoint of held) {
@@ -34,5 +36,16 @@ export async function checkChainCheckpoints(ctx: TenantContext, chains: CheckedC
       if (!shipments.has(sealed.shipment_id)) shipments.set(sealed.shipment_id, recomputedShipmentChain(await selectShipmentEvents(ctx.db, ctx, sealed.shipment_id)));
     }
   }
-  return checkCheckpoints([...signedByCurrentKey(stored, verifier), ...held], { tenant: ctx, verifier, audit: chains.audit, shipments });
+  const checker = new CheckpointChecker({ tenant: ctx, verifier, audit: chains.audit, shipments });
+  if (chains.shipment) checker.add(signedByCurrentKey(await selectCheckpointsOfShipment(ctx.db, ctx, chains.shipment.id), verifier));
+  else {
+    for (let after: string | undefined; ; ) {
+      const page = await selectCheckpoints(ctx.db, ctx, { order: 'asc', after, limit: CHECKPOINT_PAGE });
+      checker.add(signedByCurrentKey(page, verifier));
+      if (page.length < CHECKPOINT_PAGE) break;
+      after = page.at(-1)!.id;
+    }
+  }
+  checker.add(held);
+  return checker.report;
 }

@@ -8,6 +8,7 @@
  * A seq older than what the chain still holds (the audit log's retention moved its anchor past it)
  * cannot be checked and is skipped.
  */
+import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { checkpointSignatureProblem, type ChainHeadRecord, type Checkpoint, type CheckpointVerifier } from './checkpoint-signature.js';
 import type { Tenant } from './checkpoints.repository.js';
@@ -63,18 +64,25 @@ function problemsOf(checkpoint: Checkpoint, check: CheckpointCheck): string[] {
   return problems;
 }
 
-/** Checks each checkpoint once (the same one, held and stored, counts once; an altered copy is another). */
-export function checkCheckpoints(checkpoints: readonly Checkpoint[], check: CheckpointCheck): CheckpointReport {
-  const seen = new Set<string>();
-  const report: CheckpointReport = { checked: 0, failed: [] };
-  for (const checkpoint of checkpoints) {
-    const key = canonicalJson(checkpoint);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    report.checked += 1;
-    for (const reason of problemsOf(checkpoint, check)) report.failed.push({ checkpoint_id: checkpoint.id, reason });
+/**
+ * Checks checkpoints as they come, a page at a time, each once (the same one, held and stored,
+ * counts once; an altered copy is another). Remembers a digest of each, not the checkpoint.
+ */
+export class CheckpointChecker {
+  readonly #seen = new Set<string>();
+  readonly report: CheckpointReport = { checked: 0, failed: [] };
+
+  constructor(private readonly check: CheckpointCheck) {}
+
+  add(checkpoints: readonly Checkpoint[]): void {
+    for (const checkpoint of checkpoints) {
+      const digest = createHash('sha256').update(canonicalJson(checkpoint)).digest('base64');
+      if (this.#seen.has(digest)) continue;
+      this.#seen.add(digest);
+      this.report.checked += 1;
+      for (const reason of problemsOf(checkpoint, this.check)) this.report.failed.push({ checkpoint_id: checkpoint.id, reason });
+    }
   }
-  return report;
 }
 
 /** The stored checkpoints this service can check: those signed by its current key (older keys verify offline with their certificate). */
