@@ -232,6 +232,12 @@ describe.each(backends())('signed checkpoints on $name', (backend) => {
     const key = (await publicKey(tenant)).public_key;
     for (const checkpoint of list) expect(verifiesOffline(checkpoint, key), checkpoint.id).toBe(true);
 
+    // Held, they bring every shipment they name into the check: the copies have no events, so
+    // each fails at the head it sealed; the original's chain recomputes to its head.
+    const checked = await auditIntegrity(tenant, list);
+    const failed = checked.checkpoints.failed.map((f) => /shipment (shp_\w+)'s chain has no entry at seq 1/.exec(f.reason)?.[1]);
+    expect(failed.sort()).toEqual([...ids].sort());
+
     // Every head is sealed: the next call answers with the latest checkpoint.
     const again = await call(tenant, 'POST', CHECKPOINT_PATHS.collection);
     expect(again.statusCode, again.body.slice(0, 500)).toBe(200);

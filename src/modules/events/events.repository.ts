@@ -10,6 +10,7 @@ import type { ChainedEvent } from './hash-chain.js';
 import type { EventActor } from './event-actor.js';
 import { keysetWindow } from '../../ports/database-keyset.js';
 import { foldableInsert } from '../../ports/foldable-insert.js';
+import { textArray } from '../../ports/database-arrays.js';
 
 interface Tenant {
   organizationId: string;
@@ -86,6 +87,19 @@ export async function selectShipmentEvents(db: Database, t: Tenant, shipmentId: 
   if (options.afterSeq !== undefined) query = query.where('seq', options.order === 'desc' ? '<' : '>', options.afterSeq);
   if (options.limit !== undefined) query = query.limit(options.limit);
   return (await query.execute()) as StoredShipmentEvent[];
+}
+
+/** The chains of several shipments, each in seq order, ordered by shipment: one query for many. */
+export async function selectEventsOfShipments(db: Database, t: Tenant, shipmentIds: readonly string[]): Promise<StoredShipmentEvent[]> {
+  return (await db
+    .selectFrom('shipment_events')
+    .select(CHAIN_COLUMNS)
+    .where('organization_id', '=', t.organizationId)
+    .where('mode', '=', t.mode)
+    .where('shipment_id', '=', sql<string>`any(${textArray(shipmentIds)}::text[])`)
+    .orderBy('shipment_id')
+    .orderBy('seq')
+    .execute()) as StoredShipmentEvent[];
 }
 
 export interface FeedFilter {
