@@ -7,7 +7,7 @@
  * The text is JSON.stringify's of a copy whose objects are rebuilt with their keys in order:
  * native serialisation, two to four times faster than writing the text key by key. JSON.stringify
  * puts keys that look like array indexes ("0", "12") first, in numeric order, not in the sorted
- * order; a value with such a key anywhere is written key by key instead (`writeSorted`).
+ * order; a value with such a key (or `__proto__`) anywhere is written key by key instead (`writeSorted`).
  *
  * Every object is taken by its own keys as a plain record, as `writeSorted` does: a Date becomes
  * `{}` and no toJSON is called, so the text never depends on a prototype.
@@ -20,8 +20,13 @@ export function canonicalJson(value: unknown): string {
 /** Marks a value with an index-like key somewhere in it. */
 const INDEX_KEY = Symbol('index-like key');
 
-/** An integer key JSON.stringify would move to the front: "0" or a digit 1–9 followed by digits. */
+/**
+ * A key the copy cannot hold in order: an integer key JSON.stringify would move to the front ("0",
+ * or a digit 1–9 followed by digits), or `__proto__`, which assigning would set the copy's
+ * prototype instead of adding the key.
+ */
 function isIndexLike(key: string): boolean {
+  if (key === '__proto__') return true;
   const first = key.charCodeAt(0);
   if (first < 48 || first > 57) return false;
   return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295;
