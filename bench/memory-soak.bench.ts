@@ -27,6 +27,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { fullShipment } from '../test/support/shipment-fixtures.js';
 import { soakReport, type MemorySample } from './support/soak-report.js';
+import { allocatorEnv } from './support/allocator-env.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 4);
@@ -60,8 +61,9 @@ const [{ port }] = (await once(receiver, 'message')) as [{ port: number }];
 const admin = process.env.DATABASE_URL;
 const scratch = `fds_soak_${process.pid}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'fds-soak-'));
-// MALLOC_ARENA_MAX as `npm start` sets it (scripts/start.mjs says why).
-const env: NodeJS.ProcessEnv = { MALLOC_ARENA_MAX: '2', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ENVIRONMENT: 'test', RATE_LIMIT_REQUESTS: '1000000000', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' };
+// The allocator `npm start` picks on this machine (scripts/allocator.sh says why).
+const allocator = allocatorEnv(process.env);
+const env: NodeJS.ProcessEnv = { ...process.env, ...allocator.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ENVIRONMENT: 'test', RATE_LIMIT_REQUESTS: '1000000000', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' };
 if (admin) {
   await adminQuery(admin, `create database ${scratch}`);
   for (const name of ['DATABASE_URL', 'MIGRATION_DATABASE_URL'] as const) {
@@ -123,7 +125,7 @@ async function client(): Promise<void> {
 const started = performance.now();
 const clients = Array.from({ length: CLIENTS }, () => client());
 const backend = `${admin ? 'postgres' : 'pglite (DATA_DIR)'}${process.env.REDIS_URL ? ' + redis' : ' + memory key-value'}`;
-console.log(`Memory soak: ${CLIENTS} clients of create + issue + read + webhooks for ${MINUTES} min, ${backend}, Node ${process.version}, MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX}; warm-up ${WARMUP_S} s, a sample every ${SAMPLE_S} s`);
+console.log(`Memory soak: ${CLIENTS} clients of create + issue + read + webhooks for ${MINUTES} min, ${backend}, Node ${process.version}, ${allocator.description}; warm-up ${WARMUP_S} s, a sample every ${SAMPLE_S} s`);
 await sleep(WARMUP_S * 1000);
 while ((await ask<{ recycled: number }>(service, 'sample')).recycled < 1 && performance.now() - started < 15 * 60_000) await sleep(SAMPLE_S * 1000);
 const warmedUp = performance.now();

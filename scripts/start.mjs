@@ -10,11 +10,13 @@
  * deleted before the start, so an import the sources no longer satisfy fails as it would from src/,
  * instead of loading last week's code.
  *
- * package.json starts it with MALLOC_ARENA_MAX=2 unless set (glibc reads it when the process
- * starts, so it cannot be set from here): with glibc's default of 8 arenas per core, the render
- * threads — replaced every RENDER_RECYCLE_AFTER_JOBS renders, each generation starting beside the
- * last — take fresh arenas, and each keeps what the renders' buffers left free in it. Under constant
- * issuing the process grew for as long as it ran (docs/deploy.md, Sizing: Memory).
+ * package.json runs it through scripts/start.sh, which picks the C allocator first
+ * (scripts/allocator.sh: jemalloc when the machine has it, else glibc with MALLOC_ARENA_MAX=2): the
+ * C library reads that when the process starts, so it cannot be chosen from here. With glibc's
+ * default of 8 arenas per core, the render threads — replaced every RENDER_RECYCLE_AFTER_JOBS
+ * renders, each generation starting beside the last — took fresh arenas, and each kept what the
+ * renders' buffers left free in it. Under constant issuing the process grew for as long as it ran
+ * (docs/deploy.md, Sizing: Memory).
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';

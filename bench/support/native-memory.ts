@@ -7,7 +7,8 @@
  * - wasm: a read-write anonymous mapping followed by a reservation of at least 1 GiB without access:
  *   V8 reserves a WebAssembly memory's whole range and opens it as the memory grows.
  * - malloc: `[heap]` and glibc's arenas of the other threads (64 MiB-aligned regions of 64 MiB,
- *   the part in use read-write, the rest reserved).
+ *   the part in use read-write, the rest reserved). Under jemalloc (scripts/allocator.sh) only
+ *   `[heap]`, which it hardly uses: its own mappings carry no mark and count as otherAnon.
  * - otherAnon: the rest of the anonymous memory (V8's heaps, thread stacks, mmap'd large buffers).
  * - file: mapped files (the binary, libraries).
  * Figures are resident kilobytes turned into bytes; undefined where /proc is not there (not Linux).

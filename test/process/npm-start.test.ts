@@ -6,10 +6,15 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/core/project-root.js';
 import { freePort, startServer } from '../support/processes.js';
+
+/** Where scripts/allocator.sh looks for jemalloc. */
+const JEMALLOC = readFileSync(join(projectRoot(), 'scripts', 'allocator.sh'), 'utf8')
+  .match(/for lib in (.*); do/)![1]!
+  .split(' ');
 
 describe('npm start', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'fds-npm-start-'));
@@ -38,6 +43,15 @@ describe('npm start', () => {
       // The welcome comes after "listening at": its links work once it is printed.
       expect(server.stdout().indexOf('First start:')).toBeGreaterThan(server.stdout().indexOf('listening at'));
       expect((await fetch(`http://127.0.0.1:${port}/v1/health/live`)).status).toBe(200);
+
+      // The allocator of scripts/allocator.sh: jemalloc where the machine has it (CI installs
+      // libjemalloc2), else glibc's with two arenas. start.sh execs Node, so the PID is the service's.
+      const maps = readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
+      const environ = readFileSync(`/proc/${server.child.pid}/environ`, 'utf8').split('\0');
+      expect(basename(readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0')[0]!)).toBe('node');
+      expect(maps.includes('libjemalloc')).toBe(JEMALLOC.some((lib) => existsSync(lib)));
+      expect(environ).toContain('MALLOC_ARENA_MAX=2');
+      expect(server.stderr()).not.toMatch(/LD_PRELOAD|cannot be preloaded/);
 
       // The driver app on the embedded defaults: without SMS_URL the sign-in code is printed, and it signs in.
       expect(server.stdout()).toContain(`Without SMS_URL a driver's sign-in code for the driver app (http://localhost:${port}/driver) is printed here too.`);

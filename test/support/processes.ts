@@ -32,7 +32,7 @@ export function startServer(env: Record<string, string>, options: { fromDist?: b
   const base = { ...cleanEnv(), ...env };
   const start = options.npmStart ? npmStart(base) : undefined;
   const entry = start ? start.args : options.fromDist ? [join(BUILD_DIR, 'src/main.js')] : [...TSX, join(root, 'src/main.ts')];
-  const child = spawn(process.execPath, entry, { cwd: root, env: { ...base, ...start?.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(start?.command ?? process.execPath, entry, { cwd: root, env: { ...base, ...start?.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const waiters: (() => void)[] = [];
@@ -69,9 +69,10 @@ export function startServer(env: Record<string, string>, options: { fromDist?: b
 
 /**
  * package.json's `start` script as npm runs it: its leading variable assignments (`NAME=value` or
- * `NAME=${NAME:-default}`, read against `env`) and the arguments after `node`.
+ * `NAME=${NAME:-default}`, read against `env`), its command (`node` is this Node; `sh` runs the
+ * script it names, scripts/start.sh, which execs Node in its place) and the arguments after it.
  */
-function npmStart(env: Record<string, string | undefined>): { env: Record<string, string>; args: string[] } {
+function npmStart(env: Record<string, string | undefined>): { env: Record<string, string>; command: string; args: string[] } {
   const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const words = script.split(' ');
   const assigned: Record<string, string> = {};
@@ -82,8 +83,8 @@ function npmStart(env: Record<string, string | undefined>): { env: Record<string
     words.shift();
   }
   const [command, ...args] = words;
-  if (command !== 'node') throw new Error(`npm start is no longer a node command: ${script}`);
-  return { env: assigned, args };
+  if (command !== 'node' && command !== 'sh') throw new Error(`npm start is no longer a node or sh command: ${script}`);
+  return { env: assigned, command: command === 'node' ? process.execPath : command, args };
 }
 
 /** A TCP port free on 127.0.0.1 right now. */
