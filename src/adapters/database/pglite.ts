@@ -25,10 +25,18 @@ const PREPARED_STATEMENTS = 256;
  */
 export async function openPglite(dataDir: string, from?: Uint8Array<ArrayBuffer>): Promise<DatabaseHandle> {
   const thread = await PgliteThread.start({ dataDir, ...(from ? { from } : {}) });
+  return pgliteThreadHandle(thread, () => thread.close());
+}
+
+/**
+ * The handle over a PGlite in its own thread; closing it ends the handle's connection, then calls
+ * `release` (which closes the database, or keeps it for another handle: the test suite's).
+ */
+export function pgliteThreadHandle(thread: PgliteThread, release: () => Promise<void>): DatabaseHandle {
   // `pg` starts each connection with a startup packet, which PGlite answers for the one session it has.
   // What every request waits for is that session: statements are prepared (./prepared-statements-client.ts).
   const pool = new pg.Pool({ Client: preparingClient(PREPARED_STATEMENTS), stream: () => thread.connection(), user: PGLITE_SUPERUSER, database: 'template1', ...ONE_SESSION });
-  return handle(pool, () => thread.close());
+  return handle(pool, release);
 }
 
 /**
