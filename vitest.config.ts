@@ -13,8 +13,9 @@ export default defineConfig({
     // Every core runs test files: each worker has its own databases (PGlite per app; on PostgreSQL and
     // Redis its own database each, test/support/worker-databases.ts), so files never cross.
     maxWorkers: availableParallelism(),
-    // One migrated embedded database per run, which every test app loads (test/support/migrated-pglite.ts),
-    // and the workers' own PostgreSQL and Redis databases (set in each worker by worker-env.ts).
+    // One migrated embedded database per run, which a worker's test apps load and put back for its
+    // next app (test/support/migrated-pglite.ts), and the workers' own PostgreSQL and Redis
+    // databases (set in each worker by worker-env.ts).
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/worker-env.ts'],
     testTimeout: 30_000,
