@@ -3,18 +3,15 @@
  * it (bench/support/allocator-env.ts): jemalloc where the machine has it, unless LD_PRELOAD is set
  * already, even to nothing; glibc's two arenas otherwise, unless MALLOC_ARENA_MAX says another count.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allocatorEnv } from '../../bench/support/allocator-env.js';
-import { projectRoot } from '../../src/core/project-root.js';
+import { allocatorEnv, installedJemalloc } from '../../bench/support/allocator-env.js';
 
-const candidates = readFileSync(join(projectRoot(), 'scripts', 'allocator.sh'), 'utf8').match(/for lib in (.*); do/)![1]!.split(' ');
 const base = { PATH: process.env.PATH };
 
 describe('the allocator npm start picks', () => {
   it('is jemalloc where the machine has it, with two arenas for glibc either way', () => {
-    const found = candidates.find((lib) => existsSync(lib));
+    const found = installedJemalloc();
     const { env, description } = allocatorEnv(base);
     expect(env).toEqual({ ...(found ? { LD_PRELOAD: found } : {}), MALLOC_ARENA_MAX: '2' });
     expect(description).toBe(found ? `jemalloc (${found})` : 'glibc malloc, MALLOC_ARENA_MAX=2');

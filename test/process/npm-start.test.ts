@@ -10,11 +10,7 @@ import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/core/project-root.js';
 import { freePort, startServer } from '../support/processes.js';
-
-/** Where scripts/allocator.sh looks for jemalloc. */
-const JEMALLOC = readFileSync(join(projectRoot(), 'scripts', 'allocator.sh'), 'utf8')
-  .match(/for lib in (.*); do/)![1]!
-  .split(' ');
+import { installedJemalloc } from '../../bench/support/allocator-env.js';
 
 describe('npm start', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'fds-npm-start-'));
@@ -49,7 +45,7 @@ describe('npm start', () => {
       const maps = readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
       const environ = readFileSync(`/proc/${server.child.pid}/environ`, 'utf8').split('\0');
       expect(basename(readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0')[0]!)).toBe('node');
-      expect(maps.includes('libjemalloc')).toBe(JEMALLOC.some((lib) => existsSync(lib)));
+      expect(maps.includes('libjemalloc')).toBe(installedJemalloc() !== undefined);
       expect(environ).toContain('MALLOC_ARENA_MAX=2');
       expect(server.stderr()).not.toMatch(/LD_PRELOAD|cannot be preloaded/);
 

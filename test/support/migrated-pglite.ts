@@ -121,12 +121,15 @@ export async function openMigratedPglite(): Promise<DatabaseHandle> {
   dump ??= new Uint8Array(readFileSync(file));
   const thread = idle.pop() ?? (await loaded());
   return pgliteThreadHandle(thread, async () => {
-    try {
-      if (idle.length >= MAX_IDLE) throw new Error('enough kept');
-      await putBack(thread, await baseline!);
-      idle.push(thread);
-    } catch {
-      await thread.close();
+    if (idle.length < MAX_IDLE) {
+      try {
+        await putBack(thread, await baseline!);
+        idle.push(thread);
+        return;
+      } catch {
+        // Not put back: closed below, and the next app loads the dump.
+      }
     }
+    await thread.close();
   });
 }
