@@ -11,7 +11,7 @@ import { URI, type TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnEmbedded } from '../support/backends.js';
-import { horizontalOverflow, launchChromium, screensFolder } from '../support/browser.js';
+import { horizontalOverflow, launchChromium, pictureFolder, screensFolder } from '../support/browser.js';
 import { consoleSessionHeaders } from '../support/console-session.js';
 import { listeningTestApp } from '../support/listening-app.js';
 import type { TestApp } from '../support/test-app.js';
@@ -37,12 +37,13 @@ describeOnEmbedded('second-factor page', (backend) => {
     return context.newPage();
   }
 
-  /** Both widths of what `page` shows now, full length, as `twofactor-<name>-<width>.png`. */
+  /** Both widths of what `page` shows now: nothing scrolls sideways; saved full length as `twofactor-<name>-<width>.png` when screens are kept. */
   async function screens(page: Page, name: string): Promise<void> {
+    const folder = screensFolder();
     for (const [width, viewport] of Object.entries(WIDTHS)) {
       await page.setViewportSize(viewport);
       expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-      await page.screenshot({ path: join(screensFolder(), `twofactor-${name}-${width}.png`), fullPage: true });
+      if (folder) await page.screenshot({ path: join(folder, `twofactor-${name}-${width}.png`), fullPage: true });
     }
   }
 
@@ -56,7 +57,7 @@ describeOnEmbedded('second-factor page', (backend) => {
     await page.getByRole('button', { name: 'Set up' }).click();
     await page.locator('#qr-code').waitFor();
     await screens(page, 'enrol');
-    const shot = join(screensFolder(), 'twofactor-qr.png');
+    const shot = join(pictureFolder(), 'twofactor-qr.png');
     await page.locator('#qr-code').screenshot({ path: shot });
     const uri = execFileSync('zbarimg', ['--raw', '-q', shot], { encoding: 'utf8' }).trim();
     const totp = URI.parse(uri) as TOTP;

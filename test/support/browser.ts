@@ -1,10 +1,11 @@
 /**
  * Headless Chromium for the browser tests: Debian's `chromium` (installed by .ci/run) driven by
  * playwright-core, never a downloaded browser. Pages are phone-sized (390×844, touch), and every
- * step can be saved as a PNG for a person to look at: SIGN_APP_SCREENS names the folder, by
- * default $TMPDIR/sign-app-screens.
+ * step can be saved as a PNG for a person to look at: set SIGN_APP_SCREENS to a folder. Unset, no
+ * step is saved: a 2× full-page PNG costs up to a second, a hundred times a run, and no one looks
+ * at them then; what a test reads back from the screen (a QR code) goes to a temporary folder.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -24,19 +25,29 @@ export function phoneContext(browser: Browser, options: Parameters<Browser['newC
   return browser.newContext({ ...PHONE, ...options });
 }
 
-export function screensFolder(): string {
-  const folder = process.env.SIGN_APP_SCREENS ?? join(tmpdir(), 'sign-app-screens');
+/** The folder SIGN_APP_SCREENS names (created), or undefined when screens are not kept. */
+export function screensFolder(): string | undefined {
+  const folder = process.env.SIGN_APP_SCREENS;
+  if (!folder) return undefined;
   mkdirSync(folder, { recursive: true });
   return folder;
 }
 
+/** Where a test saves a picture it reads back itself: the screens folder, else a temporary one. */
+export function pictureFolder(): string {
+  return screensFolder() ?? mkdtempSync(join(tmpdir(), 'browser-pictures-'));
+}
+
 /**
- * Saves what the phone's screen shows as `<name>.png` in the screens folder, scrolled to `at` (a
- * selector) when given; `fullPage` saves the whole page (tall: the note alone is many screens).
+ * Scrolls to `at` (a selector) when given, and saves what the phone's screen shows as
+ * `<name>.png` in the screens folder when one is set; `fullPage` saves the whole page (tall: the
+ * note alone is many screens). The scroll happens either way, so a run behaves alike with and
+ * without screens.
  */
 export async function screenshot(page: Page, name: string, options: { at?: string; fullPage?: boolean } = {}): Promise<void> {
   if (options.at) await page.locator(options.at).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await page.screenshot({ path: join(screensFolder(), `${name}.png`), fullPage: options.fullPage ?? false });
+  const folder = screensFolder();
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /** Draws a signature-like scribble across an element with the mouse (pointer events of type mouse). */
