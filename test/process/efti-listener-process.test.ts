@@ -3,14 +3,13 @@
  * it is, registers an issued sandbox dataset with the sandbox gate from its worker, opens the
  * platform listener on EFTI_PLATFORM_PORT beside the API, and closes both on SIGTERM.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEftiCerts, type EftiCerts } from '../support/efti-certs.js';
 import { callListener, startFakeGate, type FakeGate } from '../support/fake-efti-gate.js';
 import { freePort, startServer } from '../support/processes.js';
+import { migratedDataDir } from '../support/migrated-data-dir.js';
 
 const example = readFileSync(new URL('../../examples/shipment.json', import.meta.url), 'utf8');
 
@@ -22,7 +21,7 @@ const refused = (port: number) =>
   });
 
 describe('server process with an eFTI gate', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fds-efti-proc-'));
+  const dataDir = migratedDataDir('fds-efti-proc-');
   let certs: EftiCerts;
   let gate: FakeGate;
   beforeAll(async () => {

@@ -11,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/listening-app.js';
 import { buildDist, startServer } from '../support/processes.js';
 import { fullShipment } from '../support/shipment-fixtures.js';
+import { migratedDataDir } from '../support/migrated-data-dir.js';
 
 describe.each([
   { name: 'from the sources under tsx (npm start)', fromDist: false },
   { name: 'compiled, from dist/ (npm run build)', fromDist: true },
 ])('issuing in a server process $name', ({ fromDist }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fds-render-proc-'));
+  // The compiled build starts on an empty folder, as a deployment's first start does, so that its
+  // migrations are found and applied from dist/; under tsx, npm start's own test covers that.
+  const dataDir = fromDist ? mkdtempSync(join(tmpdir(), 'fds-render-proc-')) : migratedDataDir('fds-render-proc-');
   beforeAll(async () => {
     if (!fromDist) return;
     const build = await buildDist();

@@ -14,6 +14,7 @@ import { startOtlpCollector, type CollectedSpan, type OtlpCollector } from '../s
 import { startServer, type RunningServer } from '../support/processes.js';
 import { scratchDatabase, scratchDatabaseKinds, type ScratchDatabase } from '../support/databases.js';
 import { minimalShipment } from '../support/shipment-fixtures.js';
+import { migratedDataDir } from '../support/migrated-data-dir.js';
 
 describe.each(scratchDatabaseKinds())('traces over OTLP from the server process on %s', (kind) => {
   let collector: OtlpCollector;
@@ -21,7 +22,7 @@ describe.each(scratchDatabaseKinds())('traces over OTLP from the server process 
   let database: ScratchDatabase | undefined;
   let base: string;
   let key: string;
-  const dataDir = mkdtempSync(join(tmpdir(), 'fds-otel-'));
+  const dataDir = kind === 'postgres' ? mkdtempSync(join(tmpdir(), 'fds-otel-')) : migratedDataDir('fds-otel-');
 
   beforeAll(async () => {
     collector = await startOtlpCollector();
