@@ -171,6 +171,19 @@ describe('consignment note PDF', () => {
     expect(text).not.toContain(squash(NOTE_LABELS.en.boxes[1]!));
   });
 
+  it.each([
+    ['en', 'combined', 'Transport: combined'],
+    ['nl', 'international', 'Vervoer: internationaal'],
+    ['nl', 'combined', 'Vervoer: gecombineerd'],
+    ['de', 'national', 'Beförderung: Inland'],
+    ['de', 'cabotage', 'Beförderung: Kabotage'],
+    ['fr', 'combined', 'Transport: combiné'],
+  ] as [NoteLanguage, string, string][])('words the transport type in the note language: %s, %s', async (language, type, printed) => {
+    const shipment = { ...noteInput(fullShipment()).shipment, transport_type: type };
+    const note = await render(input(fullShipment(), { language, shipment }));
+    expect(note.text).toContain(printed);
+  });
+
   it('puts signatures in their boxes, with the drawn image, and reservations in boxes 18 and 24', async () => {
     const note = await render(
       input(fullShipment(), {

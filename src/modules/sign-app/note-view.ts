@@ -4,7 +4,7 @@
  * headed by its number and title, goods lines as lists of their boxes 6–12 (a seven-column table
  * does not fit a phone), and the vehicle. Empty boxes show the note's dash, as the form does.
  */
-import type { NoteLabels } from '../documents/consignment-note/cmr-labels.js';
+import { transportTypeWords, type NoteLabels } from '../documents/consignment-note/note-labels.js';
 import type { NoteContent } from '../documents/consignment-note/note-content.js';
 import type { Line } from '../documents/consignment-note/note-text.js';
 import { esc } from './html.js';
@@ -50,7 +50,7 @@ export function noteView(note: NoteContent, labels: NoteLabels, words: SignAppWo
   const head = [
     `${labels.shipment}: ${header.shipmentId}`,
     ...(header.reference ? [`${labels.reference}: ${header.reference}`] : []),
-    `${labels.transportType}: ${header.transportType}`,
+    `${labels.transportType}: ${transportTypeWords(labels, header.transportType)}`,
   ];
   return `<section class="note" aria-labelledby="note-title">
 <h2 id="note-title">${esc(labels.title)}</h2>

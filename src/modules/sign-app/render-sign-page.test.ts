@@ -70,4 +70,10 @@ describe('renderSignPage', () => {
     expect(html).toContain('2026-11-25 11:00 CET');
     expect(html).not.toMatch(/\d\d:\d\d UTC/);
   });
+
+  it('words the transport type in the note language, as the PDF does', () => {
+    const dutch = { ...page({}), language: 'nl' as const, labels: NOTE_LABELS.nl, transportType: 'international' };
+    expect(renderSignPage(dutch, assets)).toContain('Vervoer: internationaal');
+    expect(renderSignPage(page({}), assets)).toContain('Transport: national');
+  });
 });

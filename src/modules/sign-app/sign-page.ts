@@ -6,7 +6,8 @@
  * cannot be used raises its code (token states, not found); the page says why in the link's language.
  */
 import type { Services } from '../../core/context.js';
-import { NOTE_LABELS, type NoteLabels } from '../documents/consignment-note/cmr-labels.js';
+import { NOTE_LABELS } from '../documents/consignment-note/cmr-labels.js';
+import type { NoteLabels } from '../documents/consignment-note/note-labels.js';
 import { noteContent, type NoteContent } from '../documents/consignment-note/note-content.js';
 import { noteZones, type NoteZones } from '../documents/consignment-note/note-zones.js';
 import { noteEstablished } from '../documents/consignment-note-version.js';

@@ -77,7 +77,7 @@ describe.each(backends())('data derived again after a disposal instruction on $n
     const events = (await shipments.events(id)).json().data as { type: string; data: Record<string, unknown> }[];
     expect(events.at(-1)!.data.changed_fields).toEqual(['consignee', 'delivery', 'transport_type']);
     // The note is in the driver's language (Dutch): "Vervoer" is its transport line.
-    expect(await noteText(tenant, accepted.rendered_document_id)).toContain('Vervoer: national');
+    expect(await noteText(tenant, accepted.rendered_document_id)).toContain('Vervoer: nationaal');
   });
 
   it('a new place the business rules refuse (delivery before the taking over) is 422 validation_failed; the instruction waits, nothing changes', async () => {

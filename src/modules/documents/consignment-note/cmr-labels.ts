@@ -3,48 +3,7 @@
  * the CMR form as the official language versions word them, and the few words around them.
  */
 import type { NoteLanguage } from './consignment-note-input.js';
-
-export interface NoteLabels {
-  title: string;
-  subtitle: string;
-  boxes: Record<number, string>;
-  shipment: string;
-  document: string;
-  version: string;
-  reference: string;
-  transportType: string;
-  inspection: string;
-  page: (n: number, of: number) => string;
-  continued: string;
-  continuedBelow: string;
-  vehicle: string;
-  trailer: string;
-  adr: string;
-  limitedQuantity: string;
-  environmentallyHazardous: string;
-  tunnel: string;
-  total: string;
-  carriage: string;
-  payer: Record<'consignor' | 'consignee' | 'principal', string>;
-  carriagePaid: string;
-  carriageForward: string;
-  window: string;
-  contact: string;
-  vat: string;
-  eori: string;
-  signedBy: string;
-  level: string;
-  reservationsAtDelivery: string;
-  /** Box 17: when and where a successive carrier took the goods over. */
-  takenOver: string;
-  /** Box 18: the heading over a successive carrier's reservations at its takeover. */
-  successiveReservations: string;
-  reservationTypes: Record<string, string>;
-  none: string;
-  packageTypes: Record<string, string>;
-  wasteNotification: string;
-  combinedTransport: string;
-}
+import type { NoteLabels } from './note-labels.js';
 
 const en: NoteLabels = {
   title: 'CMR — Consignment note',
@@ -80,6 +39,7 @@ const en: NoteLabels = {
   version: 'Version',
   reference: 'Reference',
   transportType: 'Transport',
+  transportTypes: { national: 'national', international: 'international', cabotage: 'cabotage', combined: 'combined' },
   inspection: 'Inspection',
   page: (n, of) => `Page ${n} of ${of}`,
   continued: 'continued',
@@ -145,6 +105,7 @@ const nl: NoteLabels = {
   version: 'Versie',
   reference: 'Referentie',
   transportType: 'Vervoer',
+  transportTypes: { national: 'nationaal', international: 'internationaal', cabotage: 'cabotage', combined: 'gecombineerd' },
   inspection: 'Inspectie',
   page: (n, of) => `Pagina ${n} van ${of}`,
   continued: 'vervolg',
@@ -210,6 +171,7 @@ const de: NoteLabels = {
   version: 'Version',
   reference: 'Referenz',
   transportType: 'Beförderung',
+  transportTypes: { national: 'Inland', international: 'grenzüberschreitend', cabotage: 'Kabotage', combined: 'kombiniert' },
   inspection: 'Kontrolle',
   page: (n, of) => `Seite ${n} von ${of}`,
   continued: 'Fortsetzung',
@@ -275,6 +237,7 @@ const fr: NoteLabels = {
   version: 'Version',
   reference: 'Référence',
   transportType: 'Transport',
+  transportTypes: { national: 'national', international: 'international', cabotage: 'cabotage', combined: 'combiné' },
   inspection: 'Contrôle',
   page: (n, of) => `Page ${n} sur ${of}`,
   continued: 'suite',

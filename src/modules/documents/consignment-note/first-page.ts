@@ -11,6 +11,7 @@
  * pages. Whatever still does not fit continues on a later page under its box's number and title.
  */
 import type { PDFImage, PDFPage } from 'pdf-lib';
+import { transportTypeWords } from './note-labels.js';
 import type { ConsignmentNoteInput } from './consignment-note-input.js';
 import { goodsHeader, goodsHeight, goodsRows } from './goods-table.js';
 import type { NoteContent } from './note-content.js';
@@ -45,7 +46,7 @@ function drawHeader(page: PDFPage, c: NoteCanvas, input: ConsignmentNoteInput): 
     { text: `${l.shipment}: ${s.id}`, bold: true },
     { text: `${l.document}: ${input.document_id} · ${l.version} ${input.version}` },
     ...(typeof s.reference === 'string' ? [{ text: `${l.reference}: ${s.reference}` }] : []),
-    { text: `${l.transportType}: ${s.transport_type}` },
+    { text: `${l.transportType}: ${transportTypeWords(l, s.transport_type)}` },
   ];
   const idsTop = PAGE_H - MARGIN - 26 - subtitle.length * (TITLE + 1);
   wrapLines(ids, WIDTH - qrSize - 150, c.measure).forEach((line, i) => c.text(page, line.text, MARGIN, idsTop - TEXT - i * LEADING, { bold: line.bold }));

@@ -5,7 +5,7 @@
  */
 import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { nfc } from './cmap-font-embedder.js';
-import type { NoteLabels } from './cmr-labels.js';
+import type { NoteLabels } from './note-labels.js';
 import type { NoteSignature } from './consignment-note-input.js';
 import { PageText } from './page-text.js';
 import { A4 } from './service-pdf.js';

@@ -2,7 +2,7 @@
  * What goes in each box of the note, as lines of text, from the shipment's stored fields. Layout
  * (where, how wide, what continues on a later page) is the renderer's; this decides the words.
  */
-import type { NoteLabels } from './cmr-labels.js';
+import type { NoteLabels } from './note-labels.js';
 import type { ConsignmentNoteInput, NoteReservation, NoteSignature } from './consignment-note-input.js';
 import { localTime } from '../../../core/local-time.js';
 import { decimalSum, plainNumber, type Line } from './note-text.js';

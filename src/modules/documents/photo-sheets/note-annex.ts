@@ -4,7 +4,7 @@
  * consignee's at delivery), the reservation's type and the remark's id. The reservation's box
  * says how many photos it has and on which annex page they are.
  */
-import type { NoteLabels } from '../consignment-note/cmr-labels.js';
+import type { NoteLabels } from '../consignment-note/note-labels.js';
 import type { ConsignmentNoteInput, NoteReservation } from '../consignment-note/consignment-note-input.js';
 import { PHOTO_LABELS } from './photo-labels.js';
 import { sheetPages, type SheetPhoto } from './photo-sheet-pages.js';
