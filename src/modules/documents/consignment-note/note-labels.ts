@@ -15,7 +15,6 @@ export interface NoteLabels {
   reference: string;
   transportType: string;
   /** The shipment's transport type as the note words it (the API's `national`, `international`, …). */
-  /** The shipment's transport type as the note words it (the API's `national`, `international`, …). */
   transportTypes: Record<TransportType, string>;
   inspection: string;
   page: (n: number, of: number) => string;
